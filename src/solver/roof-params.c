@@ -1,0 +1,343 @@
+/* roof-params.c — names, defaults and validation of solver inputs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "roof-solver-private.h"
+
+RoofStatus
+roof_set_error (RoofError *err, RoofStatus code, const char *fmt, ...)
+{
+  if (err != NULL)
+    {
+      va_list ap;
+
+      err->code = code;
+      va_start (ap, fmt);
+      vsnprintf (err->message, sizeof err->message, fmt, ap);
+      va_end (ap);
+    }
+  return code;
+}
+
+/* ---------------------------------------------------------------------- */
+
+static const char *const precision_names[ROOF_PREC_COUNT] = {
+  "fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4", "fp4",
+};
+
+static const double precision_bytes[ROOF_PREC_COUNT] = {
+  8.0, 4.0, 4.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.5,
+};
+
+const char *
+roof_precision_name (RoofPrecision p)
+{
+  if ((int) p < 0 || p >= ROOF_PREC_COUNT)
+    return NULL;
+  return precision_names[p];
+}
+
+bool
+roof_precision_from_name (const char *name, RoofPrecision *out)
+{
+  if (name == NULL)
+    return false;
+  for (int i = 0; i < ROOF_PREC_COUNT; i++)
+    if (strcmp (name, precision_names[i]) == 0)
+      {
+        if (out != NULL)
+          *out = (RoofPrecision) i;
+        return true;
+      }
+  return false;
+}
+
+double
+roof_precision_bytes (RoofPrecision p)
+{
+  if ((int) p < 0 || p >= ROOF_PREC_COUNT)
+    return 0.0;
+  return precision_bytes[p];
+}
+
+static const char *const attention_names[] = { "mha", "gqa", "mqa", "mla" };
+
+const char *
+roof_attention_name (RoofAttention a)
+{
+  if ((int) a < 0 || a > ROOF_ATTN_MLA)
+    return NULL;
+  return attention_names[a];
+}
+
+bool
+roof_attention_from_name (const char *name, RoofAttention *out)
+{
+  if (name == NULL)
+    return false;
+  for (int i = 0; i <= ROOF_ATTN_MLA; i++)
+    if (strcmp (name, attention_names[i]) == 0)
+      {
+        if (out != NULL)
+          *out = (RoofAttention) i;
+        return true;
+      }
+  return false;
+}
+
+const char *
+roof_phase_name (RoofPhase p)
+{
+  switch (p)
+    {
+    case ROOF_PHASE_DECODE:
+      return "decode";
+    case ROOF_PHASE_PREFILL:
+      return "prefill";
+    default:
+      return NULL;
+    }
+}
+
+bool
+roof_phase_from_name (const char *name, RoofPhase *out)
+{
+  if (name == NULL)
+    return false;
+  RoofPhase v;
+  if (strcmp (name, "decode") == 0)
+    v = ROOF_PHASE_DECODE;
+  else if (strcmp (name, "prefill") == 0)
+    v = ROOF_PHASE_PREFILL;
+  else
+    return false;
+  if (out != NULL)
+    *out = v;
+  return true;
+}
+
+const char *
+roof_overlap_name (RoofOverlap o)
+{
+  switch (o)
+    {
+    case ROOF_OVERLAP_MAX:
+      return "max";
+    case ROOF_OVERLAP_SUM:
+      return "sum";
+    default:
+      return NULL;
+    }
+}
+
+bool
+roof_overlap_from_name (const char *name, RoofOverlap *out)
+{
+  if (name == NULL)
+    return false;
+  RoofOverlap v;
+  if (strcmp (name, "max") == 0)
+    v = ROOF_OVERLAP_MAX;
+  else if (strcmp (name, "sum") == 0)
+    v = ROOF_OVERLAP_SUM;
+  else
+    return false;
+  if (out != NULL)
+    *out = v;
+  return true;
+}
+
+const char *
+roof_bound_name (RoofBound b)
+{
+  switch (b)
+    {
+    case ROOF_BOUND_COMPUTE:
+      return "compute";
+    case ROOF_BOUND_MEMORY:
+      return "memory";
+    case ROOF_BOUND_COMMUNICATION:
+      return "communication";
+    default:
+      return NULL;
+    }
+}
+
+static const char *const op_names[ROOF_OP_COUNT] = {
+  "q_proj",  "k_proj",   "v_proj", "attn_scores", "softmax", "attn_v",
+  "o_proj",  "ffn_gate", "ffn_up", "ffn_down",    "router",  "experts",
+  "shared_experts",      "norms",  "lm_head",     "generic",
+};
+
+const char *
+roof_op_name (RoofOpKind op)
+{
+  if ((int) op < 0 || op >= ROOF_OP_COUNT)
+    return NULL;
+  return op_names[op];
+}
+
+static const char *const knob_names[ROOF_KNOB_COUNT] = {
+  "peak_flops", "mem_bw", "interconnect_bw", "overhead",
+  "mem_capacity", "batch", "context", "bytes_per_weight",
+};
+
+const char *
+roof_knob_name (RoofKnob k)
+{
+  if ((int) k < 0 || k >= ROOF_KNOB_COUNT)
+    return NULL;
+  return knob_names[k];
+}
+
+/* ---------------------------------------------------------------------- */
+/* Hardware                                                               */
+
+void
+roof_hardware_init (RoofHardwareParams *hw)
+{
+  memset (hw, 0, sizeof *hw);
+  hw->usable_fraction = ROOF_DEFAULT_USABLE_FRACTION;
+  hw->eff_compute = 1.0;
+  hw->eff_memory = 1.0;
+}
+
+RoofStatus
+roof_hardware_validate (const RoofHardwareParams *hw, RoofError *err)
+{
+  if (hw == NULL)
+    return roof_set_error (err, ROOF_ERR_INVALID, "no hardware given");
+  for (int p = 0; p < ROOF_PREC_COUNT; p++)
+    if (!roof_finite_nonneg (hw->peak_flops[p]) || hw->peak_flops[p] > ROOF_HUGE * 1e6)
+      return roof_set_error (err, ROOF_ERR_INVALID,
+                             "peak FLOP/s at %s must be finite and ≥ 0, got %g",
+                             precision_names[p], hw->peak_flops[p]);
+  if (!roof_finite_pos (hw->mem_bw) || hw->mem_bw > ROOF_HUGE * 1e6)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "memory bandwidth must be finite and > 0, got %g B/s", hw->mem_bw);
+  if (!roof_finite_pos (hw->mem_capacity) || hw->mem_capacity > ROOF_HUGE * 1e6)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "memory capacity must be finite and > 0, got %g B", hw->mem_capacity);
+  if (!(hw->usable_fraction >= 0.0 && hw->usable_fraction <= 1.0))
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "usable memory fraction must lie in (0, 1] (0 = the default 0.9), got %g",
+                           hw->usable_fraction);
+  if (hw->n_caches < 0 || hw->n_caches > ROOF_MAX_CACHES)
+    return roof_set_error (err, ROOF_ERR_INVALID, "at most %d cache levels, got %d",
+                           ROOF_MAX_CACHES, hw->n_caches);
+  for (int i = 0; i < hw->n_caches; i++)
+    if (!roof_finite_nonneg (hw->caches[i].bandwidth)
+        || !roof_finite_nonneg (hw->caches[i].capacity))
+      return roof_set_error (err, ROOF_ERR_INVALID,
+                             "cache level %d needs finite, non-negative size and bandwidth", i);
+  if (!roof_finite_nonneg (hw->link_bw) || hw->link_bw > ROOF_HUGE * 1e6)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "interconnect bandwidth must be finite and ≥ 0, got %g B/s",
+                           hw->link_bw);
+  if (!roof_finite_nonneg (hw->link_latency) || hw->link_latency > 1e3)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "interconnect latency must be finite and ≥ 0, got %g s",
+                           hw->link_latency);
+  if (hw->has_price && (!roof_finite_nonneg (hw->price_per_hour) || hw->price_per_hour > 1e9))
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "price must be finite and ≥ 0, got %g USD/h", hw->price_per_hour);
+  if (!(hw->eff_compute >= 0.0 && hw->eff_compute <= 1.0))
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "compute efficiency must lie in (0, 1] (0 = the default 1), got %g", hw->eff_compute);
+  if (!(hw->eff_memory >= 0.0 && hw->eff_memory <= 1.0))
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "memory efficiency must lie in (0, 1] (0 = the default 1), got %g", hw->eff_memory);
+  return ROOF_OK;
+}
+
+double
+roof_hardware_ridge (const RoofHardwareParams *hw, RoofPrecision p)
+{
+  if (hw == NULL || (int) p < 0 || p >= ROOF_PREC_COUNT || !(hw->mem_bw > 0.0))
+    return 0.0;
+  return hw->peak_flops[p] / hw->mem_bw;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Workload                                                               */
+
+void
+roof_workload_init (RoofWorkload *wl)
+{
+  memset (wl, 0, sizeof *wl);
+  wl->phase = ROOF_PHASE_DECODE;
+  wl->batch = 1;
+  wl->context = 4096;
+  wl->prompt = 1024;
+  wl->output = 256;
+  wl->weights = ROOF_PREC_BF16;
+  wl->kv = ROOF_PREC_BF16;
+  wl->activations = ROOF_PREC_BF16;
+  wl->compute = ROOF_PREC_BF16;
+  wl->devices = 1;
+  wl->overlap = ROOF_OVERLAP_MAX;
+}
+
+static bool
+valid_precision (RoofPrecision p)
+{
+  return (int) p >= 0 && p < ROOF_PREC_COUNT;
+}
+
+RoofStatus
+roof_workload_validate (const RoofWorkload *wl, RoofError *err)
+{
+  if (wl == NULL)
+    return roof_set_error (err, ROOF_ERR_INVALID, "no workload given");
+  if (wl->phase != ROOF_PHASE_DECODE && wl->phase != ROOF_PHASE_PREFILL)
+    return roof_set_error (err, ROOF_ERR_INVALID, "unknown phase %d", (int) wl->phase);
+  if (!roof_finite_pos (wl->batch) || wl->batch > 1e9)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "batch must be > 0 and at most 1e9, got %g", wl->batch);
+  if (!roof_finite_nonneg (wl->context) || wl->context > 1e10)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "context must be ≥ 0 and at most 1e10 tokens, got %g", wl->context);
+  if (!roof_finite_pos (wl->prompt) || wl->prompt > 1e10)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "prompt length must be > 0 and at most 1e10 tokens, got %g",
+                           wl->prompt);
+  if (!roof_finite_nonneg (wl->output) || wl->output > 1e10)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "output length must be ≥ 0 and at most 1e10 tokens, got %g",
+                           wl->output);
+  if (!valid_precision (wl->weights) || !valid_precision (wl->kv)
+      || !valid_precision (wl->activations) || !valid_precision (wl->compute))
+    return roof_set_error (err, ROOF_ERR_INVALID, "unknown precision");
+  if (!roof_finite_nonneg (wl->bytes_per_weight) || wl->bytes_per_weight > 64)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "bytes per weight must lie in (0, 64], got %g", wl->bytes_per_weight);
+  if (!roof_finite_nonneg (wl->attention_span) || wl->attention_span > 1e10)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "attention span must be ≥ 0 (0 = full), got %g", wl->attention_span);
+  if (!roof_whole (wl->devices) || wl->devices < 1 || wl->devices > 1e6)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "devices must be a whole number from 1 to 1e6, got %g", wl->devices);
+  if (wl->overlap != ROOF_OVERLAP_MAX && wl->overlap != ROOF_OVERLAP_SUM)
+    return roof_set_error (err, ROOF_ERR_INVALID, "unknown overlap mode %d", (int) wl->overlap);
+  if (!roof_finite_nonneg (wl->overhead) || wl->overhead > 1e4)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "overhead must be ≥ 0 and at most 1e4 s, got %g s", wl->overhead);
+  return ROOF_OK;
+}
+
+double
+roof_workload_weight_bytes (const RoofWorkload *wl)
+{
+  if (wl->bytes_per_weight > 0.0)
+    return wl->bytes_per_weight;
+  return roof_precision_bytes (wl->weights);
+}
+
+void
+roof_sla_init (RoofSla *sla)
+{
+  memset (sla, 0, sizeof *sla);
+}

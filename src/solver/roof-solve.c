@@ -1,0 +1,616 @@
+/* roof-solve.c — the forward model: one decode or prefill step
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "roof-model-private.h"
+
+static inline double
+eff (double v)
+{
+  return v > 0.0 ? v : 1.0;
+}
+
+static inline double
+usable (const RoofHardwareParams *hw)
+{
+  return hw->usable_fraction > 0.0 ? hw->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
+}
+
+/* Σ over tokens i = 1…S of min(i, c): the causal attention span of a prompt,
+ * in the continuous form of docs/model.md (S²/2 without a cap). */
+static double
+causal_span_sum (double s, double cap)
+{
+  if (s <= cap)
+    return 0.5 * s * s;
+  return cap * s - 0.5 * cap * cap;
+}
+
+void
+roof_work_compute (const RoofModelDerived *md, const RoofWorkload *wl, RoofWork *w)
+{
+  double b_w = roof_workload_weight_bytes (wl);
+  double b_kv = roof_precision_bytes (wl->kv);
+  double b_a = roof_precision_bytes (wl->activations);
+  double B = wl->batch;
+  bool decode = wl->phase == ROOF_PHASE_DECODE;
+
+  memset (w, 0, sizeof *w);
+
+  if (md->kind == ROOF_MODEL_GENERIC)
+    {
+      w->tokens = B;
+      w->flop_linear = B * md->flop_per_sample;
+      w->bytes_weights = b_w * md->p_read_always;
+      w->bytes_act = B * md->bytes_per_sample;
+      return;
+    }
+
+  double span = wl->attention_span > 0.0 ? wl->attention_span : INFINITY;
+  double n_win = md->n_window_layers;
+  double n_glob = md->layers - n_win;
+  double win_cap = roof_min (md->window > 0.0 ? md->window : INFINITY, span);
+  double per_layer_attn = md->attn_flop_per_ctx / md->layers; /* 2·H·(d_h + d_v) */
+  double act_layers = md->n_dense_layers * md->act_per_token_dense_layer
+                      + md->n_moe_layers * md->act_per_token_moe_layer;
+  double tokens, ctx_sum, experts_tokens;
+
+  if (decode)
+    {
+      double S = wl->context;
+      /* attended context summed over layers, per sequence */
+      ctx_sum = n_glob * roof_min (S, span) + n_win * roof_min (S, win_cap);
+      tokens = B;
+      w->flop_linear = 2.0 * B * md->p_mm_active;
+      w->flop_attention = per_layer_attn * B * ctx_sum;
+      w->bytes_kv = b_kv * B
+                    * (md->kv_elems_per_token_layer * ctx_sum + md->kv_elems_per_token);
+      w->bytes_act = b_a * B * (act_layers + md->act_per_token_head);
+      experts_tokens = B;
+    }
+  else
+    {
+      double S = wl->prompt;
+      ctx_sum = n_glob * causal_span_sum (S, span) + n_win * causal_span_sum (S, win_cap);
+      tokens = B * S;
+      w->flop_linear = 2.0 * tokens * md->p_mm_body + 2.0 * B * md->p_mm_head;
+      w->flop_attention = per_layer_attn * B * ctx_sum;
+      w->bytes_kv = b_kv * tokens * md->kv_elems_per_token;
+      w->bytes_act = b_a * (tokens * act_layers + B * md->act_per_token_head);
+      experts_tokens = tokens;
+    }
+
+  double read = md->p_read_always;
+  if (md->is_moe)
+    read += md->n_moe_layers * md->p_read_expert
+            * roof_moe_distinct_experts (md->src.experts, md->src.experts_per_token,
+                                         experts_tokens);
+  w->bytes_weights = b_w * read;
+  w->tokens = tokens;
+  w->comm_bytes_per_allreduce = tokens * md->hidden * b_a;
+  w->n_allreduce = 2.0 * md->layers;
+}
+
+double
+roof_comm_time (const RoofHardwareParams *hw, const RoofWorkload *wl, const RoofWork *w)
+{
+  double n = wl->devices;
+
+  if (n <= 1.0 || w->n_allreduce <= 0.0)
+    return 0.0;
+  /* ring all-reduce: 2(n−1)/n of the message each way, 2(n−1) hops */
+  double one = 2.0 * (n - 1.0) / n * w->comm_bytes_per_allreduce / hw->link_bw
+               + 2.0 * (n - 1.0) * hw->link_latency;
+  return w->n_allreduce * one;
+}
+
+double
+roof_footprint (const RoofModelDerived *md, const RoofWorkload *wl, double *weights, double *kv,
+                double *act)
+{
+  double b_w = roof_workload_weight_bytes (wl);
+  double b_kv = roof_precision_bytes (wl->kv);
+  double b_a = roof_precision_bytes (wl->activations);
+  double B = wl->batch;
+  double fw, fk, fa;
+
+  fw = b_w * md->p_total;
+  if (md->kind == ROOF_MODEL_GENERIC)
+    {
+      fk = 0.0;
+      fa = B * md->bytes_per_sample;
+    }
+  else
+    {
+      double s_max = roof_max (wl->context, wl->prompt + wl->output);
+      double in_flight = wl->phase == ROOF_PHASE_DECODE
+                           ? B
+                           : roof_min (B * wl->prompt, roof_max (B, ROOF_PREFILL_CHUNK_TOKENS));
+      fk = B * roof_model_kv_bytes (md, s_max, b_kv);
+      fa = b_a * (in_flight * md->workspace_per_token + B * md->vocab);
+    }
+  if (weights)
+    *weights = fw;
+  if (kv)
+    *kv = fk;
+  if (act)
+    *act = fa;
+  return fw + fk + fa;
+}
+
+static RoofStatus
+check_inputs (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+              RoofError *err)
+{
+  RoofStatus st;
+
+  if (md == NULL)
+    return roof_set_error (err, ROOF_ERR_INVALID, "no model given");
+  if ((st = roof_hardware_validate (hw, err)) != ROOF_OK)
+    return st;
+  if ((st = roof_workload_validate (wl, err)) != ROOF_OK)
+    return st;
+  if (!(hw->peak_flops[wl->compute] > 0.0))
+    return roof_set_error (err, ROOF_ERR_PRECISION, "the device has no %s compute ceiling",
+                           roof_precision_name (wl->compute));
+  if (wl->devices > 1.0 && md->kind == ROOF_MODEL_TRANSFORMER && !(hw->link_bw > 0.0))
+    return roof_set_error (err, ROOF_ERR_UNSUPPORTED,
+                           "%g devices in tensor parallel need an interconnect, and the device "
+                           "has none",
+                           wl->devices);
+  return ROOF_OK;
+}
+
+static bool
+result_finite (const RoofResult *r)
+{
+  const double *v[] = { &r->flop,      &r->bytes_total, &r->intensity,    &r->t_step,
+                        &r->t_compute, &r->t_memory,    &r->t_comm,       &r->tokens_per_s,
+                        &r->mfu,       &r->mbu,         &r->footprint,    &r->usd_per_mtok,
+                        &r->ridge,     &r->attained_flops };
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+    if (!isfinite (*v[i]))
+      return false;
+  return r->t_step > 0.0;
+}
+
+RoofStatus
+roof_solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+            RoofResult *out, RoofError *err)
+{
+  RoofStatus st = check_inputs (hw, md, wl, err);
+  if (st != ROOF_OK)
+    return st;
+
+  RoofWork w;
+  roof_work_compute (md, wl, &w);
+
+  double n = wl->devices;
+  double peak = hw->peak_flops[wl->compute];
+  double flops = n * peak * eff (hw->eff_compute);
+  double bw = n * hw->mem_bw * eff (hw->eff_memory);
+  RoofResult *r = out;
+
+  memset (r, 0, sizeof *r);
+  r->phase = wl->phase;
+  r->tokens = w.tokens;
+  r->flop_linear = w.flop_linear;
+  r->flop_attention = w.flop_attention;
+  r->flop = w.flop_linear + w.flop_attention;
+  r->bytes_weights = w.bytes_weights;
+  r->bytes_kv = w.bytes_kv;
+  r->bytes_act = w.bytes_act;
+  r->bytes_total = w.bytes_weights + w.bytes_kv + w.bytes_act;
+  r->intensity = r->bytes_total > 0.0 ? r->flop / r->bytes_total : 0.0;
+  r->ridge = peak / hw->mem_bw;
+
+  r->t_compute = r->flop / flops;
+  r->t_memory = r->bytes_total / bw;
+  r->t_comm = roof_comm_time (hw, wl, &w);
+  r->t_overhead = wl->overhead;
+  if (wl->overlap == ROOF_OVERLAP_MAX)
+    r->t_step = roof_max (r->t_compute, r->t_memory) + r->t_comm + r->t_overhead;
+  else
+    r->t_step = r->t_compute + r->t_memory + r->t_comm + r->t_overhead;
+
+  if (r->t_comm > r->t_compute && r->t_comm > r->t_memory)
+    r->bound = ROOF_BOUND_COMMUNICATION;
+  else if (r->t_compute > r->t_memory)
+    r->bound = ROOF_BOUND_COMPUTE;
+  else
+    r->bound = ROOF_BOUND_MEMORY;
+
+  r->tokens_per_s = r->tokens / r->t_step;
+  r->mfu = r->flop / (r->t_step * n * peak);
+  r->mbu = r->bytes_total / (r->t_step * n * hw->mem_bw);
+  r->attained_flops = r->flop / r->t_step;
+
+  r->footprint = roof_footprint (md, wl, &r->footprint_weights, &r->footprint_kv,
+                                 &r->footprint_act);
+  double per_device = hw->mem_capacity * usable (hw);
+  r->capacity = n * per_device;
+  r->fits = r->footprint <= r->capacity;
+  double need = ceil (r->footprint / per_device);
+  r->min_devices = need < 1.0 ? 1 : (need > 2e9 ? 2000000000 : (int) need);
+
+  r->has_cost = hw->has_price;
+  if (hw->has_price)
+    {
+      r->usd_per_s = n * hw->price_per_hour / 3600.0;
+      r->usd_per_mtok = r->usd_per_s * r->t_step / r->tokens * 1e6;
+    }
+
+  if (!result_finite (r))
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "the inputs are out of the range the model can compute "
+                           "(a result overflowed)");
+  return ROOF_OK;
+}
+
+/* ---------------------------------------------------------------------- */
+/* End-to-end request                                                     */
+
+typedef struct
+{
+  const RoofHardwareParams *hw;
+  const RoofModelDerived *md;
+  RoofWorkload wl;
+  RoofError *err;
+  RoofStatus status;
+} ItlCtx;
+
+static bool
+itl_at (ItlCtx *c, double s, double *tc, double *tm, double *t)
+{
+  RoofResult r;
+
+  c->wl.context = s;
+  c->status = roof_solve (c->hw, c->md, &c->wl, &r, c->err);
+  if (c->status != ROOF_OK)
+    return false;
+  *tc = r.t_compute;
+  *tm = r.t_memory;
+  *t = r.t_step;
+  return true;
+}
+
+/* Σ_{s=p}^{q} ITL(s) where t_compute and t_memory are affine in s on [p, q]
+ * (no window or span breakpoint inside). */
+static bool
+sum_affine (ItlCtx *c, double p, double q, int depth, double *sum)
+{
+  double tcp, tmp, tp, tcq, tmq, tq;
+
+  if (!itl_at (c, p, &tcp, &tmp, &tp))
+    return false;
+  if (q <= p)
+    {
+      *sum = tp;
+      return true;
+    }
+  if (!itl_at (c, q, &tcq, &tmq, &tq))
+    return false;
+
+  double dp = tcp - tmp, dq = tcq - tmq;
+  if (c->wl.overlap == ROOF_OVERLAP_SUM || (dp >= 0) == (dq >= 0) || depth > 8 || q - p < 2)
+    {
+      if (c->wl.overlap == ROOF_OVERLAP_MAX && (dp >= 0) != (dq >= 0) && q - p < 2)
+        *sum = tp + tq; /* two points */
+      else
+        *sum = (q - p + 1.0) * 0.5 * (tp + tq);
+      return true;
+    }
+  /* the max switches branch at s*: split there */
+  double s_star = p + (q - p) * dp / (dp - dq);
+  double m = floor (s_star);
+  if (m < p)
+    m = p;
+  if (m >= q)
+    m = q - 1;
+  double a, b;
+  if (!sum_affine (c, p, m, depth + 1, &a) || !sum_affine (c, m + 1, q, depth + 1, &b))
+    return false;
+  *sum = a + b;
+  return true;
+}
+
+RoofStatus
+roof_request (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+              RoofRequest *out, RoofError *err)
+{
+  RoofStatus st = check_inputs (hw, md, wl, err);
+  if (st != ROOF_OK)
+    return st;
+
+  RoofWorkload pre = *wl;
+  RoofResult r;
+  pre.phase = ROOF_PHASE_PREFILL;
+  if ((st = roof_solve (hw, md, &pre, &r, err)) != ROOF_OK)
+    return st;
+
+  memset (out, 0, sizeof *out);
+  out->ttft = r.t_step;
+
+  double n_out = floor (wl->output);
+  if (n_out >= 1.0)
+    {
+      ItlCtx c = { hw, md, *wl, err, ROOF_OK };
+      double first = wl->prompt, last = wl->prompt + n_out - 1.0;
+      double cuts[4];
+      int n_cuts = 0;
+
+      c.wl.phase = ROOF_PHASE_DECODE;
+      /* affine pieces end where a window or span caps the attended context */
+      if (md->window > 0.0 && md->window > first && md->window < last)
+        cuts[n_cuts++] = md->window;
+      if (wl->attention_span > 0.0 && wl->attention_span > first && wl->attention_span < last)
+        cuts[n_cuts++] = floor (wl->attention_span);
+      if (n_cuts == 2 && cuts[1] < cuts[0])
+        {
+          double t = cuts[0];
+          cuts[0] = cuts[1];
+          cuts[1] = t;
+        }
+
+      double total = 0.0, lo = first, piece;
+      for (int i = 0; i <= n_cuts; i++)
+        {
+          double hi = i < n_cuts ? floor (cuts[i]) : last;
+          if (hi < lo)
+            continue;
+          if (!sum_affine (&c, lo, hi, 0, &piece))
+            return c.status;
+          total += piece;
+          lo = hi + 1.0;
+        }
+      double tc, tm;
+      if (!itl_at (&c, first, &tc, &tm, &out->itl_first)
+          || !itl_at (&c, last, &tc, &tm, &out->itl_last))
+        return c.status;
+      out->itl_mean = total / n_out;
+    }
+  out->total = out->ttft + n_out * out->itl_mean;
+  out->has_cost = hw->has_price;
+  if (hw->has_price)
+    out->usd_per_request = wl->devices * hw->price_per_hour / 3600.0 * out->total / wl->batch;
+  return ROOF_OK;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Per-operator breakdown                                                 */
+
+void
+roof_linear (double m, double k, double n, double b, double *flop, double *bytes)
+{
+  if (flop)
+    *flop = 2.0 * m * k * n;
+  if (bytes)
+    *bytes = b * (m * k + k * n + m * n);
+}
+
+static void
+add_row (RoofBreakdown *bd, const RoofHardwareParams *hw, const RoofWorkload *wl, RoofOpKind op,
+         unsigned flags, double layers, double flop, double bw, double bkv, double bact,
+         bool counted)
+{
+  if (bd->n_rows >= ROOF_MAX_OP_ROWS || layers <= 0.0)
+    return;
+  RoofOpRow *row = &bd->rows[bd->n_rows++];
+  double n = wl->devices;
+  double flops = n * hw->peak_flops[wl->compute] * eff (hw->eff_compute);
+  double mbw = n * hw->mem_bw * eff (hw->eff_memory);
+
+  row->op = op;
+  row->layer_flags = flags;
+  row->layers = layers;
+  row->flop = flop;
+  row->bytes_weights = bw;
+  row->bytes_kv = bkv;
+  row->bytes_act = bact;
+  row->bytes = bw + bkv + bact;
+  row->intensity = row->bytes > 0.0 ? flop / row->bytes : 0.0;
+  row->t_compute = flop / flops;
+  row->t_memory = row->bytes / mbw;
+  row->time = wl->overlap == ROOF_OVERLAP_MAX ? roof_max (row->t_compute, row->t_memory)
+                                              : row->t_compute + row->t_memory;
+  row->bound = row->t_compute > row->t_memory ? ROOF_BOUND_COMPUTE : ROOF_BOUND_MEMORY;
+  row->counted = counted;
+}
+
+RoofStatus
+roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+                RoofBreakdown *out, RoofError *err)
+{
+  RoofStatus st = check_inputs (hw, md, wl, err);
+  if (st != ROOF_OK)
+    return st;
+
+  memset (out, 0, sizeof *out);
+  double b_w = roof_workload_weight_bytes (wl);
+  double b_kv = roof_precision_bytes (wl->kv);
+  double b_a = roof_precision_bytes (wl->activations);
+  double B = wl->batch;
+  bool decode = wl->phase == ROOF_PHASE_DECODE;
+
+  if (md->kind == ROOF_MODEL_GENERIC)
+    {
+      RoofWork w;
+      roof_work_compute (md, wl, &w);
+      add_row (out, hw, wl, ROOF_OP_GENERIC, 0, 1.0, w.flop_linear, w.bytes_weights, 0.0,
+               w.bytes_act, true);
+      return ROOF_OK;
+    }
+
+  const RoofModelParams *m = &md->src;
+  RoofModelDims d;
+  roof_model_dims (m, &d);
+
+  double T = decode ? B : B * wl->prompt; /* tokens through the layers */
+  double ws = md->weight_scale, fs = md->flop_scale;
+  double span = wl->attention_span > 0.0 ? wl->attention_span : INFINITY;
+  double win_cap = roof_min (d.window > 0.0 ? d.window : INFINITY, span);
+  double n_glob = d.L - d.n_window;
+
+  /* attended context per token (decode) or summed over the prompt (prefill),
+   * per sequence, for global and windowed layers */
+  double ctx_glob, ctx_win;
+  if (decode)
+    {
+      ctx_glob = roof_min (wl->context, span);
+      ctx_win = roof_min (wl->context, win_cap);
+    }
+  else
+    {
+      double S = wl->prompt;
+      ctx_glob = S <= span ? 0.5 * S * S : span * S - 0.5 * span * span;
+      ctx_win = S <= win_cap ? 0.5 * S * S : win_cap * S - 0.5 * win_cap * win_cap;
+    }
+
+  for (int i = 0; i < roof_n_attention_ops; i++)
+    {
+      RoofOpKind op = roof_attention_ops[i];
+      RoofOpCost c;
+      roof_model_op_cost (m, &d, op, &c);
+
+      bool ctx_dependent = c.attn_flop_per_ctx > 0.0 || c.kv_read_per_ctx > 0.0
+                           || c.act_per_ctx > 0.0 || c.elem_flop_per_ctx > 0.0;
+      if (!ctx_dependent)
+        {
+          double flop = c.counted ? 2.0 * T * c.mm * fs : c.elem_flop * T;
+          add_row (out, hw, wl, op, ROOF_LAYER_DENSE | ROOF_LAYER_MOE, d.L, flop,
+                   b_w * c.weights * ws, b_kv * T * c.kv_write, b_a * T * c.act, c.counted);
+          continue;
+        }
+      /* scores, softmax and attn×V differ between global and windowed layers */
+      for (int win = 0; win < 2; win++)
+        {
+          double layers = win ? d.n_window : n_glob;
+          double ctx = win ? ctx_win : ctx_glob; /* per sequence */
+          double flop = c.counted ? c.attn_flop_per_ctx * B * ctx : c.elem_flop_per_ctx * B * ctx;
+          /* decode reads the cache; prefill keeps K and V on chip */
+          double kv = decode ? b_kv * B * ctx * c.kv_read_per_ctx : 0.0;
+          double act = b_a * (T * c.act + B * ctx * c.act_per_ctx);
+          add_row (out, hw, wl, op,
+                   (ROOF_LAYER_DENSE | ROOF_LAYER_MOE) | (win ? ROOF_LAYER_WINDOW : 0), layers,
+                   flop, 0.0, kv, act, c.counted);
+        }
+    }
+
+  for (int i = 0; i < roof_n_dense_ffn_ops; i++)
+    {
+      RoofOpCost c;
+      roof_model_op_cost (m, &d, roof_dense_ffn_ops[i], &c);
+      if (!c.present)
+        continue;
+      add_row (out, hw, wl, roof_dense_ffn_ops[i], ROOF_LAYER_DENSE, d.n_dense,
+               2.0 * T * c.mm * fs, b_w * c.weights * ws, 0.0, b_a * T * c.act, true);
+    }
+
+  for (int i = 0; i < roof_n_moe_ffn_ops; i++)
+    {
+      RoofOpCost c;
+      roof_model_op_cost (m, &d, roof_moe_ffn_ops[i], &c);
+      if (!c.present)
+        continue;
+      double weights = c.weights;
+      if (roof_moe_ffn_ops[i] == ROOF_OP_EXPERTS)
+        weights = c.expert_weights * roof_moe_distinct_experts (d.E, d.k, T);
+      add_row (out, hw, wl, roof_moe_ffn_ops[i], ROOF_LAYER_MOE, d.n_moe, 2.0 * T * c.mm * fs,
+               b_w * weights * ws, 0.0, b_a * T * c.act, true);
+    }
+
+  {
+    RoofOpCost c;
+    roof_model_op_cost (m, &d, ROOF_OP_LM_HEAD, &c);
+    /* prefill computes logits for the last prompt token only */
+    add_row (out, hw, wl, ROOF_OP_LM_HEAD, ROOF_LAYER_HEAD, 1.0, 2.0 * B * c.mm * fs,
+             b_w * c.weights * ws, 0.0, b_a * B * c.act, true);
+  }
+  return ROOF_OK;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Sweeps                                                                 */
+
+RoofStatus
+roof_sweep (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+            RoofSweepAxis axis, double lo, double hi, int n, bool log_spacing, RoofResult *out,
+            RoofError *err)
+{
+  if (n < 1 || n > 10000000)
+    return roof_set_error (err, ROOF_ERR_INVALID, "a sweep needs 1 to 1e7 points, got %d", n);
+  if (!isfinite (lo) || !isfinite (hi) || lo > hi || lo < 0.0 || (axis != ROOF_SWEEP_CONTEXT && lo <= 0.0))
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "sweep range %g:%g must be finite, increasing and positive", lo, hi);
+  if (log_spacing && lo <= 0.0)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "a logarithmic sweep needs a start above 0, got %g", lo);
+  if (axis != ROOF_SWEEP_BATCH && axis != ROOF_SWEEP_CONTEXT && axis != ROOF_SWEEP_PROMPT)
+    return roof_set_error (err, ROOF_ERR_INVALID, "unknown sweep axis %d", (int) axis);
+
+  RoofWorkload w = *wl;
+  double llo = log_spacing ? log (lo) : lo, lhi = log_spacing ? log (hi) : hi;
+  for (int i = 0; i < n; i++)
+    {
+      double f = n > 1 ? (double) i / (n - 1) : 0.0;
+      double v = llo + (lhi - llo) * f;
+      v = log_spacing ? exp (v) : v;
+      v = round (v);
+      if (axis != ROOF_SWEEP_CONTEXT && v < 1.0)
+        v = 1.0;
+      switch (axis)
+        {
+        case ROOF_SWEEP_BATCH:
+          w.batch = v;
+          break;
+        case ROOF_SWEEP_CONTEXT:
+          w.context = v;
+          break;
+        case ROOF_SWEEP_PROMPT:
+        default:
+          w.prompt = v;
+          break;
+        }
+      RoofStatus st = roof_solve (hw, md, &w, &out[i], err);
+      if (st != ROOF_OK)
+        return st;
+    }
+  return ROOF_OK;
+}
+
+double
+roof_max_batch_that_fits (const RoofHardwareParams *hw, const RoofModelDerived *md,
+                          const RoofWorkload *wl)
+{
+  RoofWorkload w = *wl;
+  double cap = wl->devices * hw->mem_capacity * usable (hw);
+
+  w.batch = 1.0;
+  if (roof_footprint (md, &w, NULL, NULL, NULL) > cap)
+    return 0.0;
+  /* the footprint is affine in B for decode (piecewise for chunked prefill):
+   * double, then bisect */
+  double lo = 1.0, hi = 2.0;
+  for (;;)
+    {
+      w.batch = hi;
+      if (roof_footprint (md, &w, NULL, NULL, NULL) > cap)
+        break;
+      lo = hi;
+      hi *= 2.0;
+      if (hi > 1e9)
+        return 1e9;
+    }
+  while (hi - lo > 1.0)
+    {
+      double mid = floor (0.5 * (lo + hi));
+      w.batch = mid;
+      if (roof_footprint (md, &w, NULL, NULL, NULL) > cap)
+        hi = mid;
+      else
+        lo = mid;
+    }
+  return lo;
+}

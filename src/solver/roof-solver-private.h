@@ -1,0 +1,84 @@
+/* roof-solver-private.h — helpers shared by the solver's translation units
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <math.h>
+#include <stdarg.h>
+
+#include "roof-solver.h"
+
+#if defined(__GNUC__)
+#define ROOF_PRINTF(f, a) __attribute__ ((format (printf, f, a)))
+#else
+#define ROOF_PRINTF(f, a)
+#endif
+
+RoofStatus roof_set_error (RoofError *err, RoofStatus code, const char *fmt, ...)
+  ROOF_PRINTF (3, 4);
+
+static inline bool
+roof_finite_pos (double x)
+{
+  return isfinite (x) && x > 0.0;
+}
+
+static inline bool
+roof_finite_nonneg (double x)
+{
+  return isfinite (x) && x >= 0.0;
+}
+
+static inline bool
+roof_whole (double x)
+{
+  return isfinite (x) && floor (x) == x;
+}
+
+static inline double
+roof_min (double a, double b)
+{
+  return a < b ? a : b;
+}
+
+static inline double
+roof_max (double a, double b)
+{
+  return a > b ? a : b;
+}
+
+/* Largest magnitude any input may have: keeps every product finite. */
+#define ROOF_HUGE 1e15
+/* Largest architecture dimension (hidden size, vocabulary, …). */
+#define ROOF_MAX_DIM 1e9
+
+/* Per-token, per-layer quantities of one layer kind, in elements. */
+typedef struct
+{
+  double mm;       /* matmul parameters (FLOP / token / 2) */
+  double act;      /* activation elements read + written per token */
+  double kv_write; /* KV elements written per token */
+} RoofLayerCost;
+
+/* Workload-dependent decode/prefill quantities without the hardware. */
+typedef struct
+{
+  double tokens;
+  double flop_linear;
+  double flop_attention;
+  double bytes_weights;
+  double bytes_kv;
+  double bytes_act;
+  double comm_bytes_per_allreduce;
+  double n_allreduce;
+} RoofWork;
+
+void roof_work_compute (const RoofModelDerived *md, const RoofWorkload *wl, RoofWork *w);
+double roof_moe_distinct_experts (double experts, double k, double tokens);
+double roof_footprint (const RoofModelDerived *md,
+                       const RoofWorkload *wl,
+                       double *weights,
+                       double *kv,
+                       double *act);
+double roof_comm_time (const RoofHardwareParams *hw, const RoofWorkload *wl, const RoofWork *w);
