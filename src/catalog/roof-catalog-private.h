@@ -1,0 +1,144 @@
+/* roof-catalog-private.h — helpers shared by the catalog's translation units
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Not installed and not for the UI or the CLI: everything here may change.
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "roof-catalog-error.h"
+#include "roof-spec-schema.h"
+
+G_BEGIN_DECLS
+
+/* ------------------------------------------------------------------------ */
+/* JSON nodes                                                               */
+
+/* Members in file order. json_object_iter_*() of json-glib 1.6 walks the
+ * hash table (the ordered variant is 1.8), which would scramble saved files
+ * and the order of messages. Declare with g_auto (RoofObjectIter) = { 0 }. */
+typedef struct
+{
+  JsonObject *object;
+  GList *members;
+  GList *next;
+} RoofObjectIter;
+
+void roof_object_iter_init (RoofObjectIter *iter, JsonObject *object);
+gboolean roof_object_iter_next (RoofObjectIter *iter, const char **name, JsonNode **member);
+void roof_object_iter_clear (RoofObjectIter *iter);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RoofObjectIter, roof_object_iter_clear)
+
+/* "a string", "a number", "a boolean", "an object", "an array", "null". */
+const char *roof_json_node_kind (JsonNode *node);
+/* TRUE for an integer or floating-point value (booleans are not numbers). */
+gboolean roof_json_node_is_number (JsonNode *node);
+double roof_json_node_get_number (JsonNode *node);
+gboolean roof_json_node_is_string (JsonNode *node);
+gboolean roof_json_node_is_boolean (JsonNode *node);
+
+/* json_node_copy() shares objects and arrays; these copy every level. */
+JsonNode *roof_json_node_deep_copy (JsonNode *node);
+JsonObject *roof_json_object_deep_copy (JsonObject *object);
+/* Equal by value: 1 and 1.0 are equal, member order does not matter. */
+gboolean roof_json_node_equal (JsonNode *a, JsonNode *b);
+gboolean roof_json_object_equal (JsonObject *a, JsonObject *b);
+
+/* A number node: an integer node for whole values below 2^53, else a double. */
+JsonNode *roof_json_node_new_number (double value);
+
+/* Rounds to 15 significant digits: undoes the last-bit noise of a unit
+ * conversion (3e-6 s × 1e6 = 3.0000000000000004 µs) so files round-trip. */
+double roof_json_round15 (double value);
+
+/* Paths: "memory.bandwidth_GBps", "caches[0].capacity_MB". */
+JsonNode *roof_json_path_get (JsonObject *root, const char *path);
+/* Sets (taking `value`), creating missing parent objects and appending an
+ * array element when the index equals the length. */
+gboolean roof_json_path_set (JsonObject *root, const char *path, JsonNode *value, GError **error);
+/* Removes the member; TRUE when something was removed. */
+gboolean roof_json_path_unset (JsonObject *root, const char *path);
+/* "caches[2].capacity_MB" -> "caches[].capacity_MB" */
+char *roof_json_path_normalize (const char *path);
+
+/* ------------------------------------------------------------------------ */
+/* Schema-driven validation                                                 */
+
+typedef struct
+{
+  const RoofFieldSpec *rows; /* zero-terminated */
+  RoofEntryKind kind;
+  gboolean is_entry;                 /* apply the id rules and entry predicates */
+  const char *const *opaque_paths;   /* members accepted as they are (NULL-terminated) */
+} RoofSchemaWalk;
+
+/* Checks every member of `object` against the table: types, bounds, choices,
+ * required fields; unknown members become warnings (kept). Messages are
+ * "WHERE: field message" (`where` may be NULL). */
+gboolean roof_schema_check_object (const RoofSchemaWalk *walk,
+                                   JsonObject *object,
+                                   const char *where,
+                                   GPtrArray *warnings,
+                                   GError **error);
+
+/* Sets ROOF_CATALOG_ERROR_INVALID "WHERE: message". */
+void roof_catalog_set_error (GError **error,
+                             RoofCatalogError code,
+                             const char *where,
+                             const char *format,
+                             ...) G_GNUC_PRINTF (4, 5);
+
+/* The effective "kind" / "attention" of a model entry (defaults and
+ * inference applied); hardware kind defaults to "other". */
+const char *roof_spec_effective_string (RoofEntryKind kind, JsonObject *object, const char *path);
+
+/* Edits by schema path on a copy of an entry, before it is revalidated. */
+gboolean roof_spec_edit_number (RoofEntryKind kind,
+                                JsonObject *object,
+                                const char *path,
+                                double value,
+                                GError **error);
+gboolean roof_spec_edit_string (RoofEntryKind kind,
+                                JsonObject *object,
+                                const char *path,
+                                const char *value,
+                                GError **error);
+gboolean roof_spec_edit_boolean (RoofEntryKind kind,
+                                 JsonObject *object,
+                                 const char *path,
+                                 gboolean value,
+                                 GError **error);
+/* Sets *changed. Group paths ("interconnect", "moe") are accepted. */
+gboolean roof_spec_edit_unset (RoofEntryKind kind,
+                               JsonObject *object,
+                               const char *path,
+                               gboolean *changed,
+                               GError **error);
+
+/* NULL-terminated copy of a STRINGS member ("sources"); never NULL. */
+char **roof_json_dup_strv (JsonObject *object, const char *member);
+
+/* JSON string member or NULL. */
+const char *roof_json_get_string (JsonObject *object, const char *path);
+double roof_json_get_number (JsonObject *object, const char *path, double fallback);
+gboolean roof_json_get_boolean (JsonObject *object, const char *path, gboolean fallback);
+
+/* The "format" / "version" pair of a catalog or scenario document:
+ * FORMAT when missing or wrong, VERSION when newer than `version`. */
+gboolean roof_check_format_tag (JsonObject *root,
+                                const char *origin,
+                                const char *format,
+                                int version,
+                                const char *what,
+                                GError **error);
+
+/* Reads a whole file, refusing it unread when it is over the size limit. */
+gboolean roof_catalog_read_file (GFile *file, char **contents, gsize *length, GError **error);
+
+/* Levenshtein distance, for "did you mean". */
+guint roof_edit_distance (const char *a, const char *b);
+
+G_END_DECLS

@@ -1,0 +1,703 @@
+/* roof-catalog.c — the built-in catalog with user catalogs overlaid
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "roof-catalog"
+
+#include "config.h"
+
+#include "roof-catalog.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "roof-catalog-private.h"
+#include "roof-catalog-resources.h"
+#include "roof-json.h"
+
+#define RESOURCE_PREFIX "/io/github/rooflinelab/Roofline/catalog/"
+
+struct _RoofCatalog
+{
+  GObject parent_instance;
+
+  GListStore *hardware; /* RoofHardwareSpec */
+  GListStore *models;   /* RoofModelSpec */
+};
+
+G_DEFINE_FINAL_TYPE (RoofCatalog, roof_catalog, G_TYPE_OBJECT)
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+
+static const char *
+spec_id (gpointer spec)
+{
+  if (ROOF_IS_HARDWARE_SPEC (spec))
+    return roof_hardware_spec_get_id (spec);
+  return roof_model_spec_get_id (spec);
+}
+
+static gboolean
+find_position (GListStore *store, const char *id, guint *position)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+
+      if (g_strcmp0 (spec_id (item), id) == 0)
+        {
+          if (position != NULL)
+            *position = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+store_put (GListStore *store, gpointer spec)
+{
+  guint position;
+
+  if (find_position (store, spec_id (spec), &position))
+    g_list_store_splice (store, position, 1, &spec, 1);
+  else
+    g_list_store_append (store, spec);
+}
+
+/* The closest id: edit distance ≤ 3, else one containing the query (or
+ * contained in it), first in catalog order. */
+static const char *
+suggest (GListStore *store, const char *id)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
+  const char *best = NULL;
+  guint best_distance = 4;
+  g_autofree char *lower = g_ascii_strdown (id, -1);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+      const char *candidate = spec_id (item);
+      guint d = roof_edit_distance (id, candidate);
+
+      if (d < best_distance)
+        {
+          best_distance = d;
+          best = candidate;
+        }
+    }
+  if (best != NULL || *lower == '\0')
+    return best;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+      const char *candidate = spec_id (item);
+
+      if (strstr (candidate, lower) != NULL || strstr (lower, candidate) != NULL)
+        return candidate;
+    }
+  return NULL;
+}
+
+/* The store keeps its items alive: callers get a borrowed pointer. */
+static gpointer
+borrow (GListStore *store, const char *id)
+{
+  guint position;
+  GObject *item;
+
+  if (!find_position (store, id, &position))
+    return NULL;
+  item = g_list_model_get_item (G_LIST_MODEL (store), position);
+  g_object_unref (item);
+  return item;
+}
+
+static void
+not_found (GListStore *store, const char *what, const char *id, GError **error)
+{
+  const char *close = suggest (store, id);
+
+  if (close != NULL)
+    g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_NOT_FOUND,
+                 "no %s with id \"%s\"; did you mean \"%s\"?", what, id, close);
+  else
+    g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_NOT_FOUND,
+                 "no %s with id \"%s\"", what, id);
+}
+
+/* "ORIGIN: hardware[3] \"h100\"" — the id only when it is a string. */
+static char *
+entry_where (const char *origin, const char *prefix, const char *array, guint index,
+             JsonNode *entry)
+{
+  GString *where = g_string_new (origin);
+  const char *id = NULL;
+
+  if (JSON_NODE_HOLDS_OBJECT (entry))
+    id = roof_json_get_string (json_node_get_object (entry), "id");
+  g_string_append_printf (where, ": %s%s[%u]", prefix ? prefix : "", array, index);
+  if (id != NULL)
+    g_string_append_printf (where, " \"%s\"", id);
+  return g_string_free (where, FALSE);
+}
+
+typedef gpointer (*SpecNew) (JsonObject *, const char *, GPtrArray *, GError **);
+
+/* Validates every entry of one array into `out` (refusing duplicate ids). */
+static gboolean
+read_entries (JsonObject *root,
+              const char *array_name,
+              const char *origin,
+              const char *prefix,
+              SpecNew spec_new,
+              GPtrArray *out,
+              GPtrArray *warnings,
+              GError **error)
+{
+  JsonNode *node = json_object_get_member (root, array_name);
+  g_autoptr (GHashTable) seen = NULL;
+  JsonArray *array;
+
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
+                   "%s: %s%s must be an array of entries, got %s", origin, prefix ? prefix : "",
+                   array_name, roof_json_node_kind (node));
+      return FALSE;
+    }
+
+  seen = g_hash_table_new (g_str_hash, g_str_equal);
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *entry = json_array_get_element (array, i);
+      g_autofree char *where = entry_where (origin, prefix, array_name, i, entry);
+      gpointer spec;
+      gpointer first;
+      const char *id;
+
+      if (!JSON_NODE_HOLDS_OBJECT (entry))
+        {
+          g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                       "%s must be an object, got %s", where, roof_json_node_kind (entry));
+          return FALSE;
+        }
+      spec = spec_new (json_node_get_object (entry), where, warnings, error);
+      if (spec == NULL)
+        return FALSE;
+      g_ptr_array_add (out, spec);
+
+      id = spec_id (spec);
+      if (g_hash_table_lookup_extended (seen, id, NULL, &first))
+        {
+          g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_DUPLICATE,
+                       "%s: duplicate id, also used by %s%s[%u]", where, prefix ? prefix : "",
+                       array_name, GPOINTER_TO_UINT (first));
+          return FALSE;
+        }
+      g_hash_table_insert (seen, (gpointer) id, GUINT_TO_POINTER (i));
+    }
+  return TRUE;
+}
+
+gboolean
+roof_check_format_tag (JsonObject *root,
+                       const char *origin,
+                       const char *format,
+                       int version,
+                       const char *what,
+                       GError **error)
+{
+  JsonNode *tag = json_object_get_member (root, "format");
+  JsonNode *ver = json_object_get_member (root, "version");
+  char shown[G_ASCII_DTOSTR_BUF_SIZE];
+  double v;
+
+  if (tag == NULL)
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
+                   "%s: not a Roofline %s: \"format\": \"%s\" is missing", origin, what,
+                   format);
+      return FALSE;
+    }
+  if (!roof_json_node_is_string (tag) || strcmp (json_node_get_string (tag), format) != 0)
+    {
+      if (roof_json_node_is_string (tag))
+        g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
+                     "%s: not a Roofline %s: \"format\" is \"%s\", expected \"%s\"", origin,
+                     what, json_node_get_string (tag), format);
+      else
+        g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
+                     "%s: not a Roofline %s: \"format\" must be the string \"%s\", got %s",
+                     origin, what, format, roof_json_node_kind (tag));
+      return FALSE;
+    }
+  if (ver == NULL)
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
+                   "%s: \"version\" is missing (this build reads version %d)", origin, version);
+      return FALSE;
+    }
+  if (!roof_json_node_is_number (ver))
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
+                   "%s: \"version\" must be a whole number, got %s", origin,
+                   roof_json_node_kind (ver));
+      return FALSE;
+    }
+  v = roof_json_node_get_number (ver);
+  g_ascii_formatd (shown, sizeof shown, "%g", v);
+  if (!isfinite (v) || floor (v) != v || v < 1)
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
+                   "%s: \"version\" must be a whole number from 1, got %s", origin, shown);
+      return FALSE;
+    }
+  if (v > version)
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_VERSION,
+                   "%s: written by a newer Roofline (file version %s, this build reads %d)",
+                   origin, shown, version);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_object (RoofCatalog *self,
+             JsonObject *root,
+             const char *origin,
+             const char *prefix,
+             gboolean embedded,
+             GPtrArray *warnings,
+             GError **error)
+{
+  g_autoptr (GPtrArray) hardware = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) models = g_ptr_array_new_with_free_func (g_object_unref);
+  static const char *const known[] = { "format", "version", "hardware", "models", NULL };
+  g_auto (RoofObjectIter) iter = { 0 };
+  const char *name;
+  JsonNode *member;
+
+  /* an embedded catalog may leave out the tag; a file may not */
+  if (!embedded || json_object_has_member (root, "format")
+      || json_object_has_member (root, "version"))
+    if (!roof_check_format_tag (root, origin, ROOF_CATALOG_FORMAT, ROOF_CATALOG_VERSION,
+                                "catalog", error))
+      return FALSE;
+
+  roof_object_iter_init (&iter, root);
+  while (roof_object_iter_next (&iter, &name, &member))
+    if (!g_strv_contains (known, name) && warnings != NULL)
+      g_ptr_array_add (warnings, g_strdup_printf ("%s: unknown field \"%s%s\" (kept, ignored)",
+                                                  origin, prefix ? prefix : "", name));
+
+  if (!read_entries (root, "hardware", origin, prefix, (SpecNew) roof_hardware_spec_new_from_json,
+                     hardware, warnings, error))
+    return FALSE;
+  if (!read_entries (root, "models", origin, prefix, (SpecNew) roof_model_spec_new_from_json,
+                     models, warnings, error))
+    return FALSE;
+
+  /* all valid: overlay */
+  for (guint i = 0; i < hardware->len; i++)
+    roof_catalog_add_hardware (self, g_ptr_array_index (hardware, i));
+  for (guint i = 0; i < models->len; i++)
+    roof_catalog_add_model (self, g_ptr_array_index (models, i));
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* GObject                                                                  */
+
+static void
+roof_catalog_dispose (GObject *object)
+{
+  RoofCatalog *self = ROOF_CATALOG (object);
+
+  g_clear_object (&self->hardware);
+  g_clear_object (&self->models);
+
+  G_OBJECT_CLASS (roof_catalog_parent_class)->dispose (object);
+}
+
+static void
+roof_catalog_class_init (RoofCatalogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = roof_catalog_dispose;
+}
+
+static void
+roof_catalog_init (RoofCatalog *self)
+{
+  self->hardware = g_list_store_new (ROOF_TYPE_HARDWARE_SPEC);
+  self->models = g_list_store_new (ROOF_TYPE_MODEL_SPEC);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
+
+RoofCatalog *
+roof_catalog_new (void)
+{
+  return g_object_new (ROOF_TYPE_CATALOG, NULL);
+}
+
+RoofCatalog *
+roof_catalog_new_builtin (GError **error)
+{
+  static const char *const files[] = { "hardware.json", "models.json" };
+  g_autoptr (RoofCatalog) self = roof_catalog_new ();
+  guint n;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_strconcat (RESOURCE_PREFIX, files[i], NULL);
+      g_autofree char *origin = g_strdup_printf ("built-in %s", files[i]);
+      g_autoptr (GBytes) bytes = NULL;
+      gsize size;
+      const char *data;
+
+      /* referencing the resource directly keeps it linked in */
+      bytes = g_resource_lookup_data (roof_catalog_get_resource (), path,
+                                      G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+      if (bytes == NULL)
+        return NULL;
+      data = g_bytes_get_data (bytes, &size);
+      if (!roof_catalog_load_data (self, data, (gssize) size, origin, NULL, error))
+        return NULL;
+    }
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->hardware));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (RoofHardwareSpec) spec = g_list_model_get_item (G_LIST_MODEL (self->hardware), i);
+
+      roof_hardware_spec_set_builtin (spec, TRUE);
+    }
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->models));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (RoofModelSpec) spec = g_list_model_get_item (G_LIST_MODEL (self->models), i);
+
+      roof_model_spec_set_builtin (spec, TRUE);
+    }
+  return g_steal_pointer (&self);
+}
+
+gboolean
+roof_catalog_load_data (RoofCatalog *self,
+                        const char *data,
+                        gssize length,
+                        const char *origin,
+                        GPtrArray *warnings,
+                        GError **error)
+{
+  g_autoptr (JsonNode) root = NULL;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (origin == NULL)
+    origin = "<data>";
+  root = roof_json_parse (data != NULL ? data : "", length, origin, error);
+  if (root == NULL)
+    return FALSE;
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
+                   "%s: a catalog must be a JSON object, got %s", origin,
+                   roof_json_node_kind (root));
+      return FALSE;
+    }
+  return load_object (self, json_node_get_object (root), origin, NULL, FALSE, warnings, error);
+}
+
+gboolean
+roof_catalog_read_file (GFile *file, char **contents, gsize *length, GError **error)
+{
+  g_autoptr (GFileInfo) info = NULL;
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *origin = g_file_get_parse_name (file);
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL,
+                            &local_error);
+  if (info != NULL && g_file_info_get_size (info) > ROOF_CATALOG_MAX_FILE_SIZE)
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
+                   "%s: the file is %" G_GOFFSET_FORMAT
+                   " bytes, larger than the limit of %d bytes",
+                   origin, g_file_info_get_size (info), ROOF_CATALOG_MAX_FILE_SIZE);
+      return FALSE;
+    }
+  g_clear_error (&local_error);
+  if (!g_file_load_contents (file, NULL, contents, length, NULL, &local_error))
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", origin,
+                   local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+roof_catalog_load_file (RoofCatalog *self, GFile *file, GPtrArray *warnings, GError **error)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *origin = NULL;
+  gsize length;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!roof_catalog_read_file (file, &contents, &length, error))
+    return FALSE;
+  origin = g_file_get_parse_name (file);
+  return roof_catalog_load_data (self, contents, (gssize) length, origin, warnings, error);
+}
+
+gboolean
+roof_catalog_load_object (RoofCatalog *self,
+                          JsonObject *object,
+                          const char *origin,
+                          GPtrArray *warnings,
+                          GError **error)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
+  g_return_val_if_fail (object != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return load_object (self, object, origin ? origin : "<data>", "catalog.", TRUE, warnings,
+                      error);
+}
+
+GListModel *
+roof_catalog_get_hardware (RoofCatalog *self)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+
+  return G_LIST_MODEL (self->hardware);
+}
+
+GListModel *
+roof_catalog_get_models (RoofCatalog *self)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+
+  return G_LIST_MODEL (self->models);
+}
+
+RoofHardwareSpec *
+roof_catalog_find_hardware (RoofCatalog *self, const char *id)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  return borrow (self->hardware, id);
+}
+
+RoofModelSpec *
+roof_catalog_find_model (RoofCatalog *self, const char *id)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  return borrow (self->models, id);
+}
+
+RoofHardwareSpec *
+roof_catalog_lookup_hardware (RoofCatalog *self, const char *id, GError **error)
+{
+  RoofHardwareSpec *spec;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  spec = borrow (self->hardware, id);
+  if (spec == NULL)
+    not_found (self->hardware, "hardware", id, error);
+  return spec;
+}
+
+RoofModelSpec *
+roof_catalog_lookup_model (RoofCatalog *self, const char *id, GError **error)
+{
+  RoofModelSpec *spec;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  spec = borrow (self->models, id);
+  if (spec == NULL)
+    not_found (self->models, "model", id, error);
+  return spec;
+}
+
+void
+roof_catalog_add_hardware (RoofCatalog *self, RoofHardwareSpec *spec)
+{
+  g_return_if_fail (ROOF_IS_CATALOG (self));
+  g_return_if_fail (ROOF_IS_HARDWARE_SPEC (spec));
+
+  store_put (self->hardware, spec);
+}
+
+void
+roof_catalog_add_model (RoofCatalog *self, RoofModelSpec *spec)
+{
+  g_return_if_fail (ROOF_IS_CATALOG (self));
+  g_return_if_fail (ROOF_IS_MODEL_SPEC (spec));
+
+  store_put (self->models, spec);
+}
+
+gboolean
+roof_catalog_remove_hardware (RoofCatalog *self, const char *id)
+{
+  guint position;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (!find_position (self->hardware, id, &position))
+    return FALSE;
+  g_list_store_remove (self->hardware, position);
+  return TRUE;
+}
+
+gboolean
+roof_catalog_remove_model (RoofCatalog *self, const char *id)
+{
+  guint position;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (!find_position (self->models, id, &position))
+    return FALSE;
+  g_list_store_remove (self->models, position);
+  return TRUE;
+}
+
+static JsonNode *
+entries_node (GPtrArray *specs)
+{
+  JsonArray *array = json_array_new ();
+  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
+
+  for (guint i = 0; i < specs->len; i++)
+    {
+      gpointer spec = g_ptr_array_index (specs, i);
+      g_autoptr (JsonObject) object = NULL;
+
+      if (ROOF_IS_HARDWARE_SPEC (spec))
+        object = roof_hardware_spec_to_json (spec);
+      else
+        object = roof_model_spec_to_json (spec);
+      /* a copy: the document must not change when the entry is edited */
+      json_array_add_object_element (array, roof_json_object_deep_copy (object));
+    }
+  json_node_take_array (node, array);
+  return node;
+}
+
+JsonNode *
+roof_catalog_build_document (GPtrArray *hardware, GPtrArray *models)
+{
+  JsonObject *root = json_object_new ();
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_object_set_string_member (root, "format", ROOF_CATALOG_FORMAT);
+  json_object_set_int_member (root, "version", ROOF_CATALOG_VERSION);
+  if (hardware != NULL)
+    json_object_set_member (root, "hardware", entries_node (hardware));
+  if (models != NULL)
+    json_object_set_member (root, "models", entries_node (models));
+  json_node_take_object (node, root);
+  return node;
+}
+
+JsonNode *
+roof_catalog_build_custom_document (RoofCatalog *self)
+{
+  g_autoptr (GPtrArray) hardware = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) models = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->hardware));
+  for (guint i = 0; i < n; i++)
+    {
+      RoofHardwareSpec *spec = g_list_model_get_item (G_LIST_MODEL (self->hardware), i);
+
+      if (!roof_hardware_spec_get_builtin (spec) || roof_hardware_spec_get_modified (spec))
+        g_ptr_array_add (hardware, spec);
+      else
+        g_object_unref (spec);
+    }
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->models));
+  for (guint i = 0; i < n; i++)
+    {
+      RoofModelSpec *spec = g_list_model_get_item (G_LIST_MODEL (self->models), i);
+
+      if (!roof_model_spec_get_builtin (spec) || roof_model_spec_get_modified (spec))
+        g_ptr_array_add (models, spec);
+      else
+        g_object_unref (spec);
+    }
+  return roof_catalog_build_document (hardware, models);
+}
+
+gboolean
+roof_json_save_atomic (JsonNode *root, GFile *file, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GFile) parent = NULL;
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (root != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  name = g_file_get_parse_name (file);
+  text = roof_json_to_string (root, TRUE);
+
+  parent = g_file_get_parent (file);
+  if (parent != NULL && !g_file_make_directory_with_parents (parent, NULL, &local_error)
+      && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
+                   local_error->message);
+      return FALSE;
+    }
+  g_clear_error (&local_error);
+
+  /* GIO writes a temporary file next to it, syncs it and renames it over
+   * the old one, which it keeps as FILE~ */
+  if (!g_file_replace_contents (file, text, strlen (text), NULL, TRUE, G_FILE_CREATE_NONE, NULL,
+                                NULL, &local_error))
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
+                   local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,69 @@
+/* roof-catalog.h — the built-in catalog with user catalogs overlaid
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "roof-catalog-error.h"
+#include "roof-hardware-spec.h"
+#include "roof-model-spec.h"
+
+G_BEGIN_DECLS
+
+#define ROOF_TYPE_CATALOG (roof_catalog_get_type ())
+G_DECLARE_FINAL_TYPE (RoofCatalog, roof_catalog, ROOF, CATALOG, GObject)
+
+RoofCatalog *roof_catalog_new (void);
+/* The catalog compiled into the binary (GResource), every entry built-in. */
+RoofCatalog *roof_catalog_new_builtin (GError **error);
+
+/* Parses and validates a whole catalog file, then overlays it by id: the
+ * same id replaces, a new id adds. All or nothing: on error the catalog is
+ * unchanged. `origin` names the file in messages ("my.json"). Warnings
+ * (unknown fields) are appended as char* to `warnings` when non-NULL. */
+gboolean roof_catalog_load_data (RoofCatalog *self,
+                                 const char *data,
+                                 gssize length,
+                                 const char *origin,
+                                 GPtrArray *warnings,
+                                 GError **error);
+gboolean roof_catalog_load_file (RoofCatalog *self,
+                                 GFile *file,
+                                 GPtrArray *warnings,
+                                 GError **error);
+/* Overlays a parsed "catalog" object (as embedded in a scenario). */
+gboolean roof_catalog_load_object (RoofCatalog *self,
+                                   JsonObject *object,
+                                   const char *origin,
+                                   GPtrArray *warnings,
+                                   GError **error);
+
+/* Lists of RoofHardwareSpec / RoofModelSpec in catalog order (built-in
+ * order, user additions after). The catalog keeps them alive. */
+GListModel *roof_catalog_get_hardware (RoofCatalog *self);
+GListModel *roof_catalog_get_models (RoofCatalog *self);
+RoofHardwareSpec *roof_catalog_find_hardware (RoofCatalog *self, const char *id);
+RoofModelSpec *roof_catalog_find_model (RoofCatalog *self, const char *id);
+/* Like find, but sets ROOF_CATALOG_ERROR_NOT_FOUND naming the id and, when
+ * one is close, suggesting it ("did you mean nvidia-h100-sxm?"). */
+RoofHardwareSpec *roof_catalog_lookup_hardware (RoofCatalog *self, const char *id, GError **error);
+RoofModelSpec *roof_catalog_lookup_model (RoofCatalog *self, const char *id, GError **error);
+
+/* Adds or replaces by id. */
+void roof_catalog_add_hardware (RoofCatalog *self, RoofHardwareSpec *spec);
+void roof_catalog_add_model (RoofCatalog *self, RoofModelSpec *spec);
+gboolean roof_catalog_remove_hardware (RoofCatalog *self, const char *id);
+gboolean roof_catalog_remove_model (RoofCatalog *self, const char *id);
+
+/* A catalog JSON document of the given entries (either array may be NULL). */
+JsonNode *roof_catalog_build_document (GPtrArray *hardware, GPtrArray *models);
+/* Every non-built-in (or modified built-in) entry. */
+JsonNode *roof_catalog_build_custom_document (RoofCatalog *self);
+
+/* Serialises `root` with 2-space indentation and writes it atomically
+ * (temporary file, fsync, rename) keeping the previous version as FILE~. */
+gboolean roof_json_save_atomic (JsonNode *root, GFile *file, GError **error);
+
+G_END_DECLS

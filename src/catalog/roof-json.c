@@ -1,0 +1,1048 @@
+/* roof-json.c — JSON text as people diff it, and a guarded parser
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "roof-catalog"
+
+#include "config.h"
+
+#include "roof-json.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "roof-catalog-private.h"
+
+/* ------------------------------------------------------------------------ */
+/* Numbers                                                                  */
+
+#define DOUBLE_BUF 40
+
+static void
+format_double (char buf[DOUBLE_BUF], double value)
+{
+  static const char *const formats[] = { "%.15g", "%.16g", "%.17g" };
+
+  if (!isfinite (value))
+    {
+      g_strlcpy (buf, "null", DOUBLE_BUF);
+      return;
+    }
+  if (value == 0.0)
+    {
+      /* "-0" would read back as the integer 0 in json-glib: keep the sign */
+      g_strlcpy (buf, signbit (value) ? "-0.0" : "0", DOUBLE_BUF);
+      return;
+    }
+  if (fabs (value) < 1e16 && floor (value) == value)
+    {
+      /* exact: every integer below 2^53 is, and %.0f prints the double's
+       * exact value for the rest */
+      g_ascii_formatd (buf, DOUBLE_BUF, "%.0f", value);
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, DOUBLE_BUF, formats[i], value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        return;
+    }
+}
+
+char *
+roof_json_format_double (double value)
+{
+  char buf[DOUBLE_BUF];
+
+  format_double (buf, value);
+  return g_strdup (buf);
+}
+
+void
+roof_json_append_double (GString *out, double value)
+{
+  char buf[DOUBLE_BUF];
+
+  g_return_if_fail (out != NULL);
+
+  format_double (buf, value);
+  g_string_append (out, buf);
+}
+
+double
+roof_json_round15 (double value)
+{
+  char buf[DOUBLE_BUF];
+
+  if (!isfinite (value) || value == 0.0)
+    return value;
+  g_ascii_formatd (buf, sizeof buf, "%.15g", value);
+  return g_ascii_strtod (buf, NULL);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Writer                                                                   */
+
+static void
+append_string (GString *out, const char *s)
+{
+  g_string_append_c (out, '"');
+  for (const guchar *p = (const guchar *) s; *p != '\0'; p++)
+    {
+      switch (*p)
+        {
+        case '"':
+          g_string_append (out, "\\\"");
+          break;
+        case '\\':
+          g_string_append (out, "\\\\");
+          break;
+        case '\b':
+          g_string_append (out, "\\b");
+          break;
+        case '\f':
+          g_string_append (out, "\\f");
+          break;
+        case '\n':
+          g_string_append (out, "\\n");
+          break;
+        case '\r':
+          g_string_append (out, "\\r");
+          break;
+        case '\t':
+          g_string_append (out, "\\t");
+          break;
+        default:
+          if (*p < 0x20 || *p == 0x7f)
+            g_string_append_printf (out, "\\u%04x", *p);
+          else
+            g_string_append_c (out, (char) *p); /* UTF-8 passes through */
+          break;
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_indent (GString *out, gboolean pretty, guint level)
+{
+  if (!pretty)
+    return;
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < level; i++)
+    g_string_append (out, "  ");
+}
+
+static void append_node (GString *out, JsonNode *node, gboolean pretty, guint level);
+
+static void
+append_object (GString *out, JsonObject *object, gboolean pretty, guint level)
+{
+  g_auto (RoofObjectIter) iter = { 0 };
+  const char *name;
+  JsonNode *member;
+  gboolean first = TRUE;
+
+  g_string_append_c (out, '{');
+  roof_object_iter_init (&iter, object);
+  while (roof_object_iter_next (&iter, &name, &member))
+    {
+      if (!first)
+        g_string_append_c (out, ',');
+      first = FALSE;
+      append_indent (out, pretty, level + 1);
+      append_string (out, name);
+      g_string_append (out, pretty ? ": " : ":");
+      append_node (out, member, pretty, level + 1);
+    }
+  if (!first)
+    append_indent (out, pretty, level);
+  g_string_append_c (out, '}');
+}
+
+static void
+append_array (GString *out, JsonArray *array, gboolean pretty, guint level)
+{
+  guint n = json_array_get_length (array);
+
+  g_string_append_c (out, '[');
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      append_indent (out, pretty, level + 1);
+      append_node (out, json_array_get_element (array, i), pretty, level + 1);
+    }
+  if (n > 0)
+    append_indent (out, pretty, level);
+  g_string_append_c (out, ']');
+}
+
+static void
+append_node (GString *out, JsonNode *node, gboolean pretty, guint level)
+{
+  if (node == NULL)
+    {
+      g_string_append (out, "null");
+      return;
+    }
+
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      append_object (out, json_node_get_object (node), pretty, level);
+      break;
+    case JSON_NODE_ARRAY:
+      append_array (out, json_node_get_array (node), pretty, level);
+      break;
+    case JSON_NODE_NULL:
+      g_string_append (out, "null");
+      break;
+    case JSON_NODE_VALUE:
+      {
+        GType type = json_node_get_value_type (node);
+
+        if (type == G_TYPE_INT64)
+          g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+        else if (type == G_TYPE_DOUBLE)
+          roof_json_append_double (out, json_node_get_double (node));
+        else if (type == G_TYPE_BOOLEAN)
+          g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+        else if (type == G_TYPE_STRING)
+          append_string (out, json_node_get_string (node));
+        else
+          g_string_append (out, "null");
+      }
+      break;
+    default:
+      g_string_append (out, "null");
+      break;
+    }
+}
+
+char *
+roof_json_to_string (JsonNode *node, gboolean pretty)
+{
+  GString *out;
+
+  g_return_val_if_fail (node != NULL, NULL);
+
+  out = g_string_new (NULL);
+  append_node (out, node, pretty, 0);
+  if (pretty)
+    g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Parser                                                                   */
+
+static gboolean
+is_word_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '.';
+}
+
+/* json-glib 1.6 reads an integer literal into a gint64 without checking for
+ * overflow (99999999999999999999 becomes -1). Rewrites such a literal in
+ * place, padded with spaces so line:column stay right, as the same value in
+ * floating point ("mantissa e exponent" is never longer than the digits). */
+static gboolean
+rewrite_long_integer (char *start, gsize n_digits)
+{
+  char digits[400];
+  char buf[DOUBLE_BUF];
+  char mantissa[DOUBLE_BUF];
+  char repl[DOUBLE_BUF + 8];
+  double value;
+  gsize m = 0;
+  int exponent;
+  const char *e;
+
+  if (n_digits >= sizeof digits)
+    value = HUGE_VAL;
+  else
+    {
+      memcpy (digits, start, n_digits);
+      digits[n_digits] = '\0';
+      value = g_ascii_strtod (digits, NULL);
+    }
+
+  if (!isfinite (value))
+    g_strlcpy (repl, "1e999", sizeof repl); /* json-glib reads it as inf */
+  else if (value == 0.0)
+    g_strlcpy (repl, "0", sizeof repl);
+  else
+    {
+      static const char *const formats[] = { "%.14e", "%.15e", "%.16e" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+        {
+          g_ascii_formatd (buf, sizeof buf, formats[i], value);
+          if (g_ascii_strtod (buf, NULL) == value)
+            break;
+        }
+      e = strchr (buf, 'e');
+      if (e == NULL)
+        return FALSE;
+      for (const char *p = buf; p < e; p++)
+        if (g_ascii_isdigit (*p))
+          mantissa[m++] = *p;
+      while (m > 1 && mantissa[m - 1] == '0')
+        m--;
+      mantissa[m] = '\0';
+      exponent = atoi (e + 1) - (int) (m - 1);
+      g_snprintf (repl, sizeof repl, "%se%d", mantissa, exponent);
+    }
+
+  if (strlen (repl) > n_digits)
+    return FALSE;
+  memset (start, ' ', n_digits);
+  memcpy (start, repl, strlen (repl));
+  return TRUE;
+}
+
+/* Looks at the text before json-glib does: json-glib recurses once per
+ * nesting level (100 000 '[' overflow the stack) and mis-reads long integers. */
+static gboolean
+prescan (const char *data,
+         gsize length,
+         const char *origin,
+         char **rewritten,
+         GError **error)
+{
+  enum { NORMAL, STRING, COMMENT } state = NORMAL;
+  char *copy = NULL;
+  guint depth = 0;
+  guint line = 1;
+  gsize line_start = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+
+      if (c == '\n')
+        {
+          line++;
+          line_start = i + 1;
+        }
+
+      switch (state)
+        {
+        case STRING:
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            state = NORMAL;
+          break;
+
+        case COMMENT:
+          if (c == '*' && i + 1 < length && data[i + 1] == '/')
+            {
+              state = NORMAL;
+              i++;
+            }
+          break;
+
+        case NORMAL:
+        default:
+          if (c == '"')
+            state = STRING;
+          else if (c == '/' && i + 1 < length && data[i + 1] == '*')
+            {
+              state = COMMENT;
+              i++;
+            }
+          else if (c == '[' || c == '{')
+            {
+              if (++depth > ROOF_CATALOG_MAX_DEPTH)
+                {
+                  g_free (copy);
+                  g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
+                               "%s:%u:%u: nested deeper than %d levels", origin, line,
+                               (guint) (i - line_start + 1), ROOF_CATALOG_MAX_DEPTH);
+                  return FALSE;
+                }
+            }
+          else if (c == ']' || c == '}')
+            {
+              if (depth > 0)
+                depth--;
+            }
+          else if (g_ascii_isdigit (c) && (i == 0 || !is_word_char (data[i - 1])))
+            {
+              gsize start = i;
+              gsize end = i;
+
+              while (end < length && g_ascii_isdigit (data[end]))
+                end++;
+              if (end < length
+                  && (is_word_char (data[end]) || data[end] == '+' || data[end] == '-'))
+                {
+                  /* a float, hex or garbage: json-glib reads or rejects it */
+                  while (end < length
+                         && (is_word_char (data[end]) || data[end] == '+' || data[end] == '-'))
+                    end++;
+                }
+              else if (end - start >= 19)
+                {
+                  if (copy == NULL)
+                    {
+                      copy = g_malloc (length + 1);
+                      memcpy (copy, data, length);
+                      copy[length] = '\0';
+                    }
+                  if (!rewrite_long_integer (copy + start, end - start))
+                    {
+                      g_free (copy);
+                      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
+                                   "%s:%u:%u: cannot read the integer %.*s", origin, line,
+                                   (guint) (start - line_start + 1), (int) MIN (end - start, 40),
+                                   data + start);
+                      return FALSE;
+                    }
+                }
+              i = end - 1;
+            }
+          break;
+        }
+    }
+
+  *rewritten = copy;
+  return TRUE;
+}
+
+JsonNode *
+roof_json_parse (const char *data, gssize length, const char *origin, GError **error)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *rewritten = NULL;
+  JsonNode *root;
+  gsize len;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (origin == NULL)
+    origin = "<data>";
+  len = length < 0 ? strlen (data) : (gsize) length;
+
+  if (len > ROOF_CATALOG_MAX_FILE_SIZE)
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
+                   "%s: the file is %" G_GSIZE_FORMAT " bytes, larger than the limit of %d bytes",
+                   origin, len, ROOF_CATALOG_MAX_FILE_SIZE);
+      return NULL;
+    }
+
+  if (!prescan (data, len, origin, &rewritten, error))
+    return NULL;
+
+  parser = json_parser_new ();
+  if (!json_parser_load_from_data (parser, rewritten != NULL ? rewritten : data, (gssize) len,
+                                   &local_error))
+    {
+      const char *msg = local_error->message;
+
+      /* json-glib names the buffer "<data>" and prefixes line:column */
+      if (g_str_has_prefix (msg, "<data>:"))
+        g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE, "%s:%s", origin,
+                     msg + strlen ("<data>:"));
+      else
+        g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE, "%s: %s", origin, msg);
+      return NULL;
+    }
+
+  root = json_parser_steal_root (parser);
+  if (root == NULL)
+    g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
+                 "%s:1:1: the file is empty", origin);
+  return root;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Node helpers (roof-catalog-private.h)                                    */
+
+void
+roof_object_iter_init (RoofObjectIter *iter, JsonObject *object)
+{
+  roof_object_iter_clear (iter);
+  iter->object = json_object_ref (object);
+  iter->members = json_object_get_members (object);
+  iter->next = iter->members;
+}
+
+gboolean
+roof_object_iter_next (RoofObjectIter *iter, const char **name, JsonNode **member)
+{
+  if (iter->next == NULL)
+    return FALSE;
+  *name = iter->next->data;
+  *member = json_object_get_member (iter->object, *name);
+  iter->next = iter->next->next;
+  return TRUE;
+}
+
+void
+roof_object_iter_clear (RoofObjectIter *iter)
+{
+  g_clear_pointer (&iter->members, g_list_free);
+  g_clear_pointer (&iter->object, json_object_unref);
+  iter->next = NULL;
+}
+
+const char *
+roof_json_node_kind (JsonNode *node)
+{
+  if (node == NULL)
+    return "nothing";
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      return "an object";
+    case JSON_NODE_ARRAY:
+      return "an array";
+    case JSON_NODE_NULL:
+      return "null";
+    case JSON_NODE_VALUE:
+      {
+        GType type = json_node_get_value_type (node);
+
+        if (type == G_TYPE_STRING)
+          return "a string";
+        if (type == G_TYPE_BOOLEAN)
+          return "a boolean";
+        return "a number";
+      }
+    default:
+      return "null";
+    }
+}
+
+gboolean
+roof_json_node_is_number (JsonNode *node)
+{
+  GType type;
+
+  if (node == NULL || json_node_get_node_type (node) != JSON_NODE_VALUE)
+    return FALSE;
+  type = json_node_get_value_type (node);
+  return type == G_TYPE_INT64 || type == G_TYPE_DOUBLE;
+}
+
+double
+roof_json_node_get_number (JsonNode *node)
+{
+  if (!roof_json_node_is_number (node))
+    return 0.0;
+  if (json_node_get_value_type (node) == G_TYPE_INT64)
+    return (double) json_node_get_int (node);
+  return json_node_get_double (node);
+}
+
+gboolean
+roof_json_node_is_string (JsonNode *node)
+{
+  return node != NULL && json_node_get_node_type (node) == JSON_NODE_VALUE
+         && json_node_get_value_type (node) == G_TYPE_STRING;
+}
+
+gboolean
+roof_json_node_is_boolean (JsonNode *node)
+{
+  return node != NULL && json_node_get_node_type (node) == JSON_NODE_VALUE
+         && json_node_get_value_type (node) == G_TYPE_BOOLEAN;
+}
+
+JsonNode *
+roof_json_node_new_number (double value)
+{
+  JsonNode *node = json_node_new (JSON_NODE_VALUE);
+
+  if (floor (value) == value && fabs (value) < 9007199254740992.0
+      && !(value == 0.0 && signbit (value)))
+    json_node_set_int (node, (gint64) value);
+  else
+    json_node_set_double (node, value);
+  return node;
+}
+
+JsonObject *
+roof_json_object_deep_copy (JsonObject *object)
+{
+  JsonObject *copy = json_object_new ();
+  g_auto (RoofObjectIter) iter = { 0 };
+  const char *name;
+  JsonNode *member;
+
+  roof_object_iter_init (&iter, object);
+  while (roof_object_iter_next (&iter, &name, &member))
+    json_object_set_member (copy, name, roof_json_node_deep_copy (member));
+  return copy;
+}
+
+JsonNode *
+roof_json_node_deep_copy (JsonNode *node)
+{
+  JsonNode *copy;
+
+  if (node == NULL)
+    return NULL;
+
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      copy = json_node_new (JSON_NODE_OBJECT);
+      json_node_take_object (copy, roof_json_object_deep_copy (json_node_get_object (node)));
+      return copy;
+
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *src = json_node_get_array (node);
+        guint n = json_array_get_length (src);
+        JsonArray *dst = json_array_sized_new (n);
+
+        for (guint i = 0; i < n; i++)
+          json_array_add_element (dst, roof_json_node_deep_copy (json_array_get_element (src, i)));
+        copy = json_node_new (JSON_NODE_ARRAY);
+        json_node_take_array (copy, dst);
+        return copy;
+      }
+
+    case JSON_NODE_VALUE:
+      {
+        GType type = json_node_get_value_type (node);
+
+        copy = json_node_new (JSON_NODE_VALUE);
+        if (type == G_TYPE_INT64)
+          json_node_set_int (copy, json_node_get_int (node));
+        else if (type == G_TYPE_DOUBLE)
+          json_node_set_double (copy, json_node_get_double (node));
+        else if (type == G_TYPE_BOOLEAN)
+          json_node_set_boolean (copy, json_node_get_boolean (node));
+        else
+          json_node_set_string (copy, json_node_get_string (node));
+        return copy;
+      }
+
+    case JSON_NODE_NULL:
+    default:
+      return json_node_new (JSON_NODE_NULL);
+    }
+}
+
+gboolean
+roof_json_object_equal (JsonObject *a, JsonObject *b)
+{
+  g_auto (RoofObjectIter) iter = { 0 };
+  const char *name;
+  JsonNode *member;
+
+  if (json_object_get_size (a) != json_object_get_size (b))
+    return FALSE;
+  roof_object_iter_init (&iter, a);
+  while (roof_object_iter_next (&iter, &name, &member))
+    if (!json_object_has_member (b, name)
+        || !roof_json_node_equal (member, json_object_get_member (b, name)))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+roof_json_node_equal (JsonNode *a, JsonNode *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  if (roof_json_node_is_number (a) && roof_json_node_is_number (b))
+    return roof_json_node_get_number (a) == roof_json_node_get_number (b);
+  if (json_node_get_node_type (a) != json_node_get_node_type (b))
+    return FALSE;
+
+  switch (json_node_get_node_type (a))
+    {
+    case JSON_NODE_OBJECT:
+      return roof_json_object_equal (json_node_get_object (a), json_node_get_object (b));
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *x = json_node_get_array (a);
+        JsonArray *y = json_node_get_array (b);
+        guint n = json_array_get_length (x);
+
+        if (n != json_array_get_length (y))
+          return FALSE;
+        for (guint i = 0; i < n; i++)
+          if (!roof_json_node_equal (json_array_get_element (x, i), json_array_get_element (y, i)))
+            return FALSE;
+        return TRUE;
+      }
+    case JSON_NODE_VALUE:
+      if (json_node_get_value_type (a) != json_node_get_value_type (b))
+        return FALSE;
+      if (json_node_get_value_type (a) == G_TYPE_BOOLEAN)
+        return json_node_get_boolean (a) == json_node_get_boolean (b);
+      if (json_node_get_value_type (a) == G_TYPE_STRING)
+        return g_strcmp0 (json_node_get_string (a), json_node_get_string (b)) == 0;
+      return FALSE;
+    case JSON_NODE_NULL:
+    default:
+      return TRUE;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Paths                                                                    */
+
+typedef struct
+{
+  char *name;
+  gboolean has_index;
+  guint index;
+} PathSegment;
+
+/* Splits "caches[0].capacity_MB"; NULL when malformed. */
+static GArray *
+path_split (const char *path)
+{
+  g_auto (GStrv) parts = NULL;
+  GArray *segments;
+
+  if (path == NULL || *path == '\0')
+    return NULL;
+
+  segments = g_array_new (FALSE, TRUE, sizeof (PathSegment));
+  parts = g_strsplit (path, ".", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      PathSegment seg = { 0 };
+      char *bracket = strchr (parts[i], '[');
+
+      if (bracket != NULL)
+        {
+          char *end = NULL;
+          guint64 index;
+
+          if (!g_ascii_isdigit (bracket[1]))
+            goto fail;
+          index = g_ascii_strtoull (bracket + 1, &end, 10);
+          if (end == NULL || end[0] != ']' || end[1] != '\0' || index > G_MAXUINT)
+            goto fail;
+          seg.has_index = TRUE;
+          seg.index = (guint) index;
+          seg.name = g_strndup (parts[i], bracket - parts[i]);
+        }
+      else
+        seg.name = g_strdup (parts[i]);
+      if (*seg.name == '\0')
+        {
+          g_free (seg.name);
+          goto fail;
+        }
+      g_array_append_val (segments, seg);
+    }
+  return segments;
+
+fail:
+  for (guint i = 0; i < segments->len; i++)
+    g_free (g_array_index (segments, PathSegment, i).name);
+  g_array_free (segments, TRUE);
+  return NULL;
+}
+
+static void
+path_free (GArray *segments)
+{
+  if (segments == NULL)
+    return;
+  for (guint i = 0; i < segments->len; i++)
+    g_free (g_array_index (segments, PathSegment, i).name);
+  g_array_free (segments, TRUE);
+}
+
+char *
+roof_json_path_normalize (const char *path)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = path; *p != '\0'; p++)
+    {
+      g_string_append_c (out, *p);
+      if (*p == '[')
+        {
+          while (p[1] != '\0' && p[1] != ']')
+            p++;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+JsonNode *
+roof_json_path_get (JsonObject *root, const char *path)
+{
+  GArray *segments = path_split (path);
+  JsonNode *node = NULL;
+  JsonObject *object = root;
+
+  if (segments == NULL)
+    return NULL;
+
+  for (guint i = 0; i < segments->len; i++)
+    {
+      PathSegment *seg = &g_array_index (segments, PathSegment, i);
+
+      if (object == NULL)
+        {
+          node = NULL;
+          break;
+        }
+      node = json_object_get_member (object, seg->name);
+      if (node != NULL && seg->has_index)
+        {
+          JsonArray *array;
+
+          if (!JSON_NODE_HOLDS_ARRAY (node))
+            {
+              node = NULL;
+              break;
+            }
+          array = json_node_get_array (node);
+          node = seg->index < json_array_get_length (array)
+                   ? json_array_get_element (array, seg->index)
+                   : NULL;
+        }
+      if (node == NULL)
+        break;
+      object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+    }
+
+  path_free (segments);
+  return node;
+}
+
+gboolean
+roof_json_path_set (JsonObject *root, const char *path, JsonNode *value, GError **error)
+{
+  GArray *segments = path_split (path);
+  JsonObject *object = root;
+  gboolean ok = FALSE;
+
+  if (segments == NULL)
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                   "\"%s\" is not a field path", path ? path : "");
+      json_node_unref (value);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < segments->len; i++)
+    {
+      PathSegment *seg = &g_array_index (segments, PathSegment, i);
+      gboolean last = i + 1 == segments->len;
+      JsonNode *node = json_object_get_member (object, seg->name);
+
+      if (seg->has_index)
+        {
+          JsonArray *array;
+
+          if (node == NULL)
+            {
+              node = json_node_new (JSON_NODE_ARRAY);
+              json_node_take_array (node, json_array_new ());
+              json_object_set_member (object, seg->name, node);
+            }
+          if (!JSON_NODE_HOLDS_ARRAY (node))
+            {
+              g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                           "%s is %s, not an array", seg->name, roof_json_node_kind (node));
+              goto out;
+            }
+          array = json_node_get_array (node);
+          if (seg->index > json_array_get_length (array))
+            {
+              g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                           "%s has %u elements: cannot set element %u", seg->name,
+                           json_array_get_length (array), seg->index);
+              goto out;
+            }
+          if (last)
+            {
+              if (seg->index == json_array_get_length (array))
+                json_array_add_element (array, g_steal_pointer (&value));
+              else
+                {
+                  /* JsonArray has no replace: rebuild it */
+                  JsonArray *rebuilt = json_array_new ();
+
+                  for (guint k = 0; k < json_array_get_length (array); k++)
+                    json_array_add_element (rebuilt,
+                                            k == seg->index
+                                              ? g_steal_pointer (&value)
+                                              : json_node_ref (json_array_get_element (array, k)));
+                  json_node_take_array (node, rebuilt);
+                }
+              ok = TRUE;
+              goto out;
+            }
+          if (seg->index == json_array_get_length (array))
+            {
+              JsonNode *element = json_node_new (JSON_NODE_OBJECT);
+
+              json_node_take_object (element, json_object_new ());
+              json_array_add_element (array, element);
+            }
+          node = json_array_get_element (array, seg->index);
+        }
+      else if (last)
+        {
+          json_object_set_member (object, seg->name, g_steal_pointer (&value));
+          ok = TRUE;
+          goto out;
+        }
+      else if (node == NULL)
+        {
+          node = json_node_new (JSON_NODE_OBJECT);
+          json_node_take_object (node, json_object_new ());
+          json_object_set_member (object, seg->name, node);
+        }
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        {
+          g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                       "%s is %s, not an object", seg->name, roof_json_node_kind (node));
+          goto out;
+        }
+      object = json_node_get_object (node);
+    }
+
+out:
+  if (value != NULL)
+    json_node_unref (value);
+  path_free (segments);
+  return ok;
+}
+
+gboolean
+roof_json_path_unset (JsonObject *root, const char *path)
+{
+  g_autofree char *parent_path = NULL;
+  const char *dot = strrchr (path, '.');
+  const char *leaf = path;
+  JsonObject *parent = root;
+  g_autofree char *leaf_name = NULL;
+  char *bracket;
+
+  if (dot != NULL)
+    {
+      JsonNode *node;
+
+      parent_path = g_strndup (path, dot - path);
+      leaf = dot + 1;
+      node = roof_json_path_get (root, parent_path);
+      if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+        return FALSE;
+      parent = json_node_get_object (node);
+    }
+
+  leaf_name = g_strdup (leaf);
+  bracket = strchr (leaf_name, '[');
+  if (bracket != NULL)
+    {
+      guint64 index = g_ascii_strtoull (bracket + 1, NULL, 10);
+      JsonNode *node;
+      JsonArray *array, *rebuilt;
+
+      *bracket = '\0';
+      node = json_object_get_member (parent, leaf_name);
+      if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+        return FALSE;
+      array = json_node_get_array (node);
+      if (index >= json_array_get_length (array))
+        return FALSE;
+      rebuilt = json_array_new ();
+      for (guint k = 0; k < json_array_get_length (array); k++)
+        if (k != index)
+          json_array_add_element (rebuilt, json_node_ref (json_array_get_element (array, k)));
+      json_node_take_array (node, rebuilt);
+      return TRUE;
+    }
+
+  if (!json_object_has_member (parent, leaf_name))
+    return FALSE;
+  json_object_remove_member (parent, leaf_name);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Typed getters                                                            */
+
+const char *
+roof_json_get_string (JsonObject *object, const char *path)
+{
+  JsonNode *node = roof_json_path_get (object, path);
+
+  return roof_json_node_is_string (node) ? json_node_get_string (node) : NULL;
+}
+
+double
+roof_json_get_number (JsonObject *object, const char *path, double fallback)
+{
+  JsonNode *node = roof_json_path_get (object, path);
+
+  return roof_json_node_is_number (node) ? roof_json_node_get_number (node) : fallback;
+}
+
+gboolean
+roof_json_get_boolean (JsonObject *object, const char *path, gboolean fallback)
+{
+  JsonNode *node = roof_json_path_get (object, path);
+
+  return roof_json_node_is_boolean (node) ? json_node_get_boolean (node) : fallback;
+}
+
+char **
+roof_json_dup_strv (JsonObject *object, const char *member)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  JsonNode *node = object ? json_object_get_member (object, member) : NULL;
+
+  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          JsonNode *element = json_array_get_element (array, i);
+
+          if (roof_json_node_is_string (element))
+            g_ptr_array_add (out, g_strdup (json_node_get_string (element)));
+        }
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+guint
+roof_edit_distance (const char *a, const char *b)
+{
+  gsize n = strlen (a), m = strlen (b);
+  g_autofree guint *row = g_new (guint, m + 1);
+
+  for (gsize j = 0; j <= m; j++)
+    row[j] = (guint) j;
+  for (gsize i = 1; i <= n; i++)
+    {
+      guint diag = row[0];
+
+      row[0] = (guint) i;
+      for (gsize j = 1; j <= m; j++)
+        {
+          guint up = row[j];
+          guint cost = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1]) ? 0 : 1;
+
+          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diag + cost);
+          diag = up;
+        }
+    }
+  return row[m];
+}

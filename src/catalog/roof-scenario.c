@@ -1,0 +1,806 @@
+/* roof-scenario.c — what is compared, on what, and how it is drawn
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The scenario file:
+ *
+ *   {
+ *     "format": "roofline-scenario",
+ *     "version": 1,
+ *     "hardware": ["nvidia-h100-sxm", "nvidia-h200-sxm"],   required, ids
+ *     "model": "llama-3.1-70b",                              required, an id
+ *     "workload": {
+ *       "phase": "decode",            decode | prefill
+ *       "batch": 1,                   sequences, > 0
+ *       "context": 4096,              tokens cached at a decode step, ≥ 0
+ *       "prompt": 1024,               tokens, > 0
+ *       "output": 256,                tokens, ≥ 0
+ *       "weights": "bf16", "kv": "bf16", "activations": "bf16", "compute": "bf16",
+ *       "bytes_per_weight": 0.53,     optional: overrides the weights precision
+ *       "attention_span": 2048,       optional: sparse attention span (0 = full)
+ *       "devices": 1,                 tensor-parallel devices, whole number ≥ 1
+ *       "overlap": "max",             max | sum
+ *       "overhead_us": 0              fixed time per step, µs
+ *     },
+ *     "sla": { "itl_ms": 50, "ttft_ms": 0, "tokens_per_s": 0 },   0 or absent: no target
+ *     "chart": {
+ *       "kind": "roofline",           roofline cost sensitivity batch context memory trend
+ *       "ceilings": ["bf16", "fp8"],  compute ceilings drawn on the roofline
+ *       "sensitivity_step": 0.01,     (0, 0.5]
+ *       "batch_range": [1, 4096],
+ *       "context_range": [128, 131072]
+ *     },
+ *     "catalog": { "hardware": [...], "models": [...] }   custom entries it uses
+ *   }
+ *
+ * Everything but format, version, hardware and model is optional; absent
+ * workload and chart fields take the values shown, absent SLA fields mean no
+ * target. Unknown fields are kept: saving merges the known ones into the
+ * object as loaded.
+ */
+#define G_LOG_DOMAIN "roof-catalog"
+
+#include "config.h"
+
+#include "roof-scenario.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "roof-catalog-private.h"
+#include "roof-json.h"
+
+struct _RoofScenario
+{
+  GObject parent_instance;
+
+  char **hardware;
+  char *model;
+  RoofWorkload workload;
+  RoofSla sla;
+  RoofChartKind chart;
+  guint ceilings;
+  double sensitivity_step;
+  double batch_lo, batch_hi;
+  double context_lo, context_hi;
+
+  JsonObject *original; /* as loaded, unknown fields included; NULL when new */
+};
+
+G_DEFINE_FINAL_TYPE (RoofScenario, roof_scenario, G_TYPE_OBJECT)
+
+enum
+{
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const char *const chart_names[ROOF_CHART_COUNT + 1] = {
+  "roofline", "cost", "sensitivity", "batch", "context", "memory", "trend", NULL,
+};
+
+static const char *const precisions[] = {
+  "fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4", "fp4", NULL,
+};
+static const char *const phases[] = { "decode", "prefill", NULL };
+static const char *const overlaps[] = { "max", "sum", NULL };
+
+#define DEFAULT_CEILINGS ((1u << ROOF_PREC_BF16) | (1u << ROOF_PREC_FP8))
+#define ALL_CEILINGS ((1u << ROOF_PREC_COUNT) - 1)
+
+/* clang-format off */
+static const RoofFieldSpec scenario_fields[] = {
+  { .path = "format", .type = ROOF_FIELD_STRING },
+  { .path = "version", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e9 },
+  { .path = "hardware", .type = ROOF_FIELD_STRINGS, .required = TRUE },
+  { .path = "model", .type = ROOF_FIELD_STRING, .required = TRUE },
+  { .path = "workload.phase", .type = ROOF_FIELD_ENUM, .choices = phases },
+  { .path = "workload.batch", .type = ROOF_FIELD_NUMBER, .min = 0, .min_exclusive = TRUE,
+    .max = 1e9 },
+  { .path = "workload.context", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e10 },
+  { .path = "workload.prompt", .type = ROOF_FIELD_NUMBER, .min = 0, .min_exclusive = TRUE,
+    .max = 1e10 },
+  { .path = "workload.output", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e10 },
+  { .path = "workload.weights", .type = ROOF_FIELD_ENUM, .choices = precisions },
+  { .path = "workload.kv", .type = ROOF_FIELD_ENUM, .choices = precisions },
+  { .path = "workload.activations", .type = ROOF_FIELD_ENUM, .choices = precisions },
+  { .path = "workload.compute", .type = ROOF_FIELD_ENUM, .choices = precisions },
+  { .path = "workload.bytes_per_weight", .type = ROOF_FIELD_NUMBER, .min = 0,
+    .min_exclusive = TRUE, .max = 64 },
+  { .path = "workload.attention_span", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e10 },
+  { .path = "workload.devices", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e6 },
+  { .path = "workload.overlap", .type = ROOF_FIELD_ENUM, .choices = overlaps },
+  { .path = "workload.overhead_us", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e10 },
+  { .path = "sla.itl_ms", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e9 },
+  { .path = "sla.ttft_ms", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e9 },
+  { .path = "sla.tokens_per_s", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e15 },
+  { .path = "chart.kind", .type = ROOF_FIELD_ENUM, .choices = chart_names },
+  { .path = "chart.ceilings", .type = ROOF_FIELD_STRINGS, .choices = precisions },
+  { .path = "chart.sensitivity_step", .type = ROOF_FIELD_NUMBER, .min = 0,
+    .min_exclusive = TRUE, .max = 0.5 },
+  { .path = "chart.batch_range", .type = ROOF_FIELD_RANGE, .min = 0, .min_exclusive = TRUE,
+    .max = 1e9 },
+  { .path = "chart.context_range", .type = ROOF_FIELD_RANGE, .min = 0, .min_exclusive = TRUE,
+    .max = 1e10 },
+  { NULL }
+};
+/* clang-format on */
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+
+static gboolean
+workload_equal (const RoofWorkload *a, const RoofWorkload *b)
+{
+  return a->phase == b->phase && a->batch == b->batch && a->context == b->context
+         && a->prompt == b->prompt && a->output == b->output && a->weights == b->weights
+         && a->kv == b->kv && a->activations == b->activations && a->compute == b->compute
+         && a->bytes_per_weight == b->bytes_per_weight && a->attention_span == b->attention_span
+         && a->devices == b->devices && a->overlap == b->overlap && a->overhead == b->overhead;
+}
+
+static gboolean
+sla_equal (const RoofSla *a, const RoofSla *b)
+{
+  return a->itl == b->itl && a->ttft == b->ttft && a->tokens_per_s == b->tokens_per_s
+         && a->eff_compute == b->eff_compute && a->eff_memory == b->eff_memory
+         && a->link_bw == b->link_bw && a->link_latency == b->link_latency
+         && a->usable_fraction == b->usable_fraction && a->max_devices == b->max_devices
+         && a->max_batch == b->max_batch;
+}
+
+static void
+emit_changed (RoofScenario *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static RoofPrecision
+precision_member (JsonObject *root, const char *path, RoofPrecision fallback)
+{
+  RoofPrecision p = fallback;
+  const char *name = roof_json_get_string (root, path);
+
+  if (name != NULL)
+    roof_precision_from_name (name, &p);
+  return p;
+}
+
+static void
+read_range (JsonObject *root, const char *path, double *lo, double *hi)
+{
+  JsonNode *node = roof_json_path_get (root, path);
+
+  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      *lo = roof_json_node_get_number (json_array_get_element (array, 0));
+      *hi = roof_json_node_get_number (json_array_get_element (array, 1));
+    }
+}
+
+/* Reads the (validated) document into `self`. */
+static void
+read_document (RoofScenario *self, JsonObject *root)
+{
+  RoofWorkload *wl = &self->workload;
+  const char *name;
+  JsonNode *node;
+
+  g_strfreev (self->hardware);
+  self->hardware = roof_json_dup_strv (root, "hardware");
+  g_free (self->model);
+  self->model = g_strdup (roof_json_get_string (root, "model"));
+
+  if ((name = roof_json_get_string (root, "workload.phase")) != NULL)
+    roof_phase_from_name (name, &wl->phase);
+  wl->batch = roof_json_get_number (root, "workload.batch", wl->batch);
+  wl->context = roof_json_get_number (root, "workload.context", wl->context);
+  wl->prompt = roof_json_get_number (root, "workload.prompt", wl->prompt);
+  wl->output = roof_json_get_number (root, "workload.output", wl->output);
+  wl->weights = precision_member (root, "workload.weights", wl->weights);
+  wl->kv = precision_member (root, "workload.kv", wl->kv);
+  wl->activations = precision_member (root, "workload.activations", wl->activations);
+  wl->compute = precision_member (root, "workload.compute", wl->compute);
+  wl->bytes_per_weight = roof_json_get_number (root, "workload.bytes_per_weight", 0);
+  wl->attention_span = roof_json_get_number (root, "workload.attention_span", 0);
+  wl->devices = roof_json_get_number (root, "workload.devices", wl->devices);
+  if ((name = roof_json_get_string (root, "workload.overlap")) != NULL)
+    roof_overlap_from_name (name, &wl->overlap);
+  /* dividing by the exact 1e6 gives the double nearest the decimal value, so
+   * 12.5 µs reads as 12.5e-6 and round15 (12.5e-6 × 1e6) writes 12.5 again */
+  wl->overhead = roof_json_get_number (root, "workload.overhead_us", 0) / 1e6;
+
+  roof_sla_init (&self->sla);
+  self->sla.itl = roof_json_get_number (root, "sla.itl_ms", 0) / 1e3;
+  self->sla.ttft = roof_json_get_number (root, "sla.ttft_ms", 0) / 1e3;
+  self->sla.tokens_per_s = roof_json_get_number (root, "sla.tokens_per_s", 0);
+
+  if ((name = roof_json_get_string (root, "chart.kind")) != NULL)
+    roof_chart_kind_from_name (name, &self->chart);
+  node = roof_json_path_get (root, "chart.ceilings");
+  if (node != NULL)
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      self->ceilings = 0;
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          RoofPrecision p;
+
+          if (roof_precision_from_name (json_array_get_string_element (array, i), &p))
+            self->ceilings |= 1u << p;
+        }
+    }
+  self->sensitivity_step
+    = roof_json_get_number (root, "chart.sensitivity_step", self->sensitivity_step);
+  read_range (root, "chart.batch_range", &self->batch_lo, &self->batch_hi);
+  read_range (root, "chart.context_range", &self->context_lo, &self->context_hi);
+}
+
+/* The object member `name` of `root`, created (or replacing a non-object). */
+static JsonObject *
+ensure_object (JsonObject *root, const char *name)
+{
+  JsonNode *node = json_object_get_member (root, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      json_object_set_object_member (root, name, json_object_new ());
+      node = json_object_get_member (root, name);
+    }
+  return json_node_get_object (node);
+}
+
+static void
+set_number (JsonObject *object, const char *name, double value)
+{
+  json_object_set_member (object, name, roof_json_node_new_number (value));
+}
+
+static JsonArray *
+range_array (double lo, double hi)
+{
+  JsonArray *array = json_array_new ();
+
+  json_array_add_element (array, roof_json_node_new_number (lo));
+  json_array_add_element (array, roof_json_node_new_number (hi));
+  return array;
+}
+
+/* ------------------------------------------------------------------------ */
+/* GObject                                                                  */
+
+static void
+roof_scenario_finalize (GObject *object)
+{
+  RoofScenario *self = ROOF_SCENARIO (object);
+
+  g_clear_pointer (&self->hardware, g_strfreev);
+  g_clear_pointer (&self->model, g_free);
+  g_clear_pointer (&self->original, json_object_unref);
+
+  G_OBJECT_CLASS (roof_scenario_parent_class)->finalize (object);
+}
+
+static void
+roof_scenario_class_init (RoofScenarioClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = roof_scenario_finalize;
+
+  /**
+   * RoofScenario::changed:
+   *
+   * Emitted by every setter that changes something.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+roof_scenario_init (RoofScenario *self)
+{
+  self->hardware = g_new0 (char *, 1);
+  self->model = g_strdup ("");
+  roof_workload_init (&self->workload);
+  roof_sla_init (&self->sla);
+  self->chart = ROOF_CHART_ROOFLINE;
+  self->ceilings = DEFAULT_CEILINGS;
+  self->sensitivity_step = ROOF_DEFAULT_SENSITIVITY_STEP;
+  self->batch_lo = 1;
+  self->batch_hi = 4096;
+  self->context_lo = 128;
+  self->context_hi = 131072;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
+
+const char *
+roof_chart_kind_name (RoofChartKind kind)
+{
+  if ((int) kind < 0 || kind >= ROOF_CHART_COUNT)
+    return NULL;
+  return chart_names[kind];
+}
+
+gboolean
+roof_chart_kind_from_name (const char *name, RoofChartKind *out)
+{
+  if (name == NULL)
+    return FALSE;
+  for (int i = 0; i < ROOF_CHART_COUNT; i++)
+    if (strcmp (name, chart_names[i]) == 0)
+      {
+        if (out != NULL)
+          *out = (RoofChartKind) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+RoofScenario *
+roof_scenario_new_default (void)
+{
+  static const char *const hardware[] = {
+    "nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-a100-sxm-80gb", NULL,
+  };
+  RoofScenario *self = g_object_new (ROOF_TYPE_SCENARIO, NULL);
+
+  g_strfreev (self->hardware);
+  self->hardware = g_strdupv ((char **) hardware);
+  g_free (self->model);
+  self->model = g_strdup ("llama-3.1-70b");
+  self->sla.itl = 0.050;
+  return self;
+}
+
+RoofScenario *
+roof_scenario_load_data (const char *data,
+                         gssize length,
+                         const char *origin,
+                         RoofCatalog *catalog,
+                         GPtrArray *warnings,
+                         GError **error)
+{
+  static const char *const opaque[] = { "catalog", NULL };
+  const RoofSchemaWalk walk = {
+    .rows = scenario_fields,
+    .kind = ROOF_ENTRY_MODEL, /* unused: no entry predicates here */
+    .is_entry = FALSE,
+    .opaque_paths = opaque,
+  };
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (RoofScenario) self = NULL;
+  g_autoptr (RoofCatalog) embedded = NULL;
+  g_autoptr (GHashTable) seen = NULL;
+  JsonObject *root;
+  JsonNode *catalog_node;
+  RoofError err = { 0 };
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (origin == NULL)
+    origin = "<data>";
+  node = roof_json_parse (data != NULL ? data : "", length, origin, error);
+  if (node == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
+                   "%s: a scenario must be a JSON object, got %s", origin,
+                   roof_json_node_kind (node));
+      return NULL;
+    }
+  root = json_node_get_object (node);
+
+  if (!roof_check_format_tag (root, origin, ROOF_SCENARIO_FORMAT, ROOF_SCENARIO_VERSION,
+                              "scenario", error))
+    return NULL;
+  if (!roof_schema_check_object (&walk, root, origin, warnings, error))
+    return NULL;
+
+  catalog_node = json_object_get_member (root, "catalog");
+  if (catalog_node != NULL && !JSON_NODE_HOLDS_OBJECT (catalog_node))
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                   "%s: catalog must be an object, got %s", origin,
+                   roof_json_node_kind (catalog_node));
+      return NULL;
+    }
+
+  self = g_object_new (ROOF_TYPE_SCENARIO, NULL);
+  read_document (self, root);
+
+  if (roof_workload_validate (&self->workload, &err) != ROOF_OK)
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID, "%s: workload: %s",
+                   origin, err.message);
+      return NULL;
+    }
+
+  seen = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; self->hardware[i] != NULL; i++)
+    {
+      gpointer first;
+
+      if (g_hash_table_lookup_extended (seen, self->hardware[i], NULL, &first))
+        {
+          g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_DUPLICATE,
+                       "%s: hardware[%u] \"%s\" is listed twice (also hardware[%u])", origin, i,
+                       self->hardware[i], GPOINTER_TO_UINT (first));
+          return NULL;
+        }
+      g_hash_table_insert (seen, self->hardware[i], GUINT_TO_POINTER (i));
+    }
+
+  if (catalog != NULL)
+    {
+      /* validate the embedded entries apart, so a failure changes nothing */
+      embedded = roof_catalog_new ();
+      if (catalog_node != NULL
+          && !roof_catalog_load_object (embedded, json_node_get_object (catalog_node), origin,
+                                        warnings, error))
+        return NULL;
+
+      for (guint i = 0; self->hardware[i] != NULL; i++)
+        if (roof_catalog_find_hardware (embedded, self->hardware[i]) == NULL
+            && roof_catalog_lookup_hardware (catalog, self->hardware[i], error) == NULL)
+          {
+            g_prefix_error (error, "%s: ", origin);
+            return NULL;
+          }
+      if (roof_catalog_find_model (embedded, self->model) == NULL
+          && roof_catalog_lookup_model (catalog, self->model, error) == NULL)
+        {
+          g_prefix_error (error, "%s: ", origin);
+          return NULL;
+        }
+
+      for (guint i = 0; i < g_list_model_get_n_items (roof_catalog_get_hardware (embedded)); i++)
+        {
+          g_autoptr (RoofHardwareSpec) spec
+            = g_list_model_get_item (roof_catalog_get_hardware (embedded), i);
+
+          roof_catalog_add_hardware (catalog, spec);
+        }
+      for (guint i = 0; i < g_list_model_get_n_items (roof_catalog_get_models (embedded)); i++)
+        {
+          g_autoptr (RoofModelSpec) spec
+            = g_list_model_get_item (roof_catalog_get_models (embedded), i);
+
+          roof_catalog_add_model (catalog, spec);
+        }
+    }
+
+  self->original = json_object_ref (root);
+  return g_steal_pointer (&self);
+}
+
+RoofScenario *
+roof_scenario_load_file (GFile *file, RoofCatalog *catalog, GPtrArray *warnings, GError **error)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *origin = NULL;
+  gsize length;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!roof_catalog_read_file (file, &contents, &length, error))
+    return NULL;
+  origin = g_file_get_parse_name (file);
+  return roof_scenario_load_data (contents, (gssize) length, origin, catalog, warnings, error);
+}
+
+JsonNode *
+roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
+{
+  JsonObject *root;
+  JsonObject *object;
+  JsonArray *array;
+  JsonNode *node;
+  const RoofWorkload *wl;
+
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), NULL);
+  g_return_val_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog), NULL);
+
+  wl = &self->workload;
+  root = self->original != NULL ? roof_json_object_deep_copy (self->original) : json_object_new ();
+
+  json_object_set_string_member (root, "format", ROOF_SCENARIO_FORMAT);
+  json_object_set_int_member (root, "version", ROOF_SCENARIO_VERSION);
+  array = json_array_new ();
+  for (guint i = 0; self->hardware[i] != NULL; i++)
+    json_array_add_string_element (array, self->hardware[i]);
+  json_object_set_array_member (root, "hardware", array);
+  json_object_set_string_member (root, "model", self->model);
+
+  object = ensure_object (root, "workload");
+  json_object_set_string_member (object, "phase", roof_phase_name (wl->phase));
+  set_number (object, "batch", wl->batch);
+  set_number (object, "context", wl->context);
+  set_number (object, "prompt", wl->prompt);
+  set_number (object, "output", wl->output);
+  json_object_set_string_member (object, "weights", roof_precision_name (wl->weights));
+  json_object_set_string_member (object, "kv", roof_precision_name (wl->kv));
+  json_object_set_string_member (object, "activations", roof_precision_name (wl->activations));
+  json_object_set_string_member (object, "compute", roof_precision_name (wl->compute));
+  if (wl->bytes_per_weight > 0)
+    set_number (object, "bytes_per_weight", wl->bytes_per_weight);
+  else if (json_object_has_member (object, "bytes_per_weight"))
+    json_object_remove_member (object, "bytes_per_weight");
+  if (wl->attention_span > 0)
+    set_number (object, "attention_span", wl->attention_span);
+  else if (json_object_has_member (object, "attention_span"))
+    json_object_remove_member (object, "attention_span");
+  set_number (object, "devices", wl->devices);
+  json_object_set_string_member (object, "overlap", roof_overlap_name (wl->overlap));
+  set_number (object, "overhead_us", roof_json_round15 (wl->overhead * 1e6));
+
+  object = ensure_object (root, "sla");
+  set_number (object, "itl_ms", roof_json_round15 (self->sla.itl * 1e3));
+  set_number (object, "ttft_ms", roof_json_round15 (self->sla.ttft * 1e3));
+  set_number (object, "tokens_per_s", self->sla.tokens_per_s);
+
+  object = ensure_object (root, "chart");
+  json_object_set_string_member (object, "kind", roof_chart_kind_name (self->chart));
+  array = json_array_new ();
+  for (int p = 0; p < ROOF_PREC_COUNT; p++)
+    if (self->ceilings & (1u << p))
+      json_array_add_string_element (array, roof_precision_name ((RoofPrecision) p));
+  json_object_set_array_member (object, "ceilings", array);
+  set_number (object, "sensitivity_step", self->sensitivity_step);
+  json_object_set_array_member (object, "batch_range",
+                                range_array (self->batch_lo, self->batch_hi));
+  json_object_set_array_member (object, "context_range",
+                                range_array (self->context_lo, self->context_hi));
+
+  if (catalog != NULL)
+    {
+      g_autoptr (GPtrArray) hardware = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr (GPtrArray) models = g_ptr_array_new_with_free_func (g_object_unref);
+      RoofModelSpec *model;
+
+      for (guint i = 0; self->hardware[i] != NULL; i++)
+        {
+          RoofHardwareSpec *spec = roof_catalog_find_hardware (catalog, self->hardware[i]);
+
+          if (spec != NULL
+              && (!roof_hardware_spec_get_builtin (spec) || roof_hardware_spec_get_modified (spec)))
+            g_ptr_array_add (hardware, g_object_ref (spec));
+        }
+      model = roof_catalog_find_model (catalog, self->model);
+      if (model != NULL
+          && (!roof_model_spec_get_builtin (model) || roof_model_spec_get_modified (model)))
+        g_ptr_array_add (models, g_object_ref (model));
+
+      if (hardware->len > 0 || models->len > 0)
+        json_object_set_member (root, "catalog",
+                                roof_catalog_build_document (hardware->len ? hardware : NULL,
+                                                             models->len ? models : NULL));
+      else if (json_object_has_member (root, "catalog"))
+        json_object_remove_member (root, "catalog");
+    }
+
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, root);
+  return node;
+}
+
+gboolean
+roof_scenario_save_file (RoofScenario *self, RoofCatalog *catalog, GFile *file, GError **error)
+{
+  g_autoptr (JsonNode) root = NULL;
+
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  root = roof_scenario_to_json (self, catalog);
+  return roof_json_save_atomic (root, file, error);
+}
+
+const char *const *
+roof_scenario_get_hardware (RoofScenario *self)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), NULL);
+
+  return (const char *const *) self->hardware;
+}
+
+void
+roof_scenario_set_hardware (RoofScenario *self, const char *const *ids)
+{
+  static const char *const none[] = { NULL };
+
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+
+  if (ids == NULL)
+    ids = none;
+  if (g_strv_equal ((const char *const *) self->hardware, ids))
+    return;
+  g_strfreev (self->hardware);
+  self->hardware = g_strdupv ((char **) ids);
+  emit_changed (self);
+}
+
+const char *
+roof_scenario_get_model (RoofScenario *self)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), NULL);
+
+  return self->model;
+}
+
+void
+roof_scenario_set_model (RoofScenario *self, const char *id)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+  g_return_if_fail (id != NULL);
+
+  if (g_strcmp0 (self->model, id) == 0)
+    return;
+  g_free (self->model);
+  self->model = g_strdup (id);
+  emit_changed (self);
+}
+
+const RoofWorkload *
+roof_scenario_get_workload (RoofScenario *self)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), NULL);
+
+  return &self->workload;
+}
+
+void
+roof_scenario_set_workload (RoofScenario *self, const RoofWorkload *workload)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+  g_return_if_fail (workload != NULL);
+  g_return_if_fail (roof_workload_validate (workload, NULL) == ROOF_OK);
+
+  if (workload_equal (&self->workload, workload))
+    return;
+  self->workload = *workload;
+  emit_changed (self);
+}
+
+const RoofSla *
+roof_scenario_get_sla (RoofScenario *self)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), NULL);
+
+  return &self->sla;
+}
+
+void
+roof_scenario_set_sla (RoofScenario *self, const RoofSla *sla)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+  g_return_if_fail (sla != NULL);
+  g_return_if_fail (isfinite (sla->itl) && sla->itl >= 0);
+  g_return_if_fail (isfinite (sla->ttft) && sla->ttft >= 0);
+  g_return_if_fail (isfinite (sla->tokens_per_s) && sla->tokens_per_s >= 0);
+
+  if (sla_equal (&self->sla, sla))
+    return;
+  self->sla = *sla;
+  emit_changed (self);
+}
+
+RoofChartKind
+roof_scenario_get_chart (RoofScenario *self)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), ROOF_CHART_ROOFLINE);
+
+  return self->chart;
+}
+
+void
+roof_scenario_set_chart (RoofScenario *self, RoofChartKind kind)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+  g_return_if_fail ((int) kind >= 0 && kind < ROOF_CHART_COUNT);
+
+  if (self->chart == kind)
+    return;
+  self->chart = kind;
+  emit_changed (self);
+}
+
+guint
+roof_scenario_get_ceilings (RoofScenario *self)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), 0);
+
+  return self->ceilings;
+}
+
+void
+roof_scenario_set_ceilings (RoofScenario *self, guint mask)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+
+  mask &= ALL_CEILINGS;
+  if (self->ceilings == mask)
+    return;
+  self->ceilings = mask;
+  emit_changed (self);
+}
+
+double
+roof_scenario_get_sensitivity_step (RoofScenario *self)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), ROOF_DEFAULT_SENSITIVITY_STEP);
+
+  return self->sensitivity_step;
+}
+
+void
+roof_scenario_set_sensitivity_step (RoofScenario *self, double step)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+  g_return_if_fail (step > 0.0 && step <= 0.5);
+
+  if (self->sensitivity_step == step)
+    return;
+  self->sensitivity_step = step;
+  emit_changed (self);
+}
+
+void
+roof_scenario_get_batch_range (RoofScenario *self, double *lo, double *hi)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+
+  if (lo != NULL)
+    *lo = self->batch_lo;
+  if (hi != NULL)
+    *hi = self->batch_hi;
+}
+
+void
+roof_scenario_set_batch_range (RoofScenario *self, double lo, double hi)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+  g_return_if_fail (isfinite (lo) && isfinite (hi) && lo > 0 && lo < hi);
+
+  if (self->batch_lo == lo && self->batch_hi == hi)
+    return;
+  self->batch_lo = lo;
+  self->batch_hi = hi;
+  emit_changed (self);
+}
+
+void
+roof_scenario_get_context_range (RoofScenario *self, double *lo, double *hi)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+
+  if (lo != NULL)
+    *lo = self->context_lo;
+  if (hi != NULL)
+    *hi = self->context_hi;
+}
+
+void
+roof_scenario_set_context_range (RoofScenario *self, double lo, double hi)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+  g_return_if_fail (isfinite (lo) && isfinite (hi) && lo > 0 && lo < hi);
+
+  if (self->context_lo == lo && self->context_hi == hi)
+    return;
+  self->context_lo = lo;
+  self->context_hi = hi;
+  emit_changed (self);
+}

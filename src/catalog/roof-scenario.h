@@ -1,0 +1,77 @@
+/* roof-scenario.h — what is compared, on what, and how it is drawn
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "roof-catalog.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ROOF_CHART_ROOFLINE = 0,
+  ROOF_CHART_COST,
+  ROOF_CHART_SENSITIVITY,
+  ROOF_CHART_BATCH,
+  ROOF_CHART_CONTEXT,
+  ROOF_CHART_MEMORY,
+  ROOF_CHART_TREND,
+  ROOF_CHART_COUNT
+} RoofChartKind;
+
+/* "roofline", "cost", … as on the command line; NULL when out of range. */
+const char *roof_chart_kind_name (RoofChartKind kind);
+gboolean roof_chart_kind_from_name (const char *name, RoofChartKind *out);
+
+#define ROOF_TYPE_SCENARIO (roof_scenario_get_type ())
+G_DECLARE_FINAL_TYPE (RoofScenario, roof_scenario, ROOF, SCENARIO, GObject)
+
+/* Llama 3.1 70B decode on H100 SXM, H200 and A100 SXM 80 GB, bf16, context 4096. */
+RoofScenario *roof_scenario_new_default (void);
+
+/* Parses a scenario document. Custom entries of its "catalog" are overlaid on
+ * `catalog` (which may be NULL to skip them); every hardware and model id it
+ * names must then exist in `catalog`. Unknown fields are kept and warned. */
+RoofScenario *roof_scenario_load_data (const char *data,
+                                       gssize length,
+                                       const char *origin,
+                                       RoofCatalog *catalog,
+                                       GPtrArray *warnings,
+                                       GError **error);
+RoofScenario *roof_scenario_load_file (GFile *file,
+                                       RoofCatalog *catalog,
+                                       GPtrArray *warnings,
+                                       GError **error);
+/* The document, embedding every non-built-in or modified entry it uses. */
+JsonNode *roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog);
+gboolean roof_scenario_save_file (RoofScenario *self,
+                                  RoofCatalog *catalog,
+                                  GFile *file,
+                                  GError **error);
+
+/* Hardware ids compared, in order. */
+const char *const *roof_scenario_get_hardware (RoofScenario *self);
+void roof_scenario_set_hardware (RoofScenario *self, const char *const *ids);
+const char *roof_scenario_get_model (RoofScenario *self);
+void roof_scenario_set_model (RoofScenario *self, const char *id);
+const RoofWorkload *roof_scenario_get_workload (RoofScenario *self);
+void roof_scenario_set_workload (RoofScenario *self, const RoofWorkload *workload);
+const RoofSla *roof_scenario_get_sla (RoofScenario *self);
+void roof_scenario_set_sla (RoofScenario *self, const RoofSla *sla);
+
+/* Chart settings */
+RoofChartKind roof_scenario_get_chart (RoofScenario *self);
+void roof_scenario_set_chart (RoofScenario *self, RoofChartKind kind);
+/* Compute ceilings drawn on the roofline chart (bit per RoofPrecision). */
+guint roof_scenario_get_ceilings (RoofScenario *self);
+void roof_scenario_set_ceilings (RoofScenario *self, guint mask);
+double roof_scenario_get_sensitivity_step (RoofScenario *self);
+void roof_scenario_set_sensitivity_step (RoofScenario *self, double step);
+/* Batch range of the cost, throughput and roofline sweeps. */
+void roof_scenario_get_batch_range (RoofScenario *self, double *lo, double *hi);
+void roof_scenario_set_batch_range (RoofScenario *self, double lo, double hi);
+void roof_scenario_get_context_range (RoofScenario *self, double *lo, double *hi);
+void roof_scenario_set_context_range (RoofScenario *self, double lo, double hi);
+
+G_END_DECLS

@@ -1,0 +1,732 @@
+/* roof-spec-validate.c — checking JSON objects against a field table
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Field by field: types, finiteness, bounds, choices and required fields,
+ * with messages that name the field the way the file spells it. The
+ * cross-field rules (kv_heads divides heads, …) are the solver's
+ * roof_*_validate, which the spec types call afterwards.
+ */
+#define G_LOG_DOMAIN "roof-catalog"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "roof-catalog-private.h"
+#include "roof-solver.h"
+
+void
+roof_catalog_set_error (GError **error,
+                        RoofCatalogError code,
+                        const char *where,
+                        const char *format,
+                        ...)
+{
+  g_autofree char *msg = NULL;
+  va_list ap;
+
+  if (error == NULL)
+    return;
+  va_start (ap, format);
+  msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  if (where != NULL && *where != '\0')
+    g_set_error (error, ROOF_CATALOG_ERROR, code, "%s: %s", where, msg);
+  else
+    g_set_error_literal (error, ROOF_CATALOG_ERROR, code, msg);
+}
+
+/* %g is what people type: 1e+07, 0.5, -1 */
+static char *
+show_number (double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isnan (v))
+    return g_strdup ("NaN");
+  if (isinf (v))
+    return g_strdup (v > 0 ? "inf" : "-inf");
+  g_ascii_formatd (buf, sizeof buf, "%g", v);
+  return g_strdup (buf);
+}
+
+static char *
+join_choices (const char *const *choices)
+{
+  return g_strjoinv (", ", (char **) choices);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Effective values and conditions                                          */
+
+const char *
+roof_spec_effective_string (RoofEntryKind kind, JsonObject *object, const char *path)
+{
+  const char *value = roof_json_get_string (object, path);
+
+  if (value != NULL)
+    return value;
+
+  if (kind == ROOF_ENTRY_HARDWARE && strcmp (path, "kind") == 0)
+    return "other";
+  if (kind == ROOF_ENTRY_MODEL && strcmp (path, "kind") == 0)
+    return "transformer";
+  if (kind == ROOF_ENTRY_MODEL && strcmp (path, "attention") == 0)
+    {
+      JsonNode *heads = json_object_get_member (object, "heads");
+      JsonNode *kv = json_object_get_member (object, "kv_heads");
+
+      if (json_object_has_member (object, "mla"))
+        return "mla";
+      if (roof_json_node_is_number (heads) && roof_json_node_is_number (kv))
+        {
+          double h = roof_json_node_get_number (heads);
+          double k = roof_json_node_get_number (kv);
+
+          if (k == h)
+            return "mha";
+          if (k == 1)
+            return "mqa";
+        }
+      return "gqa";
+    }
+  return NULL;
+}
+
+static gboolean
+eval_clause (RoofEntryKind kind, JsonObject *object, const char *clause)
+{
+  const char *op;
+
+  if (clause[0] == '!')
+    return roof_json_path_get (object, clause + 1) == NULL;
+
+  if ((op = strstr (clause, "!=")) != NULL)
+    {
+      g_autofree char *path = g_strndup (clause, op - clause);
+
+      return g_strcmp0 (roof_spec_effective_string (kind, object, path), op + 2) != 0;
+    }
+  if ((op = strchr (clause, '=')) != NULL)
+    {
+      g_autofree char *path = g_strndup (clause, op - clause);
+
+      return g_strcmp0 (roof_spec_effective_string (kind, object, path), op + 1) == 0;
+    }
+  if ((op = strchr (clause, '>')) != NULL)
+    {
+      g_autofree char *path = g_strndup (clause, op - clause);
+      JsonNode *node = roof_json_path_get (object, path);
+
+      return roof_json_node_is_number (node)
+             && roof_json_node_get_number (node) > g_ascii_strtod (op + 1, NULL);
+    }
+  return roof_json_path_get (object, clause) != NULL;
+}
+
+static gboolean
+eval_condition (RoofEntryKind kind, JsonObject *object, const char *condition)
+{
+  g_auto (GStrv) alternatives = g_strsplit (condition, " or ", -1);
+
+  for (guint i = 0; alternatives[i] != NULL; i++)
+    {
+      g_auto (GStrv) clauses = g_strsplit (alternatives[i], " and ", -1);
+      gboolean all = TRUE;
+
+      for (guint j = 0; clauses[j] != NULL && all; j++)
+        all = eval_clause (kind, object, g_strstrip (clauses[j]));
+      if (all)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Values                                                                   */
+
+static gboolean
+check_number (const RoofFieldSpec *row,
+              const char *shown,
+              JsonNode *node,
+              const char *where,
+              GError **error)
+{
+  double v;
+  g_autofree char *got = NULL;
+  g_autofree char *bound = NULL;
+
+  if (!roof_json_node_is_number (node))
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must be a number, got %s", shown, roof_json_node_kind (node));
+      return FALSE;
+    }
+  v = roof_json_node_get_number (node);
+  got = show_number (v);
+  if (!isfinite (v))
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must be finite, got %s", shown, got);
+      return FALSE;
+    }
+  if (row->type == ROOF_FIELD_INTEGER && floor (v) != v)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must be a whole number, got %s", shown, got);
+      return FALSE;
+    }
+  if (row->min_exclusive ? !(v > row->min) : !(v >= row->min))
+    {
+      bound = show_number (row->min);
+      if (row->min_exclusive)
+        roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                "%s must be > %s, got %s", shown, bound, got);
+      else
+        roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                "%s must be at least %s, got %s", shown, bound, got);
+      return FALSE;
+    }
+  if (row->max > row->min && v > row->max)
+    {
+      bound = show_number (row->max);
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must be at most %s, got %s", shown, bound, got);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+is_blank (const char *s)
+{
+  for (; *s != '\0'; s++)
+    if (!g_ascii_isspace (*s))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+check_string (const RoofFieldSpec *row,
+              const char *shown,
+              JsonNode *node,
+              gboolean is_entry,
+              const char *where,
+              GError **error)
+{
+  const char *s;
+
+  if (!roof_json_node_is_string (node))
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must be a string, got %s", shown, roof_json_node_kind (node));
+      return FALSE;
+    }
+  s = json_node_get_string (node);
+
+  if (row->type == ROOF_FIELD_ENUM && row->choices != NULL
+      && !g_strv_contains (row->choices, s))
+    {
+      g_autofree char *valid = join_choices (row->choices);
+
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must be one of %s, got \"%s\"", shown, valid, s);
+      return FALSE;
+    }
+  if (is_entry && strcmp (row->path, "id") == 0 && !roof_spec_id_is_valid (s))
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "id must be 1 to %d characters of a-z, 0-9, '.', '_' and '-', "
+                              "starting with a letter or digit, got \"%s\"",
+                              ROOF_SPEC_ID_MAX, s);
+      return FALSE;
+    }
+  if (is_entry && strcmp (row->path, "name") == 0 && is_blank (s))
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where, "name must not be empty");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean check_members (const RoofSchemaWalk *walk,
+                               JsonObject *object,
+                               const char *schema_prefix,
+                               const char *shown_prefix,
+                               const char *where,
+                               GPtrArray *warnings,
+                               GError **error);
+
+static gboolean
+check_required (const RoofSchemaWalk *walk,
+                JsonObject *object,
+                JsonObject *entry,
+                const char *element_prefix,
+                const char *shown_prefix,
+                const char *where,
+                GError **error)
+{
+  gsize prefix_len = element_prefix ? strlen (element_prefix) : 0;
+
+  for (const RoofFieldSpec *row = walk->rows; row->path != NULL; row++)
+    {
+      const char *rel;
+      gboolean needed;
+
+      if (element_prefix != NULL)
+        {
+          /* rows of one array element: "caches[]." + member */
+          if (strncmp (row->path, element_prefix, prefix_len) != 0
+              || row->path[prefix_len] != '.')
+            continue;
+          rel = row->path + prefix_len + 1;
+          needed = row->required;
+        }
+      else
+        {
+          if (strchr (row->path, '[') != NULL)
+            continue;
+          rel = row->path;
+          needed = row->required
+                   || (row->required_if != NULL
+                       && eval_condition (walk->kind, entry, row->required_if));
+        }
+
+      if (needed && roof_json_path_get (object, rel) == NULL)
+        {
+          if (shown_prefix != NULL)
+            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                    "%s.%s is required", shown_prefix, rel);
+          else
+            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where, "%s is required",
+                                    rel);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+check_value (const RoofSchemaWalk *walk,
+             const RoofFieldSpec *row,
+             const char *shown,
+             JsonNode *node,
+             const char *where,
+             GPtrArray *warnings,
+             GError **error)
+{
+  switch (row->type)
+    {
+    case ROOF_FIELD_STRING:
+    case ROOF_FIELD_ENUM:
+      return check_string (row, shown, node, walk->is_entry, where, error);
+
+    case ROOF_FIELD_NUMBER:
+    case ROOF_FIELD_INTEGER:
+      return check_number (row, shown, node, where, error);
+
+    case ROOF_FIELD_BOOLEAN:
+      if (!roof_json_node_is_boolean (node))
+        {
+          roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                  "%s must be true or false, got %s", shown,
+                                  roof_json_node_kind (node));
+          return FALSE;
+        }
+      return TRUE;
+
+    case ROOF_FIELD_STRINGS:
+      {
+        JsonArray *array;
+
+        if (!JSON_NODE_HOLDS_ARRAY (node))
+          {
+            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                    "%s must be an array of strings, got %s", shown,
+                                    roof_json_node_kind (node));
+            return FALSE;
+          }
+        array = json_node_get_array (node);
+        for (guint i = 0; i < json_array_get_length (array); i++)
+          {
+            JsonNode *element = json_array_get_element (array, i);
+
+            if (!roof_json_node_is_string (element))
+              {
+                roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                        "%s[%u] must be a string, got %s", shown, i,
+                                        roof_json_node_kind (element));
+                return FALSE;
+              }
+            if (row->choices != NULL
+                && !g_strv_contains (row->choices, json_node_get_string (element)))
+              {
+                g_autofree char *valid = join_choices (row->choices);
+
+                roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                        "%s[%u] must be one of %s, got \"%s\"", shown, i, valid,
+                                        json_node_get_string (element));
+                return FALSE;
+              }
+          }
+        return TRUE;
+      }
+
+    case ROOF_FIELD_RANGE:
+      {
+        JsonArray *array;
+        RoofFieldSpec bounds = *row;
+        double lo, hi;
+
+        if (!JSON_NODE_HOLDS_ARRAY (node)
+            || json_array_get_length (json_node_get_array (node)) != 2)
+          {
+            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                    "%s must be an array of two numbers [low, high], got %s",
+                                    shown, roof_json_node_kind (node));
+            return FALSE;
+          }
+        array = json_node_get_array (node);
+        bounds.type = ROOF_FIELD_NUMBER;
+        for (guint i = 0; i < 2; i++)
+          {
+            g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
+
+            if (!check_number (&bounds, element, json_array_get_element (array, i), where, error))
+              return FALSE;
+          }
+        lo = roof_json_node_get_number (json_array_get_element (array, 0));
+        hi = roof_json_node_get_number (json_array_get_element (array, 1));
+        if (!(lo < hi))
+          {
+            g_autofree char *a = show_number (lo);
+            g_autofree char *b = show_number (hi);
+
+            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                    "%s must go from low to high, got [%s, %s]", shown, a, b);
+            return FALSE;
+          }
+        return TRUE;
+      }
+
+    case ROOF_FIELD_CACHES:
+      {
+        JsonArray *array;
+        g_autofree char *element_prefix = g_strdup_printf ("%s[]", row->path);
+
+        if (!JSON_NODE_HOLDS_ARRAY (node))
+          {
+            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                    "%s must be an array of objects, got %s", shown,
+                                    roof_json_node_kind (node));
+            return FALSE;
+          }
+        array = json_node_get_array (node);
+        if (json_array_get_length (array) > ROOF_MAX_CACHES)
+          {
+            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                    "%s has %u levels, at most %d are supported", shown,
+                                    json_array_get_length (array), ROOF_MAX_CACHES);
+            return FALSE;
+          }
+        for (guint i = 0; i < json_array_get_length (array); i++)
+          {
+            JsonNode *element = json_array_get_element (array, i);
+            g_autofree char *element_shown = g_strdup_printf ("%s[%u]", shown, i);
+
+            if (!JSON_NODE_HOLDS_OBJECT (element))
+              {
+                roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                        "%s must be an object, got %s", element_shown,
+                                        roof_json_node_kind (element));
+                return FALSE;
+              }
+            if (!check_members (walk, json_node_get_object (element), element_prefix,
+                                element_shown, where, warnings, error))
+              return FALSE;
+            if (!check_required (walk, json_node_get_object (element), NULL, element_prefix,
+                                 element_shown, where, error))
+              return FALSE;
+          }
+        return TRUE;
+      }
+
+    case ROOF_FIELD_PRECISION_MAP:
+      {
+        g_auto (RoofObjectIter) iter = { 0 };
+        const char *name;
+        JsonNode *member;
+        RoofFieldSpec each = *row;
+
+        if (!JSON_NODE_HOLDS_OBJECT (node))
+          {
+            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                    "%s must be an object of precision: number, got %s", shown,
+                                    roof_json_node_kind (node));
+            return FALSE;
+          }
+        each.type = ROOF_FIELD_NUMBER;
+        roof_object_iter_init (&iter, json_node_get_object (node));
+        while (roof_object_iter_next (&iter, &name, &member))
+          {
+            g_autofree char *member_shown = g_strdup_printf ("%s.%s", shown, name);
+
+            if (!roof_precision_from_name (name, NULL))
+              {
+                g_autoptr (GString) valid = g_string_new (NULL);
+
+                for (int p = 0; p < ROOF_PREC_COUNT; p++)
+                  g_string_append_printf (valid, "%s%s", p ? ", " : "",
+                                          roof_precision_name ((RoofPrecision) p));
+                roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                        "%s: unknown precision \"%s\" (valid: %s)", shown, name,
+                                        valid->str);
+                return FALSE;
+              }
+            if (!check_number (&each, member_shown, member, where, error))
+              return FALSE;
+          }
+        return TRUE;
+      }
+
+    default:
+      return TRUE;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Objects                                                                  */
+
+static const RoofFieldSpec *
+find_row (const RoofFieldSpec *rows, const char *path)
+{
+  for (const RoofFieldSpec *row = rows; row->path != NULL; row++)
+    if (strcmp (row->path, path) == 0)
+      return row;
+  return NULL;
+}
+
+/* TRUE when some row lies below `path` ("memory" for "memory.type"). */
+static gboolean
+is_group (const RoofFieldSpec *rows, const char *path)
+{
+  gsize len = strlen (path);
+
+  for (const RoofFieldSpec *row = rows; row->path != NULL; row++)
+    if (strncmp (row->path, path, len) == 0 && row->path[len] == '.')
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+check_members (const RoofSchemaWalk *walk,
+               JsonObject *object,
+               const char *schema_prefix,
+               const char *shown_prefix,
+               const char *where,
+               GPtrArray *warnings,
+               GError **error)
+{
+  g_auto (RoofObjectIter) iter = { 0 };
+  const char *name;
+  JsonNode *member;
+
+  roof_object_iter_init (&iter, object);
+  while (roof_object_iter_next (&iter, &name, &member))
+    {
+      g_autofree char *path = schema_prefix ? g_strdup_printf ("%s.%s", schema_prefix, name)
+                                            : g_strdup (name);
+      g_autofree char *shown = shown_prefix ? g_strdup_printf ("%s.%s", shown_prefix, name)
+                                            : g_strdup (name);
+      const RoofFieldSpec *row = find_row (walk->rows, path);
+
+      if (walk->opaque_paths != NULL && g_strv_contains (walk->opaque_paths, path))
+        continue;
+
+      if (row != NULL)
+        {
+          if (!check_value (walk, row, shown, member, where, warnings, error))
+            return FALSE;
+        }
+      else if (is_group (walk->rows, path))
+        {
+          if (!JSON_NODE_HOLDS_OBJECT (member))
+            {
+              roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                      "%s must be an object, got %s", shown,
+                                      roof_json_node_kind (member));
+              return FALSE;
+            }
+          if (!check_members (walk, json_node_get_object (member), path, shown, where, warnings,
+                              error))
+            return FALSE;
+        }
+      else if (warnings != NULL)
+        {
+          if (where != NULL && *where != '\0')
+            g_ptr_array_add (warnings,
+                             g_strdup_printf ("%s: unknown field \"%s\" (kept, ignored)", where,
+                                              shown));
+          else
+            g_ptr_array_add (warnings,
+                             g_strdup_printf ("unknown field \"%s\" (kept, ignored)", shown));
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+roof_schema_check_object (const RoofSchemaWalk *walk,
+                          JsonObject *object,
+                          const char *where,
+                          GPtrArray *warnings,
+                          GError **error)
+{
+  g_return_val_if_fail (walk != NULL && walk->rows != NULL, FALSE);
+  g_return_val_if_fail (object != NULL, FALSE);
+
+  if (!check_members (walk, object, NULL, NULL, where, warnings, error))
+    return FALSE;
+  return check_required (walk, object, object, NULL, NULL, where, error);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Edits                                                                    */
+
+static const RoofFieldSpec *
+edit_row (RoofEntryKind kind, const char *path, GError **error)
+{
+  const RoofFieldSpec *row = roof_spec_schema_lookup (kind, path);
+
+  if (row == NULL)
+    roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL,
+                            "%s entries have no field \"%s\"",
+                            kind == ROOF_ENTRY_HARDWARE ? "hardware" : "model", path);
+  return row;
+}
+
+gboolean
+roof_spec_edit_number (RoofEntryKind kind,
+                       JsonObject *object,
+                       const char *path,
+                       double value,
+                       GError **error)
+{
+  const RoofFieldSpec *row = edit_row (kind, path, error);
+  JsonNode *node;
+
+  if (row == NULL)
+    return FALSE;
+  if (row->type != ROOF_FIELD_NUMBER && row->type != ROOF_FIELD_INTEGER
+      && row->type != ROOF_FIELD_PRECISION_MAP)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not a number",
+                              path);
+      return FALSE;
+    }
+  if (row->type == ROOF_FIELD_PRECISION_MAP)
+    {
+      const char *precision = strrchr (path, '.');
+
+      if (precision == NULL || !roof_precision_from_name (precision + 1, NULL))
+        {
+          roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL,
+                                  "%s: give a precision, e.g. %s.bf16", path, row->path);
+          return FALSE;
+        }
+    }
+
+  if (isfinite (value))
+    node = roof_json_node_new_number (value);
+  else
+    {
+      /* refused by validation with a message naming the field */
+      node = json_node_new (JSON_NODE_VALUE);
+      json_node_set_double (node, value);
+    }
+  return roof_json_path_set (object, path, node, error);
+}
+
+gboolean
+roof_spec_edit_string (RoofEntryKind kind,
+                       JsonObject *object,
+                       const char *path,
+                       const char *value,
+                       GError **error)
+{
+  const RoofFieldSpec *row = edit_row (kind, path, error);
+
+  if (row == NULL)
+    return FALSE;
+  if (row->type != ROOF_FIELD_STRING && row->type != ROOF_FIELD_ENUM)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not a string",
+                              path);
+      return FALSE;
+    }
+  if (strcmp (path, "id") == 0)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL,
+                              "the id cannot be changed; duplicate the entry instead");
+      return FALSE;
+    }
+  return roof_json_path_set (object, path, json_node_init_string (json_node_alloc (), value),
+                             error);
+}
+
+gboolean
+roof_spec_edit_boolean (RoofEntryKind kind,
+                        JsonObject *object,
+                        const char *path,
+                        gboolean value,
+                        GError **error)
+{
+  const RoofFieldSpec *row = edit_row (kind, path, error);
+
+  if (row == NULL)
+    return FALSE;
+  if (row->type != ROOF_FIELD_BOOLEAN)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not true/false",
+                              path);
+      return FALSE;
+    }
+  return roof_json_path_set (object, path, json_node_init_boolean (json_node_alloc (), value),
+                             error);
+}
+
+gboolean
+roof_spec_edit_unset (RoofEntryKind kind,
+                      JsonObject *object,
+                      const char *path,
+                      gboolean *changed,
+                      GError **error)
+{
+  *changed = FALSE;
+  if (roof_spec_schema_lookup (kind, path) == NULL
+      && !is_group (roof_spec_schema (kind, NULL), path))
+    {
+      g_autofree char *normal = roof_json_path_normalize (path);
+
+      g_autofree char *array = g_str_has_suffix (normal, "[]")
+                                 ? g_strndup (normal, strlen (normal) - 2)
+                                 : NULL;
+
+      /* "caches[1]" removes one level */
+      if (array == NULL || roof_spec_schema_lookup (kind, array) == NULL)
+        {
+          edit_row (kind, path, error);
+          return FALSE;
+        }
+    }
+  if (strcmp (path, "id") == 0)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "the id cannot be removed");
+      return FALSE;
+    }
+  *changed = roof_json_path_unset (object, path);
+  return TRUE;
+}

@@ -1,0 +1,519 @@
+/* test-catalog-errors.c — bad catalog and scenario files, refused clearly
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every case asserts the error code and the message (or the part of it that
+ * names the file, the entry and the field).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "roof-json.h"
+#include "roof-scenario.h"
+
+#define HEAD "{ \"format\": \"roofline-catalog\", \"version\": 1, "
+
+/* A valid device plus `extra` members (json-glib keeps the last of two
+ * members with the same name, so `extra` may also replace one). */
+#define DEVICE(extra) \
+  "{ \"id\": \"x\", \"name\": \"X\", " \
+  "\"memory\": { \"capacity_GB\": 8, \"bandwidth_GBps\": 100 }, " \
+  "\"compute_TFLOPS\": { \"bf16\": 10 }" extra " }"
+
+#define MODEL(extra) \
+  "{ \"id\": \"x\", \"layers\": 2, \"hidden\": 64, \"heads\": 4, \"kv_heads\": 4, \"ffn\": 256, " \
+  "\"vocab\": 1000" extra " }"
+
+/* Loads `text` as bad.json into an empty catalog; checks code and message,
+ * and that nothing was added. */
+static void
+expect_error (const char *text, gssize length, RoofCatalogError code, const char *message)
+{
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (roof_catalog_load_data (catalog, text, length, "bad.json", NULL, &error));
+  g_assert_nonnull (error);
+  if (strstr (error->message, message) == NULL)
+    g_error ("message \"%s\" does not contain \"%s\"", error->message, message);
+  g_assert_error (error, ROOF_CATALOG_ERROR, (int) code);
+  g_test_message ("%s", error->message);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (catalog)), ==, 0);
+}
+
+static void
+expect_exact (const char *text, RoofCatalogError code, const char *message)
+{
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (roof_catalog_load_data (catalog, text, -1, "bad.json", NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, (int) code);
+  g_assert_cmpstr (error->message, ==, message);
+}
+
+/* ------------------------------------------------------------------------ */
+
+static void
+test_syntax (void)
+{
+  static const char no_comma[] = "{\n  \"format\": \"roofline-catalog\",\n  \"version\": 1\n"
+                                 "  \"hardware\": []\n}\n";
+
+  /* missing comma after the version: json-glib points just past the 1 */
+  expect_error (no_comma, -1, ROOF_CATALOG_ERROR_PARSE, "bad.json:3:14: ");
+  expect_error (no_comma, -1, ROOF_CATALOG_ERROR_PARSE, "expected character `,'");
+  /* trailing comma */
+  expect_error (HEAD "\"hardware\": [ " DEVICE ("") ", ] }", -1, ROOF_CATALOG_ERROR_PARSE,
+                "bad.json:1:");
+  expect_error ("{\n \"a\": 1,\n}", -1, ROOF_CATALOG_ERROR_PARSE, "bad.json:2:8: ");
+  /* unterminated string, bare words */
+  expect_error ("{ \"format\": \"roofline-catalog", -1, ROOF_CATALOG_ERROR_PARSE, "bad.json:1:");
+  expect_error ("{ \"a\": NaN }", -1, ROOF_CATALOG_ERROR_PARSE, "bad.json:1:");
+  /* not UTF-8 */
+  expect_error ("{ \"a\": \"\xff\" }", -1, ROOF_CATALOG_ERROR_PARSE, "bad.json: ");
+  /* empty */
+  expect_exact ("", ROOF_CATALOG_ERROR_PARSE, "bad.json:1:1: the file is empty");
+  expect_error ("  \n\t ", -1, ROOF_CATALOG_ERROR_PARSE, "the file is empty");
+  expect_error (NULL, 0, ROOF_CATALOG_ERROR_PARSE, "the file is empty");
+}
+
+static void
+test_shape (void)
+{
+  expect_exact ("[1, 2]", ROOF_CATALOG_ERROR_FORMAT,
+                "bad.json: a catalog must be a JSON object, got an array");
+  expect_exact ("\"roofline-catalog\"", ROOF_CATALOG_ERROR_FORMAT,
+                "bad.json: a catalog must be a JSON object, got a string");
+  expect_exact ("{ \"version\": 1, \"hardware\": [] }", ROOF_CATALOG_ERROR_FORMAT,
+                "bad.json: not a Roofline catalog: \"format\": \"roofline-catalog\" is missing");
+  expect_exact ("{ \"format\": \"roofline-scenario\", \"version\": 1 }", ROOF_CATALOG_ERROR_FORMAT,
+                "bad.json: not a Roofline catalog: \"format\" is \"roofline-scenario\", "
+                "expected \"roofline-catalog\"");
+  expect_error ("{ \"format\": 1, \"version\": 1 }", -1, ROOF_CATALOG_ERROR_FORMAT,
+                "\"format\" must be the string \"roofline-catalog\", got a number");
+  expect_exact ("{ \"format\": \"roofline-catalog\", \"hardware\": [] }", ROOF_CATALOG_ERROR_FORMAT,
+                "bad.json: \"version\" is missing (this build reads version 1)");
+  expect_error ("{ \"format\": \"roofline-catalog\", \"version\": \"1\" }", -1,
+                ROOF_CATALOG_ERROR_FORMAT, "\"version\" must be a whole number, got a string");
+  expect_error ("{ \"format\": \"roofline-catalog\", \"version\": 0.5 }", -1,
+                ROOF_CATALOG_ERROR_FORMAT, "\"version\" must be a whole number from 1, got 0.5");
+  expect_exact ("{ \"format\": \"roofline-catalog\", \"version\": 2, \"hardware\": [] }",
+                ROOF_CATALOG_ERROR_VERSION,
+                "bad.json: written by a newer Roofline (file version 2, this build reads 1)");
+  expect_exact (HEAD "\"hardware\": {} }", ROOF_CATALOG_ERROR_FORMAT,
+                "bad.json: hardware must be an array of entries, got an object");
+  expect_exact (HEAD "\"hardware\": [ 3 ] }", ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] must be an object, got a number");
+}
+
+static void
+test_types (void)
+{
+  expect_exact (HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", "
+                "\"memory\": { \"capacity_GB\": \"80\", \"bandwidth_GBps\": 100 }, "
+                "\"compute_TFLOPS\": {} } ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": memory.capacity_GB must be a number, got a string");
+  expect_exact (HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", \"memory\": 80, "
+                "\"compute_TFLOPS\": {} } ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": memory must be an object, got a number");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"price_usd_per_hour\": null") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "price_usd_per_hour must be a number, got null");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"tdp_W\": true") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "tdp_W must be a number, got a boolean");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"sources\": \"datasheet\"") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "sources must be an array of strings, got a string");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"sources\": [\"a\", 2]") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "sources[1] must be a string, got a number");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"caches\": {}") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "caches must be an array of objects, got an object");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"caches\": [ { \"name\": \"L2\" } ]") " ] }",
+                -1, ROOF_CATALOG_ERROR_INVALID, "\"x\": caches[0].capacity_MB is required");
+  expect_error (HEAD "\"hardware\": [ "
+                DEVICE (", \"caches\": [ {\"name\": \"a\", \"capacity_MB\": 1}, "
+                "{\"name\": \"b\", \"capacity_MB\": 1}, {\"name\": \"c\", \"capacity_MB\": 1}, "
+                "{\"name\": \"d\", \"capacity_MB\": 1}, {\"name\": \"e\", \"capacity_MB\": 1} ]")
+                " ] }",
+                -1, ROOF_CATALOG_ERROR_INVALID, "caches has 5 levels, at most 4 are supported");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"kind\": \"fpga\"") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID,
+                "kind must be one of gpu, tpu, asic, soc, cpu, other, got \"fpga\"");
+  expect_exact (HEAD "\"models\": [ " MODEL (", \"attention\": \"xyz\"") " ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: models[0] \"x\": attention must be one of mha, gqa, mqa, mla, got "
+                "\"xyz\"");
+  expect_error (HEAD "\"models\": [ " MODEL (", \"ffn_gated\": \"yes\"") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "ffn_gated must be true or false, got a string");
+  expect_exact (HEAD "\"models\": [ " MODEL (", \"max_context\": 4096.5") " ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: models[0] \"x\": max_context must be a whole number, got 4096.5");
+  expect_error (HEAD "\"models\": [ " MODEL (", \"moe\": []") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "moe must be an object, got an array");
+  /* ids */
+  expect_exact (HEAD "\"hardware\": [ { \"id\": \"Bad Id\" } ] }", ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"Bad Id\": id must be 1 to 64 characters of a-z, 0-9, '.', "
+                "'_' and '-', starting with a letter or digit, got \"Bad Id\"");
+  expect_error (HEAD "\"hardware\": [ { \"id\": 7 } ] }", -1, ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0]: id must be a string, got a number");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"name\": \"  \"") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "name must not be empty");
+}
+
+static void
+test_values (void)
+{
+  /* the message of the contract, on the fourth entry */
+  expect_exact (HEAD "\"hardware\": [ "
+                "{ \"id\": \"a\", \"name\": \"A\", \"memory\": { \"capacity_GB\": 8, "
+                "\"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} }, "
+                "{ \"id\": \"b\", \"name\": \"B\", \"memory\": { \"capacity_GB\": 8, "
+                "\"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} }, "
+                "{ \"id\": \"c\", \"name\": \"C\", \"memory\": { \"capacity_GB\": 8, "
+                "\"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} }, "
+                "{ \"id\": \"nvidia-h100-sxm\", \"name\": \"H\", "
+                "\"memory\": { \"capacity_GB\": 80, "
+                "\"bandwidth_GBps\": -1 }, \"compute_TFLOPS\": {} } ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[3] \"nvidia-h100-sxm\": "
+                "memory.bandwidth_GBps must be > 0, got -1");
+  expect_exact (HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", \"memory\": { "
+                "\"capacity_GB\": 0, \"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} } ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": memory.capacity_GB must be > 0, got 0");
+  /* 1e999 parses to inf */
+  expect_exact (HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", \"memory\": { "
+                "\"capacity_GB\": 1e999, \"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} } ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": memory.capacity_GB must be finite, got inf");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"tdp_W\": -1e999") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "tdp_W must be finite, got -inf");
+  expect_exact (HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", \"memory\": { "
+                "\"capacity_GB\": 8, \"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": { "
+                "\"bf16\": 1e300 } } ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": "
+                "compute_TFLOPS.bf16 must be at most 1e+07, got 1e+300");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"efficiency\": { \"memory\": 1.5 }") " ] }",
+                -1, ROOF_CATALOG_ERROR_INVALID, "efficiency.memory must be at most 1, got 1.5");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"memory\": { \"capacity_GB\": 8, "
+                "\"bandwidth_GBps\": 100, \"usable_fraction\": 0 }") " ] }",
+                -1, ROOF_CATALOG_ERROR_INVALID, "memory.usable_fraction must be > 0, got 0");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"price_usd_per_hour\": -0.5") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "price_usd_per_hour must be at least 0, got -0.5");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"pcie_gen\": 7") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "pcie_gen must be at most 6, got 7");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"year\": 20240") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "year must be at most 2200, got 20240");
+  expect_error (HEAD "\"models\": [ " MODEL (", \"layers\": 0") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "layers must be at least 1, got 0");
+  /* an integer json-glib 1.6 would wrap to -1 */
+  expect_exact (HEAD "\"models\": [ " MODEL (", \"params_total\": 99999999999999999999") " ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: models[0] \"x\": params_total must be at most 1e+15, got 1e+20");
+  expect_error (HEAD "\"models\": [ " MODEL (", \"params_total\": -99999999999999999999") " ] }",
+                -1, ROOF_CATALOG_ERROR_INVALID, "params_total must be > 0, got -1e+20");
+  /* cross-field rules come from the solver */
+  expect_exact (HEAD "\"models\": [ " MODEL (", \"kv_heads\": 3") " ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: models[0] \"x\": heads 4 must be a multiple of kv_heads 3");
+  expect_error (HEAD "\"models\": [ "
+                MODEL (", \"params_total\": 10, \"params_active\": 20") " ] }",
+                -1, ROOF_CATALOG_ERROR_INVALID, "params_active 20 exceeds params_total 10");
+  expect_error (HEAD "\"models\": [ " MODEL (", \"window_layers\": 1") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "window_layers is set but sliding_window is not");
+}
+
+static void
+test_unknown_precision (void)
+{
+  expect_exact (HEAD "\"hardware\": [ " DEVICE (", \"compute_TFLOPS\": { \"fp12\": 3 }") " ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": compute_TFLOPS: unknown precision \"fp12\" (valid: "
+                "fp64, fp32, tf32, bf16, fp16, fp8, int8, int4, fp4)");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"compute_TFLOPS\": [ 3 ]") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "compute_TFLOPS must be an object");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"compute_TFLOPS\": { \"fp8\": \"fast\" }")
+                " ] }",
+                -1, ROOF_CATALOG_ERROR_INVALID,
+                "compute_TFLOPS.fp8 must be a number, got a string");
+}
+
+static void
+test_required (void)
+{
+  expect_exact (HEAD "\"models\": [ { \"id\": \"x\", \"hidden\": 64, \"heads\": 4, "
+                "\"kv_heads\": 4, \"ffn\": 256, \"vocab\": 1000 } ] }",
+                ROOF_CATALOG_ERROR_INVALID, "bad.json: models[0] \"x\": layers is required");
+  expect_exact (HEAD "\"models\": [ { \"layers\": 2 } ] }", ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: models[0]: id is required");
+  expect_error (HEAD "\"models\": [ " MODEL (", \"kind\": \"generic\"") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "flop_per_sample is required");
+  expect_error (HEAD "\"models\": [ { \"id\": \"x\", \"layers\": 2, \"hidden\": 64, "
+                "\"heads\": 4, \"ffn\": 256, \"vocab\": 1000 } ] }",
+                -1, ROOF_CATALOG_ERROR_INVALID, "\"x\": kv_heads is required");
+  expect_error (HEAD "\"models\": [ " MODEL (", \"attention\": \"mla\"") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "\"x\": mla.kv_lora_rank is required");
+  expect_error (HEAD "\"models\": [ " MODEL (", \"moe\": { \"experts\": 8 }") " ] }", -1,
+                ROOF_CATALOG_ERROR_INVALID, "\"x\": moe.experts_per_token is required");
+  expect_exact (HEAD "\"hardware\": [ { \"id\": \"x\", \"memory\": { \"capacity_GB\": 8, "
+                "\"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} } ] }",
+                ROOF_CATALOG_ERROR_INVALID, "bad.json: hardware[0] \"x\": name is required");
+  expect_error (HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", \"memory\": { "
+                "\"capacity_GB\": 8, \"bandwidth_GBps\": 100 } } ] }",
+                -1, ROOF_CATALOG_ERROR_INVALID, "\"x\": compute_TFLOPS is required");
+  expect_error (HEAD "\"hardware\": [ " DEVICE (", \"interconnect\": { \"name\": \"NVLink\" }")
+                " ] }",
+                -1, ROOF_CATALOG_ERROR_INVALID, "\"x\": interconnect.bandwidth_GBps is required");
+}
+
+static void
+test_duplicates (void)
+{
+  expect_exact (HEAD "\"hardware\": [ " DEVICE ("") ", "
+                "{ \"id\": \"y\", \"name\": \"Y\", \"memory\": { \"capacity_GB\": 8, "
+                "\"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} }, " DEVICE ("") " ] }",
+                ROOF_CATALOG_ERROR_DUPLICATE,
+                "bad.json: hardware[2] \"x\": duplicate id, also used by hardware[0]");
+  expect_error (HEAD "\"models\": [ " MODEL ("") ", " MODEL ("") " ] }", -1,
+                ROOF_CATALOG_ERROR_DUPLICATE,
+                "models[1] \"x\": duplicate id, also used by models[0]");
+}
+
+static void
+test_too_deep (void)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int i = 0; i < 100000; i++)
+    g_string_append_c (text, '[');
+  for (int i = 0; i < 100000; i++)
+    g_string_append_c (text, ']');
+  expect_error (text->str, (gssize) text->len, ROOF_CATALOG_ERROR_TOO_LARGE,
+                "bad.json:1:33: nested deeper than 32 levels");
+
+  /* brackets inside strings and comments do not count */
+  g_string_truncate (text, 0);
+  g_string_append (text, "{ \"format\": \"roofline-catalog\", \"version\": 1, \"x\": \"");
+  for (int i = 0; i < 1000; i++)
+    g_string_append (text, "[{");
+  g_string_append (text, "\" /* [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[ */ }");
+  {
+    g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (roof_catalog_load_data (catalog, text->str, -1, "ok.json", NULL, &error));
+    g_assert_no_error (error);
+  }
+  g_string_free (text, TRUE);
+
+  /* 33 levels in an otherwise plausible file */
+  text = g_string_new (HEAD "\"hardware\": [ " DEVICE (", \"x\": "));
+  for (int i = 0; i < 31; i++)
+    g_string_append_c (text, '[');
+  for (int i = 0; i < 31; i++)
+    g_string_append_c (text, ']');
+  g_string_append (text, " } ] }");
+  expect_error (text->str, -1, ROOF_CATALOG_ERROR_TOO_LARGE, "nested deeper than 32 levels");
+  g_string_free (text, TRUE);
+}
+
+static void
+test_too_large (void)
+{
+  gsize n = ROOF_CATALOG_MAX_FILE_SIZE + 16;
+  char *text = g_malloc (n + 1);
+  const char head[] = HEAD "\"notes\": \"";
+
+  memcpy (text, head, strlen (head));
+  memset (text + strlen (head), 'x', n - strlen (head) - 2);
+  memcpy (text + n - 2, "\"}", 2);
+  text[n] = '\0';
+  expect_error (text, (gssize) n, ROOF_CATALOG_ERROR_TOO_LARGE,
+                "bad.json: the file is 67108880 bytes, larger than the limit of 67108864 bytes");
+  g_free (text);
+}
+
+static void
+test_files (void)
+{
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roof-catalog-XXXXXX", &error);
+  g_autofree char *missing_path = g_build_filename (dir, "missing.json", NULL);
+  g_autofree char *huge_path = g_build_filename (dir, "huge.json", NULL);
+  g_autoptr (GFile) missing = g_file_new_for_path (missing_path);
+  g_autoptr (GFile) huge = g_file_new_for_path (huge_path);
+  int fd;
+
+  g_assert_no_error (error);
+  g_assert_false (roof_catalog_load_file (catalog, missing, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, missing_path));
+  g_clear_error (&error);
+
+  /* a sparse file over the limit is refused unread */
+  fd = g_open (huge_path, O_CREAT | O_WRONLY, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) ROOF_CATALOG_MAX_FILE_SIZE + 1), ==, 0);
+  close (fd);
+  g_assert_false (roof_catalog_load_file (catalog, huge, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+  g_assert_null (roof_scenario_load_file (huge, NULL, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE);
+
+  g_unlink (huge_path);
+  g_rmdir (dir);
+}
+
+/* A failing file leaves a populated catalog exactly as it was. */
+static void
+test_all_or_nothing (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  RoofModelSpec *llama = roof_catalog_find_model (catalog, "llama-3.1-70b");
+
+  g_assert_no_error (error);
+  g_assert_false (roof_catalog_load_data (catalog,
+                                          HEAD "\"models\": [ { \"id\": \"llama-3.1-70b\", "
+                                          "\"kind\": \"generic\", \"flop_per_sample\": 1 }, "
+                                          MODEL (", \"layers\": -3") " ] }",
+                                          -1, "bad.json", NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
+  g_assert_true (roof_catalog_find_model (catalog, "llama-3.1-70b") == llama);
+  g_assert_true (roof_model_spec_get_builtin (llama));
+  g_assert_null (roof_catalog_find_model (catalog, "x"));
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (catalog)), ==, 23);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Scenarios                                                                */
+
+#define SCENARIO "{ \"format\": \"roofline-scenario\", \"version\": 1, "
+
+static void
+expect_scenario_error (const char *text, RoofCatalogError code, const char *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  g_autoptr (RoofScenario) scenario = NULL;
+
+  g_assert_no_error (error);
+  scenario = roof_scenario_load_data (text, -1, "s.json", catalog, NULL, &error);
+  g_assert_null (scenario);
+  g_assert_nonnull (error);
+  if (strstr (error->message, message) == NULL)
+    g_error ("message \"%s\" does not contain \"%s\"", error->message, message);
+  g_assert_error (error, ROOF_CATALOG_ERROR, (int) code);
+  /* nothing embedded was added */
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 31);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (catalog)), ==, 23);
+}
+
+static void
+test_scenario_errors (void)
+{
+  expect_scenario_error (SCENARIO "\"hardware\": [\"nvidia-h100-sxm\", \"h100\"], "
+                         "\"model\": \"llama-3.1-70b\" }",
+                         ROOF_CATALOG_ERROR_NOT_FOUND,
+                         "s.json: no hardware with id \"h100\"; did you mean \"nvidia-h100-sxm\"?");
+  expect_scenario_error (SCENARIO "\"hardware\": [], \"model\": \"llama-70b\" }",
+                         ROOF_CATALOG_ERROR_NOT_FOUND, "s.json: no model with id \"llama-70b\"");
+  /* an embedded custom entry may be named, but it must be valid */
+  expect_scenario_error (SCENARIO "\"hardware\": [\"mine\"], \"model\": \"llama-3.1-70b\", "
+                         "\"catalog\": { \"hardware\": [ { \"id\": \"mine\", \"name\": \"M\", "
+                         "\"memory\": { \"capacity_GB\": 8, \"bandwidth_GBps\": 0 }, "
+                         "\"compute_TFLOPS\": {} } ] } }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: catalog.hardware[0] \"mine\": memory.bandwidth_GBps must be > 0, "
+                         "got 0");
+  /* a valid embedded entry is not added when the scenario fails */
+  expect_scenario_error (SCENARIO "\"hardware\": [\"mine\", \"nope\"], "
+                         "\"model\": \"llama-3.1-70b\", "
+                         "\"catalog\": { \"hardware\": [ { \"id\": \"mine\", \"name\": \"M\", "
+                         "\"memory\": { \"capacity_GB\": 8, \"bandwidth_GBps\": 10 }, "
+                         "\"compute_TFLOPS\": {} } ] } }",
+                         ROOF_CATALOG_ERROR_NOT_FOUND, "no hardware with id \"nope\"");
+  expect_scenario_error (SCENARIO "\"hardware\": [\"nvidia-l4\"], \"model\": \"llama-3.1-8b\", "
+                         "\"workload\": { \"batch\": 0 } }",
+                         ROOF_CATALOG_ERROR_INVALID, "s.json: workload.batch must be > 0, got 0");
+  expect_scenario_error (SCENARIO "\"hardware\": [\"nvidia-l4\"], \"model\": \"llama-3.1-8b\", "
+                         "\"workload\": { \"devices\": 2.5 } }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: workload.devices must be a whole number, got 2.5");
+  expect_scenario_error (SCENARIO "\"hardware\": [\"nvidia-l4\"], \"model\": \"llama-3.1-8b\", "
+                         "\"workload\": { \"kv\": \"fp6\" } }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: workload.kv must be one of fp64, fp32, tf32, bf16, fp16, fp8, "
+                         "int8, int4, fp4, got \"fp6\"");
+  expect_scenario_error (SCENARIO "\"hardware\": [\"nvidia-l4\"], \"model\": \"llama-3.1-8b\", "
+                         "\"chart\": { \"batch_range\": [64, 1] } }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: chart.batch_range must go from low to high, got [64, 1]");
+  expect_scenario_error (SCENARIO "\"hardware\": [\"nvidia-l4\"], \"model\": \"llama-3.1-8b\", "
+                         "\"chart\": { \"kind\": \"pie\" } }",
+                         ROOF_CATALOG_ERROR_INVALID, "chart.kind must be one of roofline, cost");
+  expect_scenario_error (SCENARIO "\"hardware\": [\"nvidia-l4\"], \"model\": \"llama-3.1-8b\", "
+                         "\"sla\": { \"itl_ms\": -5 } }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: sla.itl_ms must be at least 0, got -5");
+  expect_scenario_error (SCENARIO "\"hardware\": [\"nvidia-l4\", \"nvidia-l4\"], "
+                         "\"model\": \"llama-3.1-8b\" }",
+                         ROOF_CATALOG_ERROR_DUPLICATE,
+                         "s.json: hardware[1] \"nvidia-l4\" is listed twice (also hardware[0])");
+  expect_scenario_error (SCENARIO "\"hardware\": [\"nvidia-l4\"] }", ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: model is required");
+  expect_scenario_error (SCENARIO "\"model\": \"llama-3.1-8b\" }", ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: hardware is required");
+  expect_scenario_error (SCENARIO "\"hardware\": \"nvidia-l4\", \"model\": \"llama-3.1-8b\" }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: hardware must be an array of strings, got a string");
+  expect_scenario_error ("{ \"format\": \"roofline-scenario\", \"version\": 7, \"hardware\": [], "
+                         "\"model\": \"x\" }",
+                         ROOF_CATALOG_ERROR_VERSION,
+                         "s.json: written by a newer Roofline "
+                         "(file version 7, this build reads 1)");
+  expect_scenario_error ("{ \"format\": \"roofline-scenario\", \"hardware\": [], "
+                         "\"model\": \"x\" }",
+                         ROOF_CATALOG_ERROR_FORMAT, "s.json: \"version\" is missing");
+  expect_scenario_error (HEAD "\"hardware\": [] }", ROOF_CATALOG_ERROR_FORMAT,
+                         "s.json: not a Roofline scenario: \"format\" is \"roofline-catalog\", "
+                         "expected \"roofline-scenario\"");
+  expect_scenario_error ("[]", ROOF_CATALOG_ERROR_FORMAT,
+                         "s.json: a scenario must be a JSON object, got an array");
+  expect_scenario_error (SCENARIO "\"hardware\": [], \"model\": \"x\", \"catalog\": [] }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: catalog must be an object, got an array");
+  expect_scenario_error (SCENARIO "\"hardware\": [], \"model\": \"x\" ", ROOF_CATALOG_ERROR_PARSE,
+                         "s.json:1:");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/catalog-errors/syntax", test_syntax);
+  g_test_add_func ("/catalog-errors/shape", test_shape);
+  g_test_add_func ("/catalog-errors/types", test_types);
+  g_test_add_func ("/catalog-errors/values", test_values);
+  g_test_add_func ("/catalog-errors/unknown-precision", test_unknown_precision);
+  g_test_add_func ("/catalog-errors/required", test_required);
+  g_test_add_func ("/catalog-errors/duplicates", test_duplicates);
+  g_test_add_func ("/catalog-errors/too-deep", test_too_deep);
+  g_test_add_func ("/catalog-errors/too-large", test_too_large);
+  g_test_add_func ("/catalog-errors/files", test_files);
+  g_test_add_func ("/catalog-errors/all-or-nothing", test_all_or_nothing);
+  g_test_add_func ("/catalog-errors/scenario", test_scenario_errors);
+
+  return g_test_run ();
+}

@@ -1,0 +1,866 @@
+/* test-catalog-persistence.c — number text, saving, and round trips by value
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Saved files are compared by value after reading them back, never as text
+ * against json-glib's own output (it writes 0.1 as 0.10000000000000001).
+ */
+#include "config.h"
+
+#include <float.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "roof-json.h"
+#include "roof-scenario.h"
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+
+static gboolean node_equal (JsonNode *a, JsonNode *b);
+
+static gboolean
+is_number (JsonNode *n)
+{
+  return JSON_NODE_HOLDS_VALUE (n)
+         && (json_node_get_value_type (n) == G_TYPE_INT64
+             || json_node_get_value_type (n) == G_TYPE_DOUBLE);
+}
+
+static double
+number (JsonNode *n)
+{
+  return json_node_get_value_type (n) == G_TYPE_INT64 ? (double) json_node_get_int (n)
+                                                      : json_node_get_double (n);
+}
+
+static gboolean
+object_equal (JsonObject *a, JsonObject *b)
+{
+  g_autoptr (GList) members = json_object_get_members (a);
+
+  if (json_object_get_size (a) != json_object_get_size (b))
+    return FALSE;
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!json_object_has_member (b, l->data)
+        || !node_equal (json_object_get_member (a, l->data), json_object_get_member (b, l->data)))
+      {
+        g_test_message ("member \"%s\" differs", (char *) l->data);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* By value: 1 == 1.0, member order ignored, array order kept. */
+static gboolean
+node_equal (JsonNode *a, JsonNode *b)
+{
+  if (is_number (a) && is_number (b))
+    return number (a) == number (b) && signbit (number (a)) == signbit (number (b));
+  if (JSON_NODE_TYPE (a) != JSON_NODE_TYPE (b))
+    return FALSE;
+  switch (JSON_NODE_TYPE (a))
+    {
+    case JSON_NODE_OBJECT:
+      return object_equal (json_node_get_object (a), json_node_get_object (b));
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *x = json_node_get_array (a), *y = json_node_get_array (b);
+
+        if (json_array_get_length (x) != json_array_get_length (y))
+          return FALSE;
+        for (guint i = 0; i < json_array_get_length (x); i++)
+          if (!node_equal (json_array_get_element (x, i), json_array_get_element (y, i)))
+            return FALSE;
+        return TRUE;
+      }
+    case JSON_NODE_VALUE:
+      if (json_node_get_value_type (a) != json_node_get_value_type (b))
+        return FALSE;
+      if (json_node_get_value_type (a) == G_TYPE_STRING)
+        return g_strcmp0 (json_node_get_string (a), json_node_get_string (b)) == 0;
+      return json_node_get_boolean (a) == json_node_get_boolean (b);
+    case JSON_NODE_NULL:
+    default:
+      return TRUE;
+    }
+}
+
+static JsonNode *
+parse (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static JsonNode *
+parse_file (GFile *file)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_file_load_contents (file, NULL, &text, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return parse (text);
+}
+
+static RoofCatalog *
+builtin (void)
+{
+  g_autoptr (GError) error = NULL;
+  RoofCatalog *catalog = roof_catalog_new_builtin (&error);
+
+  g_assert_no_error (error);
+  return catalog;
+}
+
+static void
+assert_hardware_equal (RoofHardwareSpec *a, RoofHardwareSpec *b)
+{
+  g_autoptr (JsonObject) x = roof_hardware_spec_to_json (a);
+  g_autoptr (JsonObject) y = roof_hardware_spec_to_json (b);
+  const RoofHardwareParams *p = roof_hardware_spec_get_params (a);
+  const RoofHardwareParams *q = roof_hardware_spec_get_params (b);
+
+  g_assert_true (object_equal (x, y));
+  g_assert_cmpfloat (p->mem_bw, ==, q->mem_bw);
+  g_assert_cmpfloat (p->mem_capacity, ==, q->mem_capacity);
+  g_assert_cmpfloat (p->link_bw, ==, q->link_bw);
+  g_assert_cmpfloat (p->price_per_hour, ==, q->price_per_hour);
+  for (int i = 0; i < ROOF_PREC_COUNT; i++)
+    g_assert_cmpfloat (p->peak_flops[i], ==, q->peak_flops[i]);
+}
+
+static void
+assert_model_equal (RoofModelSpec *a, RoofModelSpec *b)
+{
+  g_autoptr (JsonObject) x = roof_model_spec_to_json (a);
+  g_autoptr (JsonObject) y = roof_model_spec_to_json (b);
+
+  g_assert_true (object_equal (x, y));
+  g_assert_cmpfloat (roof_model_spec_get_derived (a)->p_total, ==,
+                     roof_model_spec_get_derived (b)->p_total);
+  g_assert_cmpfloat (roof_model_spec_get_derived (a)->p_active, ==,
+                     roof_model_spec_get_derived (b)->p_active);
+}
+
+static char *
+make_tmpdir (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("roof-persistence-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+
+  if (dir != NULL)
+    {
+      const char *name;
+
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          remove_tree (child);
+        }
+      g_dir_close (dir);
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Numbers                                                                  */
+
+static void
+test_format_double (void)
+{
+  static const struct
+  {
+    double value;
+    const char *text;
+  } cases[] = {
+    { 0.1, "0.1" },
+    { 1e-06, "1e-06" },
+    { 70550000000.0, "70550000000" },
+    { 70.55e9, "70550000000" },
+    { 2.69, "2.69" },
+    { 1e21, "1e+21" },
+    { -0.0, "-0.0" },
+    { 0.0, "0" },
+    { 989.4, "989.4" },
+    { 1978.9, "1978.9" },
+    { 362.05, "362.05" },
+    { 1e15, "1000000000000000" },
+    { 9999999999999998.0, "9999999999999998" },
+    { 1e16, "1e+16" },
+    { 0.30000000000000004, "0.30000000000000004" },
+    { 1.0 / 3.0, "0.3333333333333333" },
+    { -3350, "-3350" },
+    { 5e-324, "4.94065645841247e-324" }, /* 15 digits suffice for a denormal */
+    { DBL_MAX, "1.7976931348623157e+308" },
+    { 123456.789, "123456.789" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = roof_json_format_double (cases[i].value);
+      g_autofree char *doc = g_strdup_printf ("[%s]", text);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonNode) node = roof_json_parse (doc, -1, "n", &error);
+      JsonNode *element;
+      double back = g_ascii_strtod (text, NULL);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+      /* reads back to the same double, sign of zero included … */
+      g_assert_true (back == cases[i].value);
+      g_assert_cmpint (!!signbit (back), ==, !!signbit (cases[i].value));
+      /* … also through json-glib */
+      g_assert_no_error (error);
+      element = json_array_get_element (json_node_get_array (node), 0);
+      g_assert_true (number (element) == cases[i].value);
+      g_assert_cmpint (!!signbit (number (element)), ==, !!signbit (cases[i].value));
+    }
+
+  {
+    g_autofree char *nan_text = roof_json_format_double (NAN);
+    g_autofree char *inf_text = roof_json_format_double (-INFINITY);
+    GString *out = g_string_new ("x=");
+
+    g_assert_cmpstr (nan_text, ==, "null");
+    g_assert_cmpstr (inf_text, ==, "null");
+    roof_json_append_double (out, 0.25);
+    g_assert_cmpstr (out->str, ==, "x=0.25");
+    g_string_free (out, TRUE);
+  }
+}
+
+/* Random doubles: the text reads back exactly and is the shortest of
+ * %.15g, %.16g and %.17g that does. */
+static void
+test_format_double_random (void)
+{
+  for (int i = 0; i < 200000; i++)
+    {
+      union
+      {
+        guint64 bits;
+        double value;
+      } u;
+      g_autofree char *text = NULL;
+      double v;
+
+      u.bits = ((guint64) g_test_rand_int () << 32) | (guint32) g_test_rand_int ();
+      v = (i % 2) ? u.value : g_test_rand_double_range (-1e6, 1e6);
+      if (!isfinite (v))
+        continue;
+      text = roof_json_format_double (v);
+      g_assert_true (g_ascii_strtod (text, NULL) == v);
+      g_assert_null (strchr (text, ',')); /* locale-independent */
+      if (strchr (text, 'e') == NULL && strchr (text, '.') == NULL)
+        continue; /* an integer below 1e16 */
+      {
+        char shorter[64];
+        int digits = 0;
+
+        gboolean significant = FALSE;
+
+        /* significant digits: from the first non-zero one */
+        for (const char *p = text; *p && *p != 'e'; p++)
+          {
+            significant = significant || (*p >= '1' && *p <= '9');
+            digits += significant && g_ascii_isdigit (*p);
+          }
+        if (digits > 15)
+          {
+            g_ascii_formatd (shorter, sizeof shorter, digits >= 17 ? "%.16g" : "%.15g", v);
+            g_assert_true (g_ascii_strtod (shorter, NULL) != v);
+          }
+      }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Writer                                                                   */
+
+static void
+test_writer (void)
+{
+  g_autoptr (JsonNode) node = parse ("{\"b\": [1, 2.5, {}, []], \"a\": {\"x\": null, \"y\": true},"
+                                     " \"s\": \"q\\\"b\\\\s\\n\\t\\u0001é€\", \"z\": 0.1}");
+  g_autofree char *pretty = roof_json_to_string (node, TRUE);
+  g_autofree char *compact = roof_json_to_string (node, FALSE);
+
+  g_assert_cmpstr (pretty, ==,
+                   "{\n"
+                   "  \"b\": [\n"
+                   "    1,\n"
+                   "    2.5,\n"
+                   "    {},\n"
+                   "    []\n"
+                   "  ],\n"
+                   "  \"a\": {\n"
+                   "    \"x\": null,\n"
+                   "    \"y\": true\n"
+                   "  },\n"
+                   "  \"s\": \"q\\\"b\\\\s\\n\\t\\u0001é€\",\n"
+                   "  \"z\": 0.1\n"
+                   "}\n");
+  g_assert_cmpstr (compact, ==,
+                   "{\"b\":[1,2.5,{},[]],\"a\":{\"x\":null,\"y\":true},"
+                   "\"s\":\"q\\\"b\\\\s\\n\\t\\u0001é€\",\"z\":0.1}");
+
+  /* reads back by value */
+  {
+    g_autoptr (JsonNode) back = parse (pretty);
+
+    g_assert_true (node_equal (node, back));
+  }
+}
+
+/* Integer literals json-glib 1.6 would wrap are read as the right double,
+ * with line:column intact for later errors. */
+static void
+test_long_integers (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) node
+    = roof_json_parse ("[99999999999999999999, -18446744073709551616, 9223372036854775807,\n"
+                       " 00000000000000000000000001, 1e5, 12345678901234567890123456789]",
+                       -1, "n", &error);
+  JsonArray *array;
+
+  g_assert_no_error (error);
+  array = json_node_get_array (node);
+  g_assert_cmpfloat (number (json_array_get_element (array, 0)), ==, 1e20);
+  g_assert_cmpfloat (number (json_array_get_element (array, 1)), ==, -18446744073709551616.0);
+  g_assert_cmpfloat (number (json_array_get_element (array, 2)), ==, 9223372036854775807.0);
+  g_assert_cmpfloat (number (json_array_get_element (array, 3)), ==, 1);
+  g_assert_cmpfloat (number (json_array_get_element (array, 4)), ==, 1e5);
+  g_assert_cmpfloat (number (json_array_get_element (array, 5)), ==,
+                     12345678901234567890123456789.0);
+
+  /* the position of a later syntax error is unchanged */
+  g_clear_pointer (&node, json_node_unref);
+  node = roof_json_parse ("[99999999999999999999999999999999 x]", -1, "n", &error);
+  g_assert_null (node);
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, "n:1:"));
+  g_test_message ("%s", error->message);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Catalog files                                                            */
+
+static void
+test_save_builtin (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) back = roof_catalog_new ();
+  g_autoptr (GPtrArray) hardware = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) models = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (JsonNode) doc = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "nested", "deeper", "catalog.json", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *text = NULL;
+  GListModel *list;
+
+  list = roof_catalog_get_hardware (catalog);
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    g_ptr_array_add (hardware, g_list_model_get_item (list, i));
+  list = roof_catalog_get_models (catalog);
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    g_ptr_array_add (models, g_list_model_get_item (list, i));
+  doc = roof_catalog_build_document (hardware, models);
+
+  /* missing parent directories are created */
+  g_assert_true (roof_json_save_atomic (doc, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+
+  g_assert_true (roof_catalog_load_file (back, file, warnings, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (warnings->len, ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (back)), ==, 31);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (back)), ==, 23);
+  for (guint i = 0; i < hardware->len; i++)
+    {
+      RoofHardwareSpec *a = g_ptr_array_index (hardware, i);
+      g_autoptr (RoofHardwareSpec) b = g_list_model_get_item (roof_catalog_get_hardware (back), i);
+
+      g_assert_cmpstr (roof_hardware_spec_get_id (a), ==, roof_hardware_spec_get_id (b));
+      assert_hardware_equal (a, b);
+    }
+  for (guint i = 0; i < models->len; i++)
+    {
+      RoofModelSpec *a = g_ptr_array_index (models, i);
+      g_autoptr (RoofModelSpec) b = g_list_model_get_item (roof_catalog_get_models (back), i);
+
+      g_assert_cmpstr (roof_model_spec_get_id (a), ==, roof_model_spec_get_id (b));
+      assert_model_equal (a, b);
+    }
+
+  /* the document as a whole, by value */
+  {
+    g_autoptr (JsonNode) reread = parse_file (file);
+
+    g_assert_true (node_equal (doc, reread));
+  }
+
+  /* our writer: shortest numbers, a final newline */
+  g_file_load_contents (file, NULL, &text, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (text, "}\n"));
+  g_assert_nonnull (strstr (text, "\"params_total\": 70550000000,"));
+  g_assert_nonnull (strstr (text, "\"price_usd_per_hour\": 2.69,"));
+  g_assert_null (strstr (text, "0000000001"));
+
+  /* saving again keeps the previous version as FILE~ */
+  g_assert_true (roof_json_save_atomic (doc, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
+
+  remove_tree (dir);
+}
+
+static const char custom_json[] =
+  "{ \"format\": \"roofline-catalog\", \"version\": 1, \"generator\": \"hand\",\n"
+  "  \"hardware\": [ { \"id\": \"my-npu\", \"name\": \"My NPU\", \"rack_units\": 2,\n"
+  "    \"memory\": { \"capacity_GB\": 32.5, \"bandwidth_GBps\": 1000.1, \"ecc\": true },\n"
+  "    \"caches\": [ { \"name\": \"SRAM\", \"capacity_MB\": 0.1, \"banks\": [1, 2] } ],\n"
+  "    \"compute_TFLOPS\": { \"int8\": 400.3, \"fp16\": 0.1 },\n"
+  "    \"price_usd_per_hour\": 0.3, \"sources\": [ \"me\" ] } ],\n"
+  "  \"models\": [ { \"id\": \"tiny\", \"layers\": 2, \"hidden\": 64, \"heads\": 4,\n"
+  "    \"kv_heads\": 4, \"ffn\": 256, \"vocab\": 1000, \"params_total\": 1.1e6,\n"
+  "    \"training\": { \"tokens\": 1e12 } } ] }\n";
+
+/* Unknown fields are warned about, kept, edited around and saved. */
+static void
+test_unknown_round_trip (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) back = builtin ();
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) warnings_back = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) doc = NULL;
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "custom.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  RoofHardwareSpec *npu;
+
+  g_assert_true (roof_catalog_load_data (catalog, custom_json, -1, "custom.json", warnings,
+                                         &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (warnings->len, ==, 5);
+  g_assert_cmpstr (g_ptr_array_index (warnings, 4), ==,
+                   "custom.json: models[0] \"tiny\": unknown field \"training\" (kept, ignored)");
+
+  npu = roof_catalog_find_hardware (catalog, "my-npu");
+  g_assert_true (roof_hardware_spec_set_number (npu, "tdp_W", 75.5, &error));
+  g_assert_true (roof_hardware_spec_set_number (roof_catalog_find_hardware (catalog, "nvidia-l4"),
+                                                "price_usd_per_hour", 0.5, &error));
+  g_assert_no_error (error);
+
+  /* the custom entries and the modified built-in one */
+  doc = roof_catalog_build_custom_document (catalog);
+  g_assert_true (roof_json_save_atomic (doc, file, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (roof_catalog_load_file (back, file, warnings_back, &error));
+  g_assert_no_error (error);
+  /* the same unknown fields (the top-level one is not entry data) */
+  g_assert_cmpuint (warnings_back->len, ==, 4);
+  assert_hardware_equal (npu, roof_catalog_find_hardware (back, "my-npu"));
+  assert_hardware_equal (roof_catalog_find_hardware (catalog, "nvidia-l4"),
+                         roof_catalog_find_hardware (back, "nvidia-l4"));
+  assert_model_equal (roof_catalog_find_model (catalog, "tiny"),
+                      roof_catalog_find_model (back, "tiny"));
+  g_assert_true (roof_hardware_spec_has_field (roof_catalog_find_hardware (back, "my-npu"),
+                                               "caches[0].banks"));
+  g_assert_cmpfloat (roof_model_spec_get_number (roof_catalog_find_model (back, "tiny"),
+                                                 "training.tokens", 0),
+                     ==, 1e12);
+  g_assert_cmpfloat (roof_hardware_spec_get_number (roof_catalog_find_hardware (back, "my-npu"),
+                                                    "tdp_W", 0),
+                     ==, 75.5);
+  /* built-in entries that were not touched are not in the file */
+  {
+    g_autoptr (JsonNode) saved = parse_file (file);
+    JsonObject *root = json_node_get_object (saved);
+
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "hardware")), ==,
+                      2);
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "models")), ==, 1);
+  }
+
+  remove_tree (dir);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Scenarios                                                                */
+
+static void
+assert_workload_equal (const RoofWorkload *a, const RoofWorkload *b)
+{
+  g_assert_cmpint (a->phase, ==, b->phase);
+  g_assert_cmpfloat (a->batch, ==, b->batch);
+  g_assert_cmpfloat (a->context, ==, b->context);
+  g_assert_cmpfloat (a->prompt, ==, b->prompt);
+  g_assert_cmpfloat (a->output, ==, b->output);
+  g_assert_cmpint (a->weights, ==, b->weights);
+  g_assert_cmpint (a->kv, ==, b->kv);
+  g_assert_cmpint (a->activations, ==, b->activations);
+  g_assert_cmpint (a->compute, ==, b->compute);
+  g_assert_cmpfloat (a->bytes_per_weight, ==, b->bytes_per_weight);
+  g_assert_cmpfloat (a->attention_span, ==, b->attention_span);
+  g_assert_cmpfloat (a->devices, ==, b->devices);
+  g_assert_cmpint (a->overlap, ==, b->overlap);
+  g_assert_cmpfloat (a->overhead, ==, b->overhead);
+}
+
+static void
+assert_scenario_equal (RoofScenario *a, RoofScenario *b)
+{
+  double lo1, hi1, lo2, hi2;
+
+  g_assert_true (g_strv_equal (roof_scenario_get_hardware (a), roof_scenario_get_hardware (b)));
+  g_assert_cmpstr (roof_scenario_get_model (a), ==, roof_scenario_get_model (b));
+  assert_workload_equal (roof_scenario_get_workload (a), roof_scenario_get_workload (b));
+  g_assert_cmpfloat (roof_scenario_get_sla (a)->itl, ==, roof_scenario_get_sla (b)->itl);
+  g_assert_cmpfloat (roof_scenario_get_sla (a)->ttft, ==, roof_scenario_get_sla (b)->ttft);
+  g_assert_cmpfloat (roof_scenario_get_sla (a)->tokens_per_s, ==,
+                     roof_scenario_get_sla (b)->tokens_per_s);
+  g_assert_cmpint (roof_scenario_get_chart (a), ==, roof_scenario_get_chart (b));
+  g_assert_cmpuint (roof_scenario_get_ceilings (a), ==, roof_scenario_get_ceilings (b));
+  g_assert_cmpfloat (roof_scenario_get_sensitivity_step (a), ==,
+                     roof_scenario_get_sensitivity_step (b));
+  roof_scenario_get_batch_range (a, &lo1, &hi1);
+  roof_scenario_get_batch_range (b, &lo2, &hi2);
+  g_assert_cmpfloat (lo1, ==, lo2);
+  g_assert_cmpfloat (hi1, ==, hi2);
+  roof_scenario_get_context_range (a, &lo1, &hi1);
+  roof_scenario_get_context_range (b, &lo2, &hi2);
+  g_assert_cmpfloat (lo1, ==, lo2);
+  g_assert_cmpfloat (hi1, ==, hi2);
+}
+
+static void
+test_scenario_default (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofScenario) scenario = roof_scenario_new_default ();
+  g_autoptr (RoofScenario) back = NULL;
+  g_autoptr (JsonNode) doc = roof_scenario_to_json (scenario, catalog);
+  g_autofree char *text = roof_json_to_string (doc, TRUE);
+  g_autoptr (GError) error = NULL;
+  const RoofWorkload *wl = roof_scenario_get_workload (scenario);
+  RoofWorkload expected;
+  double lo, hi;
+
+  roof_workload_init (&expected);
+  assert_workload_equal (wl, &expected);
+  g_assert_cmpstr (roof_scenario_get_hardware (scenario)[0], ==, "nvidia-h100-sxm");
+  g_assert_cmpstr (roof_scenario_get_hardware (scenario)[1], ==, "nvidia-h200-sxm");
+  g_assert_cmpstr (roof_scenario_get_hardware (scenario)[2], ==, "nvidia-a100-sxm-80gb");
+  g_assert_null (roof_scenario_get_hardware (scenario)[3]);
+  g_assert_cmpstr (roof_scenario_get_model (scenario), ==, "llama-3.1-70b");
+  g_assert_cmpfloat (roof_scenario_get_sla (scenario)->itl, ==, 0.050);
+  g_assert_cmpfloat (roof_scenario_get_sla (scenario)->ttft, ==, 0);
+  g_assert_cmpint (roof_scenario_get_chart (scenario), ==, ROOF_CHART_ROOFLINE);
+  g_assert_cmpuint (roof_scenario_get_ceilings (scenario), ==,
+                    (1u << ROOF_PREC_BF16) | (1u << ROOF_PREC_FP8));
+  g_assert_cmpfloat (roof_scenario_get_sensitivity_step (scenario), ==, 0.01);
+  roof_scenario_get_batch_range (scenario, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 1);
+  g_assert_cmpfloat (hi, ==, 4096);
+  roof_scenario_get_context_range (scenario, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 128);
+  g_assert_cmpfloat (hi, ==, 131072);
+
+  /* every entry is built-in: nothing embedded */
+  g_assert_false (json_object_has_member (json_node_get_object (doc), "catalog"));
+  g_assert_true (g_str_has_prefix (text, "{\n  \"format\": \"roofline-scenario\",\n"
+                                         "  \"version\": 1,\n"));
+  g_assert_nonnull (strstr (text, "\"itl_ms\": 50,"));
+
+  back = roof_scenario_load_data (text, -1, "default.json", catalog, NULL, &error);
+  g_assert_no_error (error);
+  assert_scenario_equal (scenario, back);
+}
+
+/* A minimal file: everything but the ids from the defaults; no SLA target. */
+static void
+test_scenario_minimal (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofScenario) scenario
+    = roof_scenario_load_data ("{\"format\":\"roofline-scenario\",\"version\":1,"
+                               "\"hardware\":[\"nvidia-l4\"],\"model\":\"llama-3.1-8b\"}",
+                               -1, "min.json", NULL, NULL, &error);
+  RoofWorkload expected;
+
+  g_assert_no_error (error);
+  roof_workload_init (&expected);
+  assert_workload_equal (roof_scenario_get_workload (scenario), &expected);
+  g_assert_cmpfloat (roof_scenario_get_sla (scenario)->itl, ==, 0);
+  g_assert_cmpuint (roof_scenario_get_ceilings (scenario), ==,
+                    (1u << ROOF_PREC_BF16) | (1u << ROOF_PREC_FP8));
+}
+
+static const char scenario_json[] =
+  "{\n"
+  "  \"format\": \"roofline-scenario\", \"version\": 1,\n"
+  "  \"title\": \"NPU vs H100\",\n"
+  "  \"hardware\": [ \"my-npu\", \"nvidia-h100-sxm\", \"nvidia-l4\" ],\n"
+  "  \"model\": \"tiny\",\n"
+  "  \"workload\": { \"phase\": \"prefill\", \"batch\": 4, \"context\": 2048, \"prompt\": 512,\n"
+  "                \"output\": 64, \"weights\": \"fp8\", \"kv\": \"fp8\",\n"
+  "                \"activations\": \"bf16\",\n"
+  "                \"compute\": \"fp8\", \"bytes_per_weight\": 1.0625, \"devices\": 2,\n"
+  "                \"overlap\": \"sum\", \"overhead_us\": 3, \"note\": \"measured\" },\n"
+  "  \"sla\": { \"itl_ms\": 75, \"ttft_ms\": 1500.5, \"tokens_per_s\": 0.1 },\n"
+  "  \"chart\": { \"kind\": \"cost\", \"ceilings\": [ \"fp8\", \"int8\" ], \"legend\": \"top\",\n"
+  "             \"sensitivity_step\": 0.05, \"batch_range\": [ 2, 512 ],\n"
+  "             \"context_range\": [ 256, 32768 ] },\n"
+  "  \"ui\": { \"split\": 0.3, \"panels\": [ \"a\", \"b\" ] },\n"
+  "  \"catalog\": {\n"
+  "    \"hardware\": [\n"
+  "      { \"id\": \"my-npu\", \"name\": \"My NPU\", \"memory\": { \"capacity_GB\": 32,\n"
+  "        \"bandwidth_GBps\": 1000 }, \"compute_TFLOPS\": { \"fp8\": 400, \"int8\": 400 },\n"
+  "        \"price_usd_per_hour\": 0.7, \"cooling\": \"air\" },\n"
+  "      { \"id\": \"nvidia-h100-sxm\", \"name\": \"H100 (derated)\", \"memory\": {\n"
+  "        \"capacity_GB\": 80, \"bandwidth_GBps\": 3000 },\n"
+  "        \"compute_TFLOPS\": { \"fp8\": 1500 },\n"
+  "        \"interconnect\": { \"bandwidth_GBps\": 450, \"latency_us\": 2 } } ],\n"
+  "    \"models\": [ { \"id\": \"tiny\", \"layers\": 2, \"hidden\": 64, \"heads\": 4,\n"
+  "      \"kv_heads\": 4, \"ffn\": 256, \"vocab\": 1000 } ]\n"
+  "  }\n"
+  "}\n";
+
+static void
+count_changed (RoofScenario *scenario, guint *count)
+{
+  (*count)++;
+}
+
+static void
+test_scenario_round_trip (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) fresh = builtin ();
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) warnings_back = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofScenario) scenario = NULL;
+  g_autoptr (RoofScenario) back = NULL;
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "s.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  const RoofWorkload *wl;
+  RoofWorkload edited;
+
+  scenario = roof_scenario_load_data (scenario_json, -1, "s.json", catalog, warnings, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  for (guint i = 0; i < warnings->len; i++)
+    g_test_message ("%s", (char *) g_ptr_array_index (warnings, i));
+  g_assert_cmpuint (warnings->len, ==, 5);
+  g_assert_cmpstr (g_ptr_array_index (warnings, 0), ==,
+                   "s.json: unknown field \"title\" (kept, ignored)");
+  g_assert_cmpstr (g_ptr_array_index (warnings, 1), ==,
+                   "s.json: unknown field \"workload.note\" (kept, ignored)");
+  g_assert_cmpstr (g_ptr_array_index (warnings, 4), ==,
+                   "s.json: catalog.hardware[0] \"my-npu\": unknown field \"cooling\" "
+                   "(kept, ignored)");
+
+  wl = roof_scenario_get_workload (scenario);
+  g_assert_cmpint (wl->phase, ==, ROOF_PHASE_PREFILL);
+  g_assert_cmpint (wl->weights, ==, ROOF_PREC_FP8);
+  g_assert_cmpint (wl->overlap, ==, ROOF_OVERLAP_SUM);
+  g_assert_cmpfloat (wl->bytes_per_weight, ==, 1.0625);
+  g_assert_cmpfloat (fabs (wl->overhead - 3e-6), <, 1e-20);
+  g_assert_cmpfloat (fabs (roof_scenario_get_sla (scenario)->ttft - 1.5005), <, 1e-15);
+  g_assert_cmpint (roof_scenario_get_chart (scenario), ==, ROOF_CHART_COST);
+  g_assert_cmpuint (roof_scenario_get_ceilings (scenario), ==,
+                    (1u << ROOF_PREC_FP8) | (1u << ROOF_PREC_INT8));
+
+  /* the embedded entries were overlaid */
+  g_assert_nonnull (roof_catalog_find_hardware (catalog, "my-npu"));
+  g_assert_cmpstr (roof_hardware_spec_get_name (roof_catalog_find_hardware (catalog,
+                                                                            "nvidia-h100-sxm")),
+                   ==, "H100 (derated)");
+  g_assert_nonnull (roof_catalog_find_model (catalog, "tiny"));
+
+  /* edit the scenario and a built-in entry it uses */
+  {
+    guint changed = 0;
+
+    g_signal_connect (scenario, "changed", G_CALLBACK (count_changed), &changed);
+    edited = *wl;
+    edited.batch = 8;
+    edited.overhead = 12.5e-6;
+    roof_scenario_set_workload (scenario, &edited);
+    roof_scenario_set_workload (scenario, &edited); /* same: no signal */
+    roof_scenario_set_chart (scenario, ROOF_CHART_SENSITIVITY);
+    roof_scenario_set_chart (scenario, ROOF_CHART_SENSITIVITY);
+    roof_scenario_set_ceilings (scenario, roof_scenario_get_ceilings (scenario));
+    roof_scenario_set_context_range (scenario, 512, 65536);
+    g_assert_cmpuint (changed, ==, 3);
+  }
+  g_assert_true (roof_hardware_spec_set_number (roof_catalog_find_hardware (catalog, "nvidia-l4"),
+                                                "memory.bandwidth_GBps", 320, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (roof_scenario_save_file (scenario, catalog, file, &error));
+  g_assert_no_error (error);
+
+  back = roof_scenario_load_file (file, fresh, warnings_back, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  assert_scenario_equal (scenario, back);
+  g_assert_cmpfloat (roof_scenario_get_workload (back)->overhead, ==, 12.5e-6);
+  g_assert_cmpuint (warnings_back->len, ==, warnings->len);
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      const char *w = g_ptr_array_index (warnings_back, i);
+
+      g_assert_true (g_str_has_prefix (w, path));
+      g_assert_cmpstr (w + strlen (path), ==,
+                       (char *) g_ptr_array_index (warnings, i) + strlen ("s.json"));
+    }
+
+  /* the custom and modified entries it uses came along, by value */
+  assert_hardware_equal (roof_catalog_find_hardware (catalog, "my-npu"),
+                         roof_catalog_find_hardware (fresh, "my-npu"));
+  assert_hardware_equal (roof_catalog_find_hardware (catalog, "nvidia-h100-sxm"),
+                         roof_catalog_find_hardware (fresh, "nvidia-h100-sxm"));
+  assert_hardware_equal (roof_catalog_find_hardware (catalog, "nvidia-l4"),
+                         roof_catalog_find_hardware (fresh, "nvidia-l4"));
+  assert_model_equal (roof_catalog_find_model (catalog, "tiny"),
+                      roof_catalog_find_model (fresh, "tiny"));
+  g_assert_cmpfloat (roof_hardware_spec_get_params (roof_catalog_find_hardware (fresh,
+                                                                               "nvidia-l4"))
+                       ->mem_bw,
+                     ==, 320e9);
+
+  /* unknown fields kept where they were */
+  {
+    g_autoptr (JsonNode) saved = parse_file (file);
+    g_autoptr (JsonNode) original = parse (scenario_json);
+    JsonObject *s = json_node_get_object (saved);
+    JsonObject *o = json_node_get_object (original);
+    JsonObject *embedded = json_object_get_object_member (s, "catalog");
+    g_autoptr (GList) members = json_object_get_members (s);
+
+    g_assert_true (node_equal (json_object_get_member (s, "ui"), json_object_get_member (o, "ui")));
+    g_assert_cmpstr (json_object_get_string_member (s, "title"), ==, "NPU vs H100");
+    g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (s, "workload"),
+                                                    "note"),
+                     ==, "measured");
+    g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (s, "chart"),
+                                                    "legend"),
+                     ==, "top");
+    /* members stay in the order of the file */
+    g_assert_cmpstr (g_list_nth_data (members, 2), ==, "title");
+    g_assert_cmpstr (g_list_nth_data (members, 3), ==, "hardware");
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (embedded, "hardware")),
+                      ==, 3);
+    g_assert_cmpstr (json_object_get_string_member (embedded, "format"), ==, "roofline-catalog");
+  }
+
+  remove_tree (dir);
+}
+
+/* Without a catalog the ids are not checked and the embedded catalog is
+ * passed through untouched. */
+static void
+test_scenario_without_catalog (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofScenario) scenario
+    = roof_scenario_load_data (scenario_json, -1, "s.json", NULL, NULL, &error);
+  g_autoptr (JsonNode) doc = NULL;
+  g_autoptr (JsonNode) original = parse (scenario_json);
+
+  g_assert_no_error (error);
+  doc = roof_scenario_to_json (scenario, NULL);
+  g_assert_true (node_equal (json_object_get_member (json_node_get_object (doc), "catalog"),
+                             json_object_get_member (json_node_get_object (original), "catalog")));
+}
+
+static void
+test_scenario_setters (void)
+{
+  g_autoptr (RoofScenario) scenario = roof_scenario_new_default ();
+  static const char *const ids[] = { "nvidia-b200", NULL };
+  guint changed = 0;
+  RoofSla sla = *roof_scenario_get_sla (scenario);
+  double lo, hi;
+
+  g_signal_connect (scenario, "changed", G_CALLBACK (count_changed), &changed);
+  roof_scenario_set_hardware (scenario, ids);
+  roof_scenario_set_hardware (scenario, ids);
+  g_assert_cmpstr (roof_scenario_get_hardware (scenario)[0], ==, "nvidia-b200");
+  roof_scenario_set_model (scenario, "deepseek-v3");
+  roof_scenario_set_model (scenario, "deepseek-v3");
+  sla.ttft = 2;
+  roof_scenario_set_sla (scenario, &sla);
+  roof_scenario_set_sla (scenario, &sla);
+  roof_scenario_set_sensitivity_step (scenario, 0.1);
+  roof_scenario_set_sensitivity_step (scenario, 0.1);
+  roof_scenario_set_batch_range (scenario, 4, 64);
+  roof_scenario_set_batch_range (scenario, 4, 64);
+  roof_scenario_set_ceilings (scenario, 1u << ROOF_PREC_FP4);
+  g_assert_cmpuint (changed, ==, 6);
+  roof_scenario_get_batch_range (scenario, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 4);
+  g_assert_cmpfloat (hi, ==, 64);
+
+  for (int k = 0; k < ROOF_CHART_COUNT; k++)
+    {
+      RoofChartKind back;
+
+      g_assert_true (roof_chart_kind_from_name (roof_chart_kind_name (k), &back));
+      g_assert_cmpint (back, ==, k);
+    }
+  g_assert_null (roof_chart_kind_name (ROOF_CHART_COUNT));
+  g_assert_false (roof_chart_kind_from_name ("pie", NULL));
+  g_assert_cmpstr (roof_chart_kind_name (ROOF_CHART_TREND), ==, "trend");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/catalog-persistence/format-double", test_format_double);
+  g_test_add_func ("/catalog-persistence/format-double-random", test_format_double_random);
+  g_test_add_func ("/catalog-persistence/writer", test_writer);
+  g_test_add_func ("/catalog-persistence/long-integers", test_long_integers);
+  g_test_add_func ("/catalog-persistence/save-builtin", test_save_builtin);
+  g_test_add_func ("/catalog-persistence/unknown-fields", test_unknown_round_trip);
+  g_test_add_func ("/catalog-persistence/scenario/default", test_scenario_default);
+  g_test_add_func ("/catalog-persistence/scenario/minimal", test_scenario_minimal);
+  g_test_add_func ("/catalog-persistence/scenario/round-trip", test_scenario_round_trip);
+  g_test_add_func ("/catalog-persistence/scenario/without-catalog", test_scenario_without_catalog);
+  g_test_add_func ("/catalog-persistence/scenario/setters", test_scenario_setters);
+
+  return g_test_run ();
+}

@@ -1,0 +1,979 @@
+/* test-catalog.c — the built-in catalog, specs, overlay and edits
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "roof-catalog.h"
+#include "roof-spec-schema.h"
+
+#define RESOURCE "/io/github/rooflinelab/Roofline/catalog/"
+
+static void
+assert_rel (double got, double want, double tolerance)
+{
+  double scale = fmax (fabs (want), 1e-300);
+
+  if (!(fabs (got - want) / scale <= tolerance))
+    g_error ("got %.17g, want %.17g (relative tolerance %g)", got, want, tolerance);
+}
+
+static RoofCatalog *
+builtin (void)
+{
+  g_autoptr (GError) error = NULL;
+  RoofCatalog *catalog = roof_catalog_new_builtin (&error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (catalog);
+  return catalog;
+}
+
+static RoofHardwareSpec *
+hw (RoofCatalog *catalog, const char *id)
+{
+  RoofHardwareSpec *spec = roof_catalog_find_hardware (catalog, id);
+
+  if (spec == NULL)
+    g_error ("no hardware %s", id);
+  return spec;
+}
+
+static RoofModelSpec *
+model (RoofCatalog *catalog, const char *id)
+{
+  RoofModelSpec *spec = roof_catalog_find_model (catalog, id);
+
+  if (spec == NULL)
+    g_error ("no model %s", id);
+  return spec;
+}
+
+static void
+count_changed (gpointer instance, guint *count)
+{
+  (*count)++;
+}
+
+/* ------------------------------------------------------------------------ */
+
+static void
+test_builtin_counts (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  GListModel *hardware = roof_catalog_get_hardware (catalog);
+  GListModel *models = roof_catalog_get_models (catalog);
+
+  g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 31);
+  g_assert_cmpuint (g_list_model_get_n_items (models), ==, 23);
+
+  for (guint i = 0; i < g_list_model_get_n_items (hardware); i++)
+    {
+      g_autoptr (RoofHardwareSpec) spec = g_list_model_get_item (hardware, i);
+
+      g_assert_true (roof_hardware_spec_get_builtin (spec));
+      g_assert_false (roof_hardware_spec_get_modified (spec));
+      g_assert_true (roof_spec_id_is_valid (roof_hardware_spec_get_id (spec)));
+      g_assert_cmpint (roof_hardware_validate (roof_hardware_spec_get_params (spec), NULL), ==,
+                       ROOF_OK);
+      g_assert_nonnull (roof_hardware_spec_get_sources (spec));
+      g_assert_nonnull (roof_hardware_spec_get_sources (spec)[0]);
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (models); i++)
+    {
+      g_autoptr (RoofModelSpec) spec = g_list_model_get_item (models, i);
+      RoofModelDerived derived;
+
+      g_assert_true (roof_model_spec_get_builtin (spec));
+      g_assert_cmpint (roof_model_validate (roof_model_spec_get_params (spec), NULL), ==,
+                       ROOF_OK);
+      g_assert_cmpint (roof_model_derive (roof_model_spec_get_params (spec), &derived, NULL), ==,
+                       ROOF_OK);
+      /* the cached derivation is the one of the params */
+      g_assert_cmpfloat (derived.p_total, ==, roof_model_spec_get_derived (spec)->p_total);
+      g_assert_cmpfloat (derived.p_active, ==, roof_model_spec_get_derived (spec)->p_active);
+    }
+}
+
+/* Every field the shipped files use is in the schema: no warnings. */
+static void
+test_builtin_no_warnings (void)
+{
+  static const char *const files[] = { "hardware.json", "models.json" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_strconcat (RESOURCE, files[i], NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GBytes) bytes = g_resources_lookup_data (path, 0, &error);
+      g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+      g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+      gsize size;
+      const char *data;
+
+      g_assert_no_error (error);
+      data = g_bytes_get_data (bytes, &size);
+      g_assert_true (roof_catalog_load_data (catalog, data, (gssize) size, files[i], warnings,
+                                             &error));
+      g_assert_no_error (error);
+      for (guint k = 0; k < warnings->len; k++)
+        g_test_message ("%s", (char *) g_ptr_array_index (warnings, k));
+      g_assert_cmpuint (warnings->len, ==, 0);
+    }
+}
+
+static void
+test_conversions (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
+  const RoofHardwareParams *p = roof_hardware_spec_get_params (h100);
+
+  assert_rel (p->mem_bw, 3.35e12, 1e-15);
+  assert_rel (p->mem_capacity, 80e9, 1e-15);
+  assert_rel (p->peak_flops[ROOF_PREC_BF16], 989.4e12, 1e-15);
+  assert_rel (p->peak_flops[ROOF_PREC_FP8], 1978.9e12, 1e-15);
+  assert_rel (p->peak_flops[ROOF_PREC_TF32], 494.7e12, 1e-15);
+  g_assert_cmpfloat (p->peak_flops[ROOF_PREC_FP64], ==, 0.0); /* not in the entry */
+  g_assert_cmpfloat (p->peak_flops[ROOF_PREC_FP4], ==, 0.0);
+  assert_rel (p->link_bw, 450e9, 1e-15);
+  assert_rel (p->link_latency, 1e-6, 1e-15);
+  g_assert_false (roof_hardware_spec_link_is_pcie (h100));
+  g_assert_true (p->has_price);
+  g_assert_cmpfloat (p->price_per_hour, ==, 2.69);
+  g_assert_cmpfloat (p->usable_fraction, ==, 0.9);
+  g_assert_cmpfloat (p->eff_compute, ==, 1.0);
+  g_assert_cmpfloat (p->eff_memory, ==, 1.0);
+  g_assert_cmpint (p->n_caches, ==, 1);
+  assert_rel (p->caches[0].capacity, 50e6, 1e-15);
+  assert_rel (p->caches[0].bandwidth, 5500e9, 1e-15);
+  g_assert_cmpstr (roof_hardware_spec_get_cache_name (h100, 0), ==, "L2");
+  g_assert_cmpstr (roof_hardware_spec_get_kind (h100), ==, "gpu");
+  g_assert_cmpstr (roof_hardware_spec_get_vendor (h100), ==, "NVIDIA");
+  g_assert_cmpint (roof_hardware_spec_get_year (h100), ==, 2022);
+  g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "NVIDIA H100 SXM5 80 GB");
+
+  /* a cache without a published bandwidth */
+  p = roof_hardware_spec_get_params (hw (catalog, "nvidia-a100-sxm-80gb"));
+  assert_rel (p->caches[0].capacity, 40e6, 1e-15);
+  g_assert_cmpfloat (p->caches[0].bandwidth, ==, 0.0);
+  g_assert_cmpfloat (p->price_per_hour, ==, 1.39);
+
+  /* no fabric: tensor parallel over PCIe gen4 x16 */
+  {
+    RoofHardwareSpec *l40s = hw (catalog, "nvidia-l40s");
+
+    p = roof_hardware_spec_get_params (l40s);
+    g_assert_true (roof_hardware_spec_link_is_pcie (l40s));
+    assert_rel (p->link_bw, 31.5e9, 1e-15);
+    assert_rel (p->link_latency, 5e-6, 1e-15);
+    assert_rel (p->peak_flops[ROOF_PREC_BF16], 362.05e12, 1e-15);
+  }
+  /* PCIe gen5 on the RTX 5090 */
+  {
+    RoofHardwareSpec *rtx = hw (catalog, "nvidia-rtx-5090");
+
+    g_assert_true (roof_hardware_spec_link_is_pcie (rtx));
+    assert_rel (roof_hardware_spec_get_params (rtx)->link_bw, 63e9, 1e-15);
+  }
+  /* neither fabric nor PCIe generation: no link */
+  {
+    RoofHardwareSpec *groq = hw (catalog, "groq-lpu-v1");
+
+    g_assert_false (roof_hardware_spec_link_is_pcie (groq));
+    g_assert_cmpfloat (roof_hardware_spec_get_params (groq)->link_bw, ==, 0.0);
+    g_assert_false (roof_hardware_spec_get_params (groq)->has_price);
+    assert_rel (roof_hardware_spec_get_params (groq)->mem_capacity, 0.23e9, 1e-15);
+  }
+  /* no dense figure at all */
+  {
+    const RoofHardwareParams *wse = roof_hardware_spec_get_params (hw (catalog, "cerebras-wse-3"));
+
+    for (int i = 0; i < ROOF_PREC_COUNT; i++)
+      g_assert_cmpfloat (wse->peak_flops[i], ==, 0.0);
+    assert_rel (wse->mem_bw, 21000000e9, 1e-15);
+  }
+  /* field access by path */
+  g_assert_cmpfloat (roof_hardware_spec_get_number (h100, "memory.bandwidth_GBps", -1), ==, 3350);
+  g_assert_cmpfloat (roof_hardware_spec_get_number (h100, "caches[0].capacity_MB", -1), ==, 50);
+  g_assert_cmpfloat (roof_hardware_spec_get_number (h100, "compute_TFLOPS.fp64", -1), ==, -1);
+  g_assert_cmpstr (roof_hardware_spec_get_string (h100, "memory.type"), ==, "HBM3");
+  g_assert_cmpstr (roof_hardware_spec_get_string (h100, "caches[0].name"), ==, "L2");
+  g_assert_true (roof_hardware_spec_has_field (h100, "interconnect.latency_us"));
+  g_assert_false (roof_hardware_spec_has_field (h100, "memory.usable_fraction"));
+  g_assert_false (roof_hardware_spec_has_field (h100, "caches[1]"));
+}
+
+/* The solver's derived counts against the published totals (2 %). */
+static void
+test_params_match_published (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  GListModel *models = roof_catalog_get_models (catalog);
+  guint checked = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (models); i++)
+    {
+      g_autoptr (RoofModelSpec) spec = g_list_model_get_item (models, i);
+      const RoofModelDerived *d = roof_model_spec_get_derived (spec);
+      double total = roof_model_spec_get_number (spec, "params_total", 0);
+      double active = roof_model_spec_get_number (spec, "params_active", 0);
+
+      if (roof_model_spec_get_params (spec)->kind != ROOF_MODEL_TRANSFORMER)
+        continue;
+      g_assert_cmpfloat (total, >, 0);
+      g_test_message ("%-16s total %.4g derived %.4g", roof_model_spec_get_id (spec), total,
+                      d->p_total_derived);
+      g_assert_cmpfloat (fabs (d->p_total_derived / total - 1), <, 0.02);
+      if (active > 0)
+        g_assert_cmpfloat (fabs (d->p_active_derived / active - 1), <, 0.02);
+      /* the override is what the solver uses */
+      assert_rel (d->p_total, total, 1e-12);
+      checked++;
+    }
+  g_assert_cmpuint (checked, ==, 19);
+}
+
+/* docs/model.md's parameter count, written out independently of the solver
+ * (data/catalog/gen_from_specs.py derive_params). */
+typedef struct
+{
+  double L, d, H, Hkv, dh, ffn, V;
+  gboolean gated, tied, qkv_bias, mla;
+  double ql, r, dr, vh;
+  gboolean moe;
+  double E, k, Es, de, dense;
+} Arch;
+
+static void
+formula (const Arch *a, double *total, double *active)
+{
+  double attn, norms = 2 * a->d, dense_ffn, emb, head, common;
+  double n_dense = a->L, n_moe = 0, moe_total = 0, moe_active = 0;
+
+  if (a->mla)
+    attn = a->d * a->ql + a->ql + a->ql * a->H * a->dh + a->d * (a->r + a->dr) + a->r
+           + a->r * a->H * (a->dh - a->dr + a->vh) + a->H * a->vh * a->d;
+  else
+    {
+      attn = a->d * a->H * a->dh + 2 * a->d * a->Hkv * a->dh + a->H * a->dh * a->d;
+      if (a->qkv_bias)
+        attn += (a->H + 2 * a->Hkv) * a->dh;
+    }
+  if (a->moe)
+    {
+      n_dense = a->dense;
+      n_moe = a->L - a->dense;
+      moe_total = a->E * 3 * a->d * a->de + a->Es * 3 * a->d * a->de + a->d * a->E;
+      moe_active = a->k * 3 * a->d * a->de + a->Es * 3 * a->d * a->de + a->d * a->E;
+    }
+  dense_ffn = n_dense > 0 ? (a->gated ? 3 : 2) * a->d * a->ffn : 0;
+  emb = a->V * a->d;
+  head = a->tied ? 0 : a->V * a->d;
+  common = a->L * (attn + norms) + n_dense * dense_ffn + emb + head + a->d;
+  *total = common + n_moe * moe_total;
+  *active = common + n_moe * moe_active;
+}
+
+static void
+check_formula (RoofCatalog *catalog, const char *id, const Arch *a)
+{
+  const RoofModelDerived *d = roof_model_spec_get_derived (model (catalog, id));
+  double total, active;
+
+  formula (a, &total, &active);
+  g_test_message ("%s: formula total %.6g active %.6g", id, total, active);
+  assert_rel (d->p_total_derived, total, 1e-9);
+  assert_rel (d->p_active_derived, active, 1e-9);
+}
+
+static void
+test_params_formula (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  const Arch llama70 = {
+    .L = 80, .d = 8192, .H = 64, .Hkv = 8, .dh = 128, .ffn = 28672, .V = 128256, .gated = TRUE,
+  };
+  const Arch mixtral = {
+    .L = 32, .d = 4096, .H = 32, .Hkv = 8, .dh = 128, .V = 32000, .gated = TRUE, .moe = TRUE,
+    .E = 8, .k = 2, .Es = 0, .de = 14336, .dense = 0,
+  };
+  const Arch deepseek = {
+    .L = 61, .d = 7168, .H = 128, .Hkv = 128, .dh = 192, .ffn = 18432, .V = 129280,
+    .gated = TRUE, .mla = TRUE, .ql = 1536, .r = 512, .dr = 64, .vh = 128, .moe = TRUE,
+    .E = 256, .k = 8, .Es = 1, .de = 2048, .dense = 3,
+  };
+  double total, active;
+
+  check_formula (catalog, "llama-3.1-70b", &llama70);
+  check_formula (catalog, "mixtral-8x7b", &mixtral);
+  check_formula (catalog, "deepseek-v3", &deepseek);
+
+  /* and the formula is the published one within 2 % */
+  formula (&llama70, &total, &active);
+  g_assert_cmpfloat (fabs (total / 70.55e9 - 1), <, 0.02);
+  formula (&deepseek, &total, &active);
+  g_assert_cmpfloat (fabs (total / 671e9 - 1), <, 0.02);
+  g_assert_cmpfloat (fabs (active / 37e9 - 1), <, 0.02);
+}
+
+static void
+test_model_fields (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  RoofModelSpec *llama = model (catalog, "llama-3.1-70b");
+  RoofModelSpec *resnet = model (catalog, "resnet-50");
+  const RoofModelParams *p = roof_model_spec_get_params (llama);
+
+  g_assert_cmpint (p->kind, ==, ROOF_MODEL_TRANSFORMER);
+  g_assert_cmpint (p->attention, ==, ROOF_ATTN_GQA);
+  g_assert_cmpfloat (p->layers, ==, 80);
+  g_assert_cmpfloat (p->kv_heads, ==, 8);
+  g_assert_true (p->ffn_gated);
+  g_assert_false (p->tied_embeddings);
+  g_assert_cmpfloat (p->params_total, ==, 70550000000.0);
+  g_assert_cmpfloat (roof_model_spec_get_max_context (llama), ==, 131072);
+  g_assert_cmpstr (roof_model_spec_get_family (llama), ==, "Llama 3.1");
+  g_assert_cmpint (roof_model_spec_get_year (llama), ==, 2024);
+  g_assert_true (roof_model_spec_get_boolean (llama, "ffn_gated", FALSE));
+
+  p = roof_model_spec_get_params (model (catalog, "deepseek-v3"));
+  g_assert_cmpint (p->attention, ==, ROOF_ATTN_MLA);
+  g_assert_cmpfloat (p->mla_kv_lora_rank, ==, 512);
+  g_assert_cmpfloat (p->mla_q_lora_rank, ==, 1536);
+  g_assert_cmpfloat (p->experts, ==, 256);
+  g_assert_cmpfloat (p->dense_layers, ==, 3);
+
+  p = roof_model_spec_get_params (model (catalog, "gemma-2-9b"));
+  g_assert_cmpfloat (p->sliding_window, ==, 4096);
+  g_assert_cmpfloat (p->window_layers, ==, 21);
+  g_assert_true (p->tied_embeddings);
+
+  p = roof_model_spec_get_params (resnet);
+  g_assert_cmpint (p->kind, ==, ROOF_MODEL_GENERIC);
+  g_assert_cmpfloat (p->flop_per_sample, ==, 8.18e9);
+  g_assert_cmpfloat (p->params, ==, 25.56e6);
+  g_assert_cmpfloat (p->bytes_per_sample, ==, 56.8e6);
+  g_assert_cmpstr (roof_model_spec_get_string (resnet, "input"), ==, "224x224x3 image");
+}
+
+static RoofModelSpec *
+model_from (const char *json, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  return roof_model_spec_new_from_json (json_node_get_object (json_parser_get_root (parser)),
+                                        "t.json: models[0]", NULL, error);
+}
+
+static void
+test_model_inference (void)
+{
+  static const struct
+  {
+    const char *json;
+    RoofAttention attention;
+  } cases[] = {
+    { "{\"id\":\"a\",\"layers\":2,\"hidden\":64,\"heads\":4,\"kv_heads\":4,\"ffn\":128,"
+      "\"vocab\":100}", ROOF_ATTN_MHA },
+    { "{\"id\":\"a\",\"layers\":2,\"hidden\":64,\"heads\":4,\"kv_heads\":1,\"ffn\":128,"
+      "\"vocab\":100}", ROOF_ATTN_MQA },
+    { "{\"id\":\"a\",\"layers\":2,\"hidden\":64,\"heads\":4,\"kv_heads\":2,\"ffn\":128,"
+      "\"vocab\":100}", ROOF_ATTN_GQA },
+    { "{\"id\":\"a\",\"layers\":2,\"hidden\":64,\"heads\":4,\"head_dim\":32,\"ffn\":128,"
+      "\"vocab\":100,\"mla\":{\"kv_lora_rank\":16,\"rope_dim\":8}}", ROOF_ATTN_MLA },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RoofModelSpec) spec = model_from (cases[i].json, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (roof_model_spec_get_params (spec)->attention, ==, cases[i].attention);
+      /* defaults */
+      g_assert_cmpstr (roof_model_spec_get_name (spec), ==, "a");
+      g_assert_true (roof_model_spec_get_params (spec)->ffn_gated);
+      g_assert_false (roof_model_spec_get_params (spec)->tied_embeddings);
+      g_assert_cmpstr (roof_model_spec_get_notes (spec), ==, "");
+      g_assert_cmpstr (roof_model_spec_get_family (spec), ==, "");
+      g_assert_null (roof_model_spec_get_sources (spec)[0]);
+    }
+
+  /* MoE with every layer routed needs no ffn … */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (RoofModelSpec) spec
+      = model_from ("{\"id\":\"m\",\"layers\":2,\"hidden\":64,\"heads\":4,\"kv_heads\":2,"
+                    "\"vocab\":100,\"moe\":{\"experts\":4,\"experts_per_token\":2,"
+                    "\"shared_experts\":0,\"expert_ffn\":32,\"dense_layers\":0}}",
+                    &error);
+
+    g_assert_no_error (error);
+    g_assert_true (roof_model_spec_get_derived (spec)->is_moe);
+  }
+  /* … but dense first layers do */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (RoofModelSpec) spec
+      = model_from ("{\"id\":\"m\",\"layers\":2,\"hidden\":64,\"heads\":4,\"kv_heads\":2,"
+                    "\"vocab\":100,\"moe\":{\"experts\":4,\"experts_per_token\":2,"
+                    "\"shared_experts\":0,\"expert_ffn\":32,\"dense_layers\":1}}",
+                    &error);
+
+    g_assert_null (spec);
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==, "t.json: models[0]: ffn is required");
+  }
+}
+
+static void
+test_lookup (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (roof_catalog_lookup_hardware (catalog, "nvidia-h100-sxm", &error)
+                 == roof_catalog_find_hardware (catalog, "nvidia-h100-sxm"));
+  g_assert_no_error (error);
+
+  g_assert_null (roof_catalog_lookup_hardware (catalog, "h100", &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==,
+                   "no hardware with id \"h100\"; did you mean \"nvidia-h100-sxm\"?");
+  g_clear_error (&error);
+
+  /* a typo: edit distance wins over containment */
+  g_assert_null (roof_catalog_lookup_hardware (catalog, "nvidia-h200-smx", &error));
+  g_assert_cmpstr (error->message, ==,
+                   "no hardware with id \"nvidia-h200-smx\"; did you mean \"nvidia-h200-sxm\"?");
+  g_clear_error (&error);
+
+  g_assert_null (roof_catalog_lookup_model (catalog, "llama-3.1-7b", &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "did you mean \"llama-3.1-"));
+  g_clear_error (&error);
+
+  g_assert_null (roof_catalog_lookup_model (catalog, "zzzzzzzzzzzz", &error));
+  g_assert_cmpstr (error->message, ==, "no model with id \"zzzzzzzzzzzz\"");
+  g_clear_error (&error);
+
+  g_assert_null (roof_catalog_find_model (catalog, "nvidia-h100-sxm"));
+}
+
+static const char overlay_json[] =
+  "{ \"format\": \"roofline-catalog\", \"version\": 1,\n"
+  "  \"hardware\": [\n"
+  "    { \"id\": \"nvidia-h100-sxm\", \"name\": \"H100 (measured)\",\n"
+  "      \"memory\": { \"capacity_GB\": 80, \"bandwidth_GBps\": 2900 },\n"
+  "      \"compute_TFLOPS\": { \"bf16\": 700 } },\n"
+  "    { \"id\": \"my-npu\", \"name\": \"My NPU\",\n"
+  "      \"memory\": { \"capacity_GB\": 32, \"bandwidth_GBps\": 1000 },\n"
+  "      \"compute_TFLOPS\": { \"int8\": 400 } }\n"
+  "  ],\n"
+  "  \"models\": [ { \"id\": \"tiny\", \"layers\": 2, \"hidden\": 64, \"heads\": 4,\n"
+  "                \"kv_heads\": 4, \"ffn\": 256, \"vocab\": 1000 } ]\n"
+  "}\n";
+
+static void
+test_overlay (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  GListModel *hardware = roof_catalog_get_hardware (catalog);
+  guint position = G_MAXUINT;
+  RoofHardwareSpec *h100;
+
+  for (guint i = 0; i < g_list_model_get_n_items (hardware); i++)
+    {
+      g_autoptr (RoofHardwareSpec) spec = g_list_model_get_item (hardware, i);
+
+      if (g_str_equal (roof_hardware_spec_get_id (spec), "nvidia-h100-sxm"))
+        position = i;
+    }
+
+  g_assert_true (roof_catalog_load_data (catalog, overlay_json, -1, "user.json", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 32);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (catalog)), ==, 24);
+
+  /* same id: replaced in place, no longer built-in */
+  h100 = hw (catalog, "nvidia-h100-sxm");
+  {
+    g_autoptr (RoofHardwareSpec) at = g_list_model_get_item (hardware, position);
+
+    g_assert_true (at == h100);
+  }
+  g_assert_false (roof_hardware_spec_get_builtin (h100));
+  g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "H100 (measured)");
+  assert_rel (roof_hardware_spec_get_params (h100)->mem_bw, 2.9e12, 1e-15);
+  g_assert_false (roof_hardware_spec_get_params (h100)->has_price);
+
+  /* new id: appended */
+  {
+    g_autoptr (RoofHardwareSpec) last = g_list_model_get_item (hardware, 31);
+
+    g_assert_cmpstr (roof_hardware_spec_get_id (last), ==, "my-npu");
+    g_assert_false (roof_hardware_spec_get_builtin (last));
+    g_assert_cmpstr (roof_hardware_spec_get_kind (last), ==, "other");
+  }
+  g_assert_false (roof_model_spec_get_builtin (model (catalog, "tiny")));
+
+  /* a failing file changes nothing, not even its valid first entries */
+  {
+    static const char bad[] =
+      "{ \"format\": \"roofline-catalog\", \"version\": 1, \"hardware\": [\n"
+      "  { \"id\": \"nvidia-h100-sxm\", \"name\": \"again\",\n"
+      "    \"memory\": { \"capacity_GB\": 1, \"bandwidth_GBps\": 1 }, \"compute_TFLOPS\": {} },\n"
+      "  { \"id\": \"another\", \"name\": \"x\", \"memory\": { \"capacity_GB\": 1 },\n"
+      "    \"compute_TFLOPS\": {} } ] }";
+
+    g_assert_false (roof_catalog_load_data (catalog, bad, -1, "bad.json", NULL, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==,
+                     "bad.json: hardware[1] \"another\": memory.bandwidth_GBps is required");
+    g_clear_error (&error);
+    g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 32);
+    g_assert_true (hw (catalog, "nvidia-h100-sxm") == h100);
+    g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "H100 (measured)");
+    g_assert_null (roof_catalog_find_hardware (catalog, "another"));
+  }
+
+  /* remove */
+  g_assert_true (roof_catalog_remove_hardware (catalog, "my-npu"));
+  g_assert_false (roof_catalog_remove_hardware (catalog, "my-npu"));
+  g_assert_true (roof_catalog_remove_model (catalog, "tiny"));
+  g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 31);
+}
+
+static void
+test_unknown_fields (void)
+{
+  static const char json[] =
+    "{ \"format\": \"roofline-catalog\", \"version\": 1, \"comment\": \"mine\",\n"
+    "  \"hardware\": [ { \"id\": \"x\", \"name\": \"X\", \"foo\": [1, 2],\n"
+    "    \"memory\": { \"capacity_GB\": 8, \"bandwidth_GBps\": 100, \"ecc\": true },\n"
+    "    \"caches\": [ { \"name\": \"L2\", \"capacity_MB\": 4, \"ways\": 16 } ],\n"
+    "    \"compute_TFLOPS\": { \"fp32\": 10 } } ] }";
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonObject) object = NULL;
+  RoofHardwareSpec *spec;
+
+  g_assert_true (roof_catalog_load_data (catalog, json, -1, "mine.json", warnings, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (warnings->len, ==, 4);
+  g_assert_cmpstr (g_ptr_array_index (warnings, 0), ==,
+                   "mine.json: unknown field \"comment\" (kept, ignored)");
+  g_assert_cmpstr (g_ptr_array_index (warnings, 1), ==,
+                   "mine.json: hardware[0] \"x\": unknown field \"foo\" (kept, ignored)");
+  g_assert_cmpstr (g_ptr_array_index (warnings, 2), ==,
+                   "mine.json: hardware[0] \"x\": unknown field \"memory.ecc\" (kept, ignored)");
+  g_assert_cmpstr (g_ptr_array_index (warnings, 3), ==,
+                   "mine.json: hardware[0] \"x\": unknown field \"caches[0].ways\" "
+                   "(kept, ignored)");
+
+  spec = hw (catalog, "x");
+  object = roof_hardware_spec_to_json (spec);
+  g_assert_true (json_object_has_member (object, "foo"));
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (object, "memory"),
+                                                 "ecc"));
+  /* and they survive an edit */
+  g_assert_true (roof_hardware_spec_set_number (spec, "memory.capacity_GB", 16, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&object, json_object_unref);
+  object = roof_hardware_spec_to_json (spec);
+  g_assert_true (json_object_has_member (object, "foo"));
+  g_assert_true (roof_hardware_spec_has_field (spec, "memory.ecc"));
+  g_assert_true (roof_hardware_spec_has_field (spec, "caches[0].ways"));
+}
+
+static void
+test_setters (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
+  RoofModelSpec *llama = model (catalog, "llama-3.1-70b");
+  guint changed = 0, model_changed = 0;
+  double bw = roof_hardware_spec_get_params (h100)->mem_bw;
+
+  g_signal_connect (h100, "changed", G_CALLBACK (count_changed), &changed);
+  g_signal_connect (llama, "changed", G_CALLBACK (count_changed), &model_changed);
+
+  /* refused: nothing changes, no signal */
+  g_assert_false (roof_hardware_spec_set_number (h100, "memory.bandwidth_GBps", -1, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "hardware \"nvidia-h100-sxm\": memory.bandwidth_GBps must be > 0, got -1");
+  g_clear_error (&error);
+  g_assert_false (roof_hardware_spec_set_number (h100, "memory.bandwidth_GBps", NAN, &error));
+  g_assert_nonnull (strstr (error->message, "memory.bandwidth_GBps must be finite"));
+  g_clear_error (&error);
+  g_assert_false (roof_hardware_spec_set_number (h100, "compute_TFLOPS.bf16", 1e300, &error));
+  g_assert_nonnull (strstr (error->message,
+                            "compute_TFLOPS.bf16 must be at most 1e+07, got 1e+300"));
+  g_clear_error (&error);
+  g_assert_false (roof_hardware_spec_set_number (h100, "compute_TFLOPS.fp12", 1, &error));
+  g_assert_nonnull (strstr (error->message, "give a precision"));
+  g_clear_error (&error);
+  g_assert_false (roof_hardware_spec_set_string (h100, "kind", "fpga", &error));
+  g_assert_cmpstr (error->message, ==,
+                   "hardware \"nvidia-h100-sxm\": kind must be one of gpu, tpu, asic, soc, cpu, "
+                   "other, got \"fpga\"");
+  g_clear_error (&error);
+  g_assert_false (roof_hardware_spec_set_string (h100, "id", "other-id", &error));
+  g_assert_nonnull (strstr (error->message, "the id cannot be changed"));
+  g_clear_error (&error);
+  g_assert_false (roof_hardware_spec_set_number (h100, "name", 3, &error));
+  g_assert_nonnull (strstr (error->message, "name is not a number"));
+  g_clear_error (&error);
+  g_assert_false (roof_hardware_spec_set_number (h100, "flux_capacitor", 3, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "hardware \"nvidia-h100-sxm\": hardware entries have no field "
+                   "\"flux_capacitor\"");
+  g_clear_error (&error);
+  g_assert_false (roof_hardware_spec_unset (h100, "memory.capacity_GB", &error));
+  g_assert_cmpstr (error->message, ==,
+                   "hardware \"nvidia-h100-sxm\": memory.capacity_GB is required");
+  g_clear_error (&error);
+  g_assert_false (roof_hardware_spec_set_number (h100, "caches[3].capacity_MB", 1, &error));
+  g_assert_nonnull (strstr (error->message, "caches has 1 elements"));
+  g_clear_error (&error);
+  /* a new cache level needs a name too */
+  g_assert_false (roof_hardware_spec_set_number (h100, "caches[1].capacity_MB", 1, &error));
+  g_assert_nonnull (strstr (error->message, "caches[1].name is required"));
+  g_clear_error (&error);
+
+  g_assert_cmpuint (changed, ==, 0);
+  g_assert_false (roof_hardware_spec_get_modified (h100));
+  g_assert_cmpfloat (roof_hardware_spec_get_params (h100)->mem_bw, ==, bw);
+  g_assert_cmpfloat (roof_hardware_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 3350);
+  g_assert_false (roof_hardware_spec_has_field (h100, "caches[1]"));
+
+  /* accepted */
+  g_assert_true (roof_hardware_spec_set_number (h100, "memory.bandwidth_GBps", 3000, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_true (roof_hardware_spec_get_modified (h100));
+  assert_rel (roof_hardware_spec_get_params (h100)->mem_bw, 3e12, 1e-15);
+
+  g_assert_true (roof_hardware_spec_set_number (h100, "compute_TFLOPS.fp4", 4000, &error));
+  assert_rel (roof_hardware_spec_get_params (h100)->peak_flops[ROOF_PREC_FP4], 4e15, 1e-15);
+  g_assert_true (roof_hardware_spec_unset (h100, "compute_TFLOPS.fp8", &error));
+  g_assert_cmpfloat (roof_hardware_spec_get_params (h100)->peak_flops[ROOF_PREC_FP8], ==, 0);
+  g_assert_true (roof_hardware_spec_unset (h100, "compute_TFLOPS.fp8", &error)); /* no-op */
+  g_assert_cmpuint (changed, ==, 3);
+
+  /* dropping the fabric falls back to PCIe gen5 */
+  g_assert_true (roof_hardware_spec_unset (h100, "interconnect", &error));
+  g_assert_no_error (error);
+  g_assert_true (roof_hardware_spec_link_is_pcie (h100));
+  assert_rel (roof_hardware_spec_get_params (h100)->link_bw, 63e9, 1e-15);
+  /* a new fabric from one field: latency defaults to 1 µs */
+  g_assert_true (roof_hardware_spec_set_number (h100, "interconnect.bandwidth_GBps", 900, &error));
+  g_assert_false (roof_hardware_spec_link_is_pcie (h100));
+  assert_rel (roof_hardware_spec_get_params (h100)->link_bw, 900e9, 1e-15);
+  assert_rel (roof_hardware_spec_get_params (h100)->link_latency, 1e-6, 1e-15);
+  /* one cache level removed by index */
+  g_assert_true (roof_hardware_spec_unset (h100, "caches[0]", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (roof_hardware_spec_get_params (h100)->n_caches, ==, 0);
+  g_assert_true (roof_hardware_spec_has_field (h100, "caches"));
+  g_assert_true (roof_hardware_spec_set_string (h100, "name", "Mine", &error));
+  g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "Mine");
+  g_assert_cmpuint (changed, ==, 7);
+
+  /* models: integers, booleans, cross-field rules from the solver */
+  g_assert_false (roof_model_spec_set_number (llama, "layers", 2.5, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "model \"llama-3.1-70b\": layers must be a whole number, got 2.5");
+  g_clear_error (&error);
+  g_assert_false (roof_model_spec_set_number (llama, "kv_heads", 3, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "model \"llama-3.1-70b\": heads 64 must be a multiple of kv_heads 3");
+  g_clear_error (&error);
+  g_assert_false (roof_model_spec_set_string (llama, "attention", "mha", &error));
+  g_assert_nonnull (strstr (error->message, "attention \"mha\" needs kv_heads = heads"));
+  g_clear_error (&error);
+  g_assert_false (roof_model_spec_set_boolean (llama, "layers", TRUE, &error));
+  g_clear_error (&error);
+  g_assert_cmpuint (model_changed, ==, 0);
+
+  {
+    double before = roof_model_spec_get_derived (llama)->p_total_derived;
+
+    g_assert_true (roof_model_spec_set_boolean (llama, "tied_embeddings", TRUE, &error));
+    g_assert_no_error (error);
+    assert_rel (roof_model_spec_get_derived (llama)->p_total_derived, before - 128256.0 * 8192,
+                1e-12);
+    g_assert_true (roof_model_spec_unset (llama, "params_total", &error));
+    g_assert_cmpfloat (roof_model_spec_get_derived (llama)->weight_scale, ==, 1.0);
+    g_assert_cmpuint (model_changed, ==, 2);
+  }
+}
+
+static void
+test_reset (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
+  RoofModelSpec *llama = model (catalog, "llama-3.1-70b");
+  g_autoptr (JsonObject) shipped = roof_hardware_spec_to_json (h100);
+  g_autofree char *shipped_text = NULL;
+  guint changed = 0;
+
+  {
+    g_autoptr (JsonNode) node = json_node_init_object (json_node_alloc (), shipped);
+
+    shipped_text = json_to_string (node, FALSE);
+  }
+  g_signal_connect (h100, "changed", G_CALLBACK (count_changed), &changed);
+
+  g_assert_true (roof_hardware_spec_set_number (h100, "price_usd_per_hour", 3.5, &error));
+  g_assert_true (roof_hardware_spec_unset (h100, "caches", &error));
+  g_assert_true (roof_hardware_spec_get_modified (h100));
+  g_assert_cmpint (roof_hardware_spec_get_params (h100)->n_caches, ==, 0);
+
+  g_assert_true (roof_hardware_spec_reset (h100));
+  g_assert_false (roof_hardware_spec_get_modified (h100));
+  g_assert_cmpuint (changed, ==, 3);
+  g_assert_cmpfloat (roof_hardware_spec_get_params (h100)->price_per_hour, ==, 2.69);
+  g_assert_cmpint (roof_hardware_spec_get_params (h100)->n_caches, ==, 1);
+  {
+    g_autoptr (JsonObject) now = roof_hardware_spec_to_json (h100);
+    g_autoptr (JsonNode) node = json_node_init_object (json_node_alloc (), now);
+    g_autofree char *text = json_to_string (node, FALSE);
+
+    g_assert_cmpstr (text, ==, shipped_text);
+  }
+  /* reset of an unmodified entry: nothing to do */
+  g_assert_true (roof_hardware_spec_reset (h100));
+  g_assert_cmpuint (changed, ==, 3);
+
+  /* setting a field back to its shipped value is no modification */
+  g_assert_true (roof_model_spec_set_number (llama, "ffn", 1000, &error));
+  g_assert_true (roof_model_spec_get_modified (llama));
+  g_assert_true (roof_model_spec_set_number (llama, "ffn", 28672, &error));
+  g_assert_false (roof_model_spec_get_modified (llama));
+  g_assert_true (roof_model_spec_set_number (llama, "ffn", 1000, &error));
+  g_assert_true (roof_model_spec_reset (llama));
+  g_assert_cmpfloat (roof_model_spec_get_params (llama)->ffn, ==, 28672);
+
+  /* a custom entry has nothing to reset to */
+  {
+    g_autoptr (RoofHardwareSpec) dup = roof_hardware_spec_duplicate (h100, "mine", NULL);
+
+    g_assert_false (roof_hardware_spec_reset (dup));
+  }
+}
+
+static void
+test_duplicate (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
+  g_autoptr (RoofHardwareSpec) dup = roof_hardware_spec_duplicate (h100, "my-h100", "My H100");
+  g_autoptr (RoofModelSpec) mdup = NULL;
+
+  g_assert_nonnull (dup);
+  g_assert_cmpstr (roof_hardware_spec_get_id (dup), ==, "my-h100");
+  g_assert_cmpstr (roof_hardware_spec_get_name (dup), ==, "My H100");
+  g_assert_false (roof_hardware_spec_get_builtin (dup));
+  g_assert_false (roof_hardware_spec_get_modified (dup));
+  g_assert_cmpfloat (roof_hardware_spec_get_params (dup)->mem_bw, ==,
+                     roof_hardware_spec_get_params (h100)->mem_bw);
+  g_assert_cmpstr (roof_hardware_spec_get_sources (dup)[0], ==,
+                   roof_hardware_spec_get_sources (h100)[0]);
+
+  /* a deep copy: editing one leaves the other alone */
+  g_assert_true (roof_hardware_spec_set_number (dup, "memory.capacity_GB", 96, &error));
+  g_assert_cmpfloat (roof_hardware_spec_get_number (h100, "memory.capacity_GB", 0), ==, 80);
+  g_assert_false (roof_hardware_spec_get_modified (h100));
+
+  roof_catalog_add_hardware (catalog, dup);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 32);
+  g_assert_true (roof_catalog_find_hardware (catalog, "my-h100") == dup);
+
+  mdup = roof_model_spec_duplicate (model (catalog, "deepseek-v3"), "ds3-copy", NULL);
+  g_assert_cmpstr (roof_model_spec_get_name (mdup), ==, "DeepSeek-V3 (671B / 37B active) (copy)");
+  g_assert_cmpfloat (roof_model_spec_get_derived (mdup)->p_total, ==,
+                     roof_model_spec_get_derived (model (catalog, "deepseek-v3"))->p_total);
+}
+
+static void
+test_replace_json (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
+  g_autoptr (JsonObject) object = json_object_new ();
+  g_autoptr (JsonObject) memory = json_object_new ();
+  g_autoptr (JsonObject) compute = json_object_new ();
+
+  json_object_set_string_member (object, "id", "nvidia-h100-sxm");
+  json_object_set_string_member (object, "name", "Minimal");
+  json_object_set_double_member (memory, "capacity_GB", 80);
+  json_object_set_object_member (object, "memory", json_object_ref (memory));
+  json_object_set_object_member (object, "compute_TFLOPS", json_object_ref (compute));
+
+  g_assert_false (roof_hardware_spec_replace_json (h100, object, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "hardware \"nvidia-h100-sxm\": memory.bandwidth_GBps is required");
+  g_clear_error (&error);
+  g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "NVIDIA H100 SXM5 80 GB");
+
+  json_object_set_double_member (memory, "bandwidth_GBps", 1000);
+  g_assert_true (roof_hardware_spec_replace_json (h100, object, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "Minimal");
+  g_assert_false (roof_hardware_spec_get_params (h100)->has_price);
+
+  json_object_set_string_member (object, "id", "other");
+  g_assert_false (roof_hardware_spec_replace_json (h100, object, &error));
+  g_assert_nonnull (strstr (error->message, "the id cannot be changed"));
+}
+
+static void
+test_custom_document (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) empty = roof_catalog_build_custom_document (catalog);
+  g_autoptr (JsonNode) doc = NULL;
+  g_autoptr (RoofModelSpec) dup = NULL;
+  JsonObject *root;
+
+  root = json_node_get_object (empty);
+  g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "roofline-catalog");
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "hardware")), ==, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "models")), ==, 0);
+
+  g_assert_true (roof_hardware_spec_set_number (hw (catalog, "nvidia-l4"), "tdp_W", 75, &error));
+  dup = roof_model_spec_duplicate (model (catalog, "llama-3.1-8b"), "llama-8b-fp8", NULL);
+  roof_catalog_add_model (catalog, dup);
+
+  doc = roof_catalog_build_custom_document (catalog);
+  root = json_node_get_object (doc);
+  {
+    JsonArray *hardware = json_object_get_array_member (root, "hardware");
+    JsonArray *models = json_object_get_array_member (root, "models");
+
+    g_assert_cmpuint (json_array_get_length (hardware), ==, 1);
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (hardware, 0),
+                                                    "id"),
+                     ==, "nvidia-l4");
+    g_assert_cmpuint (json_array_get_length (models), ==, 1);
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (models, 0),
+                                                    "id"),
+                     ==, "llama-8b-fp8");
+  }
+}
+
+static void
+test_schema (void)
+{
+  static const RoofEntryKind kinds[] = { ROOF_ENTRY_HARDWARE, ROOF_ENTRY_MODEL };
+  const RoofFieldSpec *row;
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      guint n = 0;
+      const RoofFieldSpec *table = roof_spec_schema (kinds[k], &n);
+
+      g_assert_cmpuint (n, >, 20);
+      g_assert_null (table[n].path);
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_nonnull (table[i].label);
+          g_assert_nonnull (table[i].group);
+          g_assert_nonnull (table[i].help);
+          g_assert_true (roof_spec_schema_lookup (kinds[k], table[i].path) == &table[i]);
+          if (table[i].type == ROOF_FIELD_ENUM)
+            g_assert_nonnull (table[i].choices);
+          if (table[i].type == ROOF_FIELD_NUMBER || table[i].type == ROOF_FIELD_INTEGER)
+            g_assert_cmpfloat (table[i].max, >, table[i].min);
+          /* paths are unique */
+          for (guint j = 0; j < i; j++)
+            g_assert_cmpstr (table[i].path, !=, table[j].path);
+        }
+    }
+
+  row = roof_spec_schema_lookup (ROOF_ENTRY_HARDWARE, "compute_TFLOPS.bf16");
+  g_assert_nonnull (row);
+  g_assert_cmpint (row->type, ==, ROOF_FIELD_PRECISION_MAP);
+  g_assert_cmpfloat (row->max, ==, 1e7);
+  row = roof_spec_schema_lookup (ROOF_ENTRY_HARDWARE, "caches[2].capacity_MB");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (row->path, ==, "caches[].capacity_MB");
+  g_assert_cmpstr (row->unit, ==, "MB");
+  g_assert_null (roof_spec_schema_lookup (ROOF_ENTRY_HARDWARE, "memory"));
+  g_assert_null (roof_spec_schema_lookup (ROOF_ENTRY_MODEL, "memory.capacity_GB"));
+  row = roof_spec_schema_lookup (ROOF_ENTRY_MODEL, "kv_heads");
+  g_assert_cmpstr (row->required_if, ==, "kind=transformer and attention!=mla");
+
+  g_assert_true (roof_spec_id_is_valid ("llama-3.1-70b"));
+  g_assert_true (roof_spec_id_is_valid ("0x"));
+  g_assert_true (roof_spec_id_is_valid ("a_b.c-d"));
+  g_assert_false (roof_spec_id_is_valid (""));
+  g_assert_false (roof_spec_id_is_valid ("-a"));
+  g_assert_false (roof_spec_id_is_valid (".a"));
+  g_assert_false (roof_spec_id_is_valid ("A100"));
+  g_assert_false (roof_spec_id_is_valid ("a b"));
+  g_assert_false (roof_spec_id_is_valid ("é"));
+  {
+    char id[ROOF_SPEC_ID_MAX + 2];
+
+    memset (id, 'a', sizeof id);
+    id[ROOF_SPEC_ID_MAX] = '\0';
+    g_assert_true (roof_spec_id_is_valid (id));
+    id[ROOF_SPEC_ID_MAX] = 'a';
+    id[ROOF_SPEC_ID_MAX + 1] = '\0';
+    g_assert_false (roof_spec_id_is_valid (id));
+  }
+}
+
+static void
+test_finalize (void)
+{
+  RoofCatalog *catalog = builtin ();
+  RoofHardwareSpec *h100 = g_object_ref (hw (catalog, "nvidia-h100-sxm"));
+
+  g_assert_finalize_object (catalog);
+  g_assert_cmpstr (roof_hardware_spec_get_id (h100), ==, "nvidia-h100-sxm");
+  g_assert_finalize_object (h100);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/catalog/builtin/counts", test_builtin_counts);
+  g_test_add_func ("/catalog/builtin/no-warnings", test_builtin_no_warnings);
+  g_test_add_func ("/catalog/builtin/conversions", test_conversions);
+  g_test_add_func ("/catalog/builtin/params-published", test_params_match_published);
+  g_test_add_func ("/catalog/builtin/params-formula", test_params_formula);
+  g_test_add_func ("/catalog/builtin/model-fields", test_model_fields);
+  g_test_add_func ("/catalog/model/inference", test_model_inference);
+  g_test_add_func ("/catalog/lookup", test_lookup);
+  g_test_add_func ("/catalog/overlay", test_overlay);
+  g_test_add_func ("/catalog/unknown-fields", test_unknown_fields);
+  g_test_add_func ("/catalog/spec/setters", test_setters);
+  g_test_add_func ("/catalog/spec/reset", test_reset);
+  g_test_add_func ("/catalog/spec/duplicate", test_duplicate);
+  g_test_add_func ("/catalog/spec/replace-json", test_replace_json);
+  g_test_add_func ("/catalog/custom-document", test_custom_document);
+  g_test_add_func ("/catalog/schema", test_schema);
+  g_test_add_func ("/catalog/finalize", test_finalize);
+
+  return g_test_run ();
+}
