@@ -1,0 +1,150 @@
+/* bench-solver.c — how long the solver takes, median of many runs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Prints one line per figure. The workload is the app's default: Llama 3.1
+ * 70B decode, bf16, context 4096, on the built-in catalog's devices.
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "roof-catalog.h"
+#include "roof-solver.h"
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *v, int n)
+{
+  qsort (v, n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Times `inner` calls of fn per sample, `samples` samples; returns the
+ * median seconds per call. */
+typedef void (*BenchFn) (gpointer data, int i);
+
+static double
+bench (BenchFn fn, gpointer data, int inner, int samples)
+{
+  double *t = g_new (double, samples);
+  for (int i = 0; i < inner; i++) /* warm up */
+    fn (data, i);
+  for (int s = 0; s < samples; s++)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+      for (int i = 0; i < inner; i++)
+        fn (data, i);
+      t[s] = (g_get_monotonic_time () - t0) * 1e-6 / inner;
+    }
+  double m = median (t, samples);
+  g_free (t);
+  return m;
+}
+
+typedef struct
+{
+  const RoofHardwareParams *hw;
+  const RoofHardwareParams **all;
+  int n_all;
+  const RoofModelDerived *md;
+  RoofWorkload wl;
+  RoofSla sla;
+  RoofResult *sweep;
+  RoofCandidate *candidates;
+  volatile double sink;
+} Ctx;
+
+static void
+one_solve (gpointer data, int i)
+{
+  Ctx *c = data;
+  RoofResult r;
+  RoofError err;
+  c->wl.batch = 1 + (i & 255);
+  roof_solve (c->hw, c->md, &c->wl, &r, &err);
+  c->sink += r.t_step;
+}
+
+static void
+one_sensitivity (gpointer data, int i)
+{
+  Ctx *c = data;
+  RoofSensitivity s;
+  RoofError err;
+  c->wl.batch = 1 + (i & 255);
+  roof_sensitivity (c->hw, c->md, &c->wl, ROOF_DEFAULT_SENSITIVITY_STEP, &s, &err);
+  c->sink += s.t_base;
+}
+
+static void
+one_synthesis (gpointer data, int i)
+{
+  Ctx *c = data;
+  RoofError err;
+  c->wl.batch = 1;
+  roof_synthesize (c->all, c->n_all, c->md, &c->wl, &c->sla, c->candidates, &err);
+  c->sink += c->candidates[0].usd_per_mtok;
+}
+
+static void
+one_sweep (gpointer data, int i)
+{
+  Ctx *c = data;
+  RoofError err;
+  roof_sweep (c->hw, c->md, &c->wl, ROOF_SWEEP_BATCH, 1, 4096, 4096, FALSE, c->sweep, &err);
+  c->sink += c->sweep[4095].t_step;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  if (catalog == NULL)
+    {
+      g_printerr ("bench-solver: %s\n", error->message);
+      return 1;
+    }
+  RoofHardwareSpec *h100 = roof_catalog_find_hardware (catalog, "nvidia-h100-sxm");
+  RoofModelSpec *llama = roof_catalog_find_model (catalog, "llama-3.1-70b");
+  g_assert (h100 != NULL && llama != NULL);
+
+  GListModel *hw = roof_catalog_get_hardware (catalog);
+  guint n = g_list_model_get_n_items (hw);
+  g_autofree const RoofHardwareParams **all = g_new (const RoofHardwareParams *, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (RoofHardwareSpec) spec = g_list_model_get_item (hw, i);
+      all[i] = roof_hardware_spec_get_params (spec);
+    }
+
+  Ctx c = { 0 };
+  c.hw = roof_hardware_spec_get_params (h100);
+  c.all = all;
+  c.n_all = n;
+  c.md = roof_model_spec_get_derived (llama);
+  roof_workload_init (&c.wl);
+  roof_sla_init (&c.sla);
+  c.sla.itl = 0.050;
+  c.sweep = g_new (RoofResult, 4096);
+  c.candidates = g_new (RoofCandidate, n);
+
+  printf ("roofline solver benchmark (median; Llama 3.1 70B decode, bf16, context 4096)\n");
+  printf ("  decode solve               %8.1f ns\n", 1e9 * bench (one_solve, &c, 200000, 31));
+  printf ("  sensitivity (8 knobs)      %8.2f µs\n", 1e6 * bench (one_sensitivity, &c, 20000, 31));
+  printf ("  synthesis, %2u devices      %8.3f ms\n", n, 1e3 * bench (one_synthesis, &c, 50, 31));
+  printf ("  sweep, 4096 batch points   %8.1f µs\n", 1e6 * bench (one_sweep, &c, 100, 31));
+
+  g_free (c.sweep);
+  g_free (c.candidates);
+  return 0;
+}

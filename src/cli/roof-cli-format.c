@@ -1,0 +1,496 @@
+/* roof-cli-format.c — numbers with units, aligned tables and CSV for roofline-cli
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "roofline-cli"
+
+#include "config.h"
+
+#include "roof-cli-format.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "roof-json.h"
+
+/* Wide enough for "%.0f" of any double below 1e300 and many decimals. */
+#define NUMBER_BUF 512
+
+typedef struct
+{
+  double factor;
+  const char *suffix;
+} Prefix;
+
+static const Prefix time_prefixes[] = {
+  { 1e-9, "ns" }, { 1e-6, "µs" }, { 1e-3, "ms" }, { 1.0, "s" },
+};
+static const Prefix byte_prefixes[] = {
+  { 1.0, "B" }, { 1e3, "kB" }, { 1e6, "MB" }, { 1e9, "GB" }, { 1e12, "TB" }, { 1e15, "PB" },
+};
+static const Prefix bandwidth_prefixes[] = {
+  { 1.0, "B/s" },   { 1e3, "kB/s" },  { 1e6, "MB/s" },
+  { 1e9, "GB/s" },  { 1e12, "TB/s" }, { 1e15, "PB/s" },
+};
+static const Prefix flops_prefixes[] = {
+  { 1.0, "FLOP/s" },   { 1e3, "kFLOP/s" },  { 1e6, "MFLOP/s" },  { 1e9, "GFLOP/s" },
+  { 1e12, "TFLOP/s" }, { 1e15, "PFLOP/s" }, { 1e18, "EFLOP/s" },
+};
+static const Prefix flop_prefixes[] = {
+  { 1.0, "FLOP" },   { 1e3, "kFLOP" },  { 1e6, "MFLOP" },  { 1e9, "GFLOP" },
+  { 1e12, "TFLOP" }, { 1e15, "PFLOP" }, { 1e18, "EFLOP" },
+};
+static const Prefix count_prefixes[] = {
+  { 1.0, "" }, { 1e3, "k" }, { 1e6, "M" }, { 1e9, "B" }, { 1e12, "T" },
+};
+
+static char *
+format_fixed (double value, int decimals)
+{
+  char fmt[16];
+  char buf[NUMBER_BUF];
+
+  g_snprintf (fmt, sizeof fmt, "%%.%df", CLAMP (decimals, 0, 30));
+  g_ascii_formatd (buf, sizeof buf, fmt, value);
+  /* "-0.000": the sign of a value that rounds to zero says nothing */
+  if (buf[0] == '-' && strspn (buf + 1, "0.") == strlen (buf + 1))
+    memmove (buf, buf + 1, strlen (buf));
+  return g_strdup (buf);
+}
+
+/* Decimals that show `value` with `digits` significant digits, after the
+ * rounding (999.96 at 4 digits is 1000, one decimal fewer). */
+static int
+significant_decimals (double value, int digits)
+{
+  double a = fabs (value);
+  if (a == 0.0 || !isfinite (a))
+    return 0;
+  int e = (int) floor (log10 (a));
+  double q = pow (10.0, e - digits + 1);
+  if (round (a / q) * q >= pow (10.0, e + 1))
+    e++;
+  return MAX (digits - 1 - e, 0);
+}
+
+char *
+roof_cli_format_significant (double value, int digits)
+{
+  if (!isfinite (value))
+    return g_strdup ("—");
+  if (value == 0.0)
+    return g_strdup ("0");
+  return format_fixed (value, significant_decimals (value, digits));
+}
+
+static double
+round_significant (double value, int digits)
+{
+  double a = fabs (value);
+  if (a == 0.0)
+    return 0.0;
+  int e = (int) floor (log10 (a));
+  double q = pow (10.0, e - digits + 1);
+  return copysign (round (a / q) * q, value);
+}
+
+static char *
+format_prefixed (double value, const Prefix *prefixes, gsize n_prefixes)
+{
+  const int digits = 4;
+  double a = fabs (value);
+  gsize i = 0;
+
+  if (a == 0.0)
+    {
+      /* zero reads best in the base unit */
+      for (i = 0; i < n_prefixes && prefixes[i].factor != 1.0; i++)
+        ;
+      if (i == n_prefixes)
+        i = 0;
+      return g_strdup_printf ("0%s%s", *prefixes[i].suffix ? " " : "", prefixes[i].suffix);
+    }
+  while (i + 1 < n_prefixes && a >= prefixes[i + 1].factor)
+    i++;
+  /* 999.96 kB rounds to 1000 kB: show 1.000 MB instead */
+  if (i + 1 < n_prefixes && fabs (round_significant (value / prefixes[i].factor, digits)) >= 1000.0
+      && prefixes[i + 1].factor / prefixes[i].factor == 1000.0)
+    i++;
+
+  g_autofree char *num = roof_cli_format_significant (value / prefixes[i].factor, digits);
+  if (*prefixes[i].suffix == '\0')
+    return g_steal_pointer (&num);
+  return g_strdup_printf ("%s %s", num, prefixes[i].suffix);
+}
+
+char *
+roof_cli_format (double value, RoofCliUnit unit)
+{
+  if (!isfinite (value))
+    return g_strdup ("—");
+
+  switch (unit)
+    {
+    case ROOF_CLI_UNIT_TIME:
+      return format_prefixed (value, time_prefixes, G_N_ELEMENTS (time_prefixes));
+    case ROOF_CLI_UNIT_BYTES:
+      return format_prefixed (value, byte_prefixes, G_N_ELEMENTS (byte_prefixes));
+    case ROOF_CLI_UNIT_BANDWIDTH:
+      return format_prefixed (value, bandwidth_prefixes, G_N_ELEMENTS (bandwidth_prefixes));
+    case ROOF_CLI_UNIT_FLOPS:
+      return format_prefixed (value, flops_prefixes, G_N_ELEMENTS (flops_prefixes));
+    case ROOF_CLI_UNIT_FLOP:
+      return format_prefixed (value, flop_prefixes, G_N_ELEMENTS (flop_prefixes));
+    case ROOF_CLI_UNIT_COUNT:
+      return format_prefixed (value, count_prefixes, G_N_ELEMENTS (count_prefixes));
+    case ROOF_CLI_UNIT_INTENSITY:
+      {
+        g_autofree char *num = roof_cli_format_significant (value, 4);
+        return g_strdup_printf ("%s FLOP/B", num);
+      }
+    case ROOF_CLI_UNIT_RATE:
+      if (fabs (value) >= 1000.0)
+        return format_fixed (value, 0);
+      return roof_cli_format_significant (value, 4);
+    case ROOF_CLI_UNIT_PERCENT:
+      {
+        double p = value * 100.0;
+        if (p > 0.0 && p < 0.005)
+          return g_strdup ("<0.01 %");
+        g_autofree char *num = format_fixed (p, MIN (significant_decimals (p, 4), 2));
+        return g_strdup_printf ("%s %%", num);
+      }
+    case ROOF_CLI_UNIT_USD:
+      {
+        g_autofree char *num = NULL;
+        double a = fabs (value);
+        if (a == 0.0)
+          num = g_strdup ("0");
+        else if (a >= 1000.0)
+          num = format_fixed (value, 0);
+        else if (a >= 1.0)
+          num = format_fixed (value, 2);
+        else
+          num = roof_cli_format_significant (value, 3);
+        if (num[0] == '-')
+          return g_strdup_printf ("-$%s", num + 1);
+        return g_strdup_printf ("$%s", num);
+      }
+    default:
+      return roof_cli_format_significant (value, 4);
+    }
+}
+
+char *
+roof_cli_format_elasticity (double value)
+{
+  if (!isfinite (value))
+    return g_strdup ("—");
+  return format_fixed (value, 3);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Tables                                                                  */
+
+typedef enum
+{
+  ROW_CELLS,
+  ROW_HEADER,
+  ROW_SECTION,
+  ROW_BLANK,
+} RowKind;
+
+typedef struct
+{
+  RowKind kind;
+  guint n_cells;
+  char **cells; /* n_cells entries, NULL = empty; sections use cells[0] */
+} Row;
+
+struct _RoofCliTable
+{
+  guint n_columns;
+  RoofCliAlign *align;
+  GPtrArray *rows; /* Row* */
+  guint indent;
+};
+
+static void
+row_free (gpointer data)
+{
+  Row *row = data;
+
+  for (guint i = 0; i < row->n_cells; i++)
+    g_free (row->cells[i]);
+  g_free (row->cells);
+  g_free (row);
+}
+
+static Row *
+row_new (RoofCliTable *self, RowKind kind)
+{
+  Row *row = g_new0 (Row, 1);
+
+  row->kind = kind;
+  row->n_cells = self->n_columns;
+  row->cells = g_new0 (char *, self->n_columns);
+  g_ptr_array_add (self->rows, row);
+  return row;
+}
+
+RoofCliTable *
+roof_cli_table_new (guint n_columns)
+{
+  RoofCliTable *self;
+
+  g_return_val_if_fail (n_columns > 0, NULL);
+
+  self = g_new0 (RoofCliTable, 1);
+  self->n_columns = n_columns;
+  self->align = g_new (RoofCliAlign, n_columns);
+  for (guint i = 0; i < n_columns; i++)
+    self->align[i] = i == 0 ? ROOF_CLI_ALIGN_LEFT : ROOF_CLI_ALIGN_RIGHT;
+  self->rows = g_ptr_array_new_with_free_func (row_free);
+  return self;
+}
+
+void
+roof_cli_table_free (RoofCliTable *self)
+{
+  if (self == NULL)
+    return;
+  g_ptr_array_unref (self->rows);
+  g_free (self->align);
+  g_free (self);
+}
+
+void
+roof_cli_table_set_align (RoofCliTable *self, guint column, RoofCliAlign align)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (column < self->n_columns);
+
+  self->align[column] = align;
+}
+
+void
+roof_cli_table_set_indent (RoofCliTable *self, guint indent)
+{
+  g_return_if_fail (self != NULL);
+
+  self->indent = indent;
+}
+
+void
+roof_cli_table_set_header (RoofCliTable *self, const char *first, ...)
+{
+  va_list ap;
+  Row *row;
+
+  g_return_if_fail (self != NULL);
+
+  row = row_new (self, ROW_HEADER);
+  row->cells[0] = g_strdup (first);
+  va_start (ap, first);
+  for (guint i = 1; i < self->n_columns; i++)
+    row->cells[i] = g_strdup (va_arg (ap, const char *));
+  va_end (ap);
+}
+
+void
+roof_cli_table_set_headerv (RoofCliTable *self, const char *const *cells)
+{
+  Row *row;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cells != NULL);
+
+  row = row_new (self, ROW_HEADER);
+  for (guint i = 0; i < self->n_columns; i++)
+    row->cells[i] = g_strdup (cells[i]);
+}
+
+void
+roof_cli_table_add_row (RoofCliTable *self)
+{
+  g_return_if_fail (self != NULL);
+
+  row_new (self, ROW_CELLS);
+}
+
+void
+roof_cli_table_take (RoofCliTable *self, guint column, char *text)
+{
+  Row *row;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (column < self->n_columns);
+  g_return_if_fail (self->rows->len > 0);
+
+  row = g_ptr_array_index (self->rows, self->rows->len - 1);
+  g_return_if_fail (row->kind == ROW_CELLS);
+  g_free (row->cells[column]);
+  row->cells[column] = text;
+}
+
+void
+roof_cli_table_set (RoofCliTable *self, guint column, const char *text)
+{
+  roof_cli_table_take (self, column, g_strdup (text));
+}
+
+void
+roof_cli_table_add_section (RoofCliTable *self, const char *title)
+{
+  Row *row;
+
+  g_return_if_fail (self != NULL);
+
+  row = row_new (self, ROW_SECTION);
+  row->cells[0] = g_strdup (title);
+}
+
+void
+roof_cli_table_add_blank (RoofCliTable *self)
+{
+  g_return_if_fail (self != NULL);
+
+  row_new (self, ROW_BLANK);
+}
+
+static glong
+text_width (const char *text)
+{
+  return text != NULL ? g_utf8_strlen (text, -1) : 0;
+}
+
+static void
+append_spaces (GString *s, glong n)
+{
+  for (glong i = 0; i < n; i++)
+    g_string_append_c (s, ' ');
+}
+
+static void
+trim_trailing_spaces (GString *s)
+{
+  while (s->len > 0 && s->str[s->len - 1] == ' ')
+    g_string_truncate (s, s->len - 1);
+}
+
+char *
+roof_cli_table_to_string (RoofCliTable *self)
+{
+  g_autofree glong *widths = NULL;
+  GString *s;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  widths = g_new0 (glong, self->n_columns);
+  for (guint r = 0; r < self->rows->len; r++)
+    {
+      Row *row = g_ptr_array_index (self->rows, r);
+      if (row->kind != ROW_CELLS && row->kind != ROW_HEADER)
+        continue;
+      for (guint c = 0; c < self->n_columns; c++)
+        widths[c] = MAX (widths[c], text_width (row->cells[c]));
+    }
+  s = g_string_new (NULL);
+  for (guint r = 0; r < self->rows->len; r++)
+    {
+      Row *row = g_ptr_array_index (self->rows, r);
+      gsize line_start = s->len;
+
+      switch (row->kind)
+        {
+        case ROW_BLANK:
+          break;
+        case ROW_SECTION:
+          append_spaces (s, self->indent);
+          g_string_append (s, row->cells[0] != NULL ? row->cells[0] : "");
+          break;
+        case ROW_CELLS:
+        case ROW_HEADER:
+        default:
+          append_spaces (s, self->indent);
+          for (guint c = 0; c < self->n_columns; c++)
+            {
+              const char *text = row->cells[c] != NULL ? row->cells[c] : "";
+              glong pad = widths[c] - text_width (text);
+
+              if (c > 0)
+                g_string_append (s, "  ");
+              if (self->align[c] == ROOF_CLI_ALIGN_RIGHT)
+                append_spaces (s, pad);
+              g_string_append (s, text);
+              if (self->align[c] == ROOF_CLI_ALIGN_LEFT)
+                append_spaces (s, pad);
+            }
+          break;
+        }
+      if (s->len > line_start)
+        trim_trailing_spaces (s);
+      g_string_append_c (s, '\n');
+
+      if (row->kind == ROW_HEADER)
+        {
+          /* under the titled columns only: a trailing untitled column of
+           * notes would stretch the rule across the terminal */
+          glong rule = 0;
+          for (guint c = 0; c < self->n_columns; c++)
+            if (row->cells[c] != NULL && *row->cells[c] != '\0')
+              {
+                rule = 0;
+                for (guint k = 0; k <= c; k++)
+                  rule += widths[k] + (k > 0 ? 2 : 0);
+              }
+          append_spaces (s, self->indent);
+          for (glong i = 0; i < rule; i++)
+            g_string_append (s, "─");
+          g_string_append_c (s, '\n');
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+void
+roof_cli_table_print (RoofCliTable *self, FILE *out)
+{
+  g_autofree char *text = roof_cli_table_to_string (self);
+
+  fputs (text, out);
+}
+
+/* ---------------------------------------------------------------------- */
+/* CSV                                                                     */
+
+void
+roof_cli_csv_append_field (GString *line, const char *text)
+{
+  g_return_if_fail (line != NULL);
+
+  if (text == NULL)
+    return;
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append (line, text);
+      return;
+    }
+  g_string_append_c (line, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (line, '"');
+      g_string_append_c (line, *p);
+    }
+  g_string_append_c (line, '"');
+}
+
+void
+roof_cli_csv_append_number (GString *line, double value)
+{
+  g_return_if_fail (line != NULL);
+
+  roof_json_append_double (line, value);
+}

@@ -1,0 +1,85 @@
+/* roof-cli-format.h — numbers with units, aligned tables and CSV for roofline-cli
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Nothing here follows the locale: human output uses '.' as the decimal
+ * separator like the JSON and CSV, so a pasted number reads back anywhere.
+ */
+#pragma once
+
+#include <stdio.h>
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ROOF_CLI_UNIT_TIME,      /* seconds → ns, µs, ms, s */
+  ROOF_CLI_UNIT_BYTES,     /* B, kB, MB, GB, TB, PB (decimal) */
+  ROOF_CLI_UNIT_BANDWIDTH, /* byte/s → MB/s, GB/s, TB/s */
+  ROOF_CLI_UNIT_FLOPS,     /* FLOP/s → GFLOP/s, TFLOP/s, PFLOP/s */
+  ROOF_CLI_UNIT_FLOP,      /* FLOP → MFLOP, GFLOP, TFLOP, PFLOP */
+  ROOF_CLI_UNIT_INTENSITY, /* FLOP/B, no prefix */
+  ROOF_CLI_UNIT_COUNT,     /* a count: k, M, B (billion), T */
+  ROOF_CLI_UNIT_RATE,      /* a plain rate (tokens/s): 4 significant digits, whole above 1000 */
+  ROOF_CLI_UNIT_PERCENT,   /* a fraction shown as a percentage */
+  ROOF_CLI_UNIT_USD,       /* dollars: cents above $1, 3 significant digits below */
+} RoofCliUnit;
+
+/* `value` rounded to `digits` significant digits, never in exponent form for
+ * magnitudes 1e-6 … 1e15, "0" for zero. */
+char *roof_cli_format_significant (double value, int digits);
+/* `value` with the prefix its magnitude calls for, 4 significant digits:
+ * roof_cli_format (0.04253, ROOF_CLI_UNIT_TIME) → "42.53 ms". Non-finite
+ * values give "—". */
+char *roof_cli_format (double value, RoofCliUnit unit);
+/* A signed elasticity with three decimals ("-1.000", "0.000"). */
+char *roof_cli_format_elasticity (double value);
+
+/* ---------------------------------------------------------------------- */
+/* Tables                                                                  */
+
+typedef enum
+{
+  ROOF_CLI_ALIGN_LEFT,
+  ROOF_CLI_ALIGN_RIGHT,
+} RoofCliAlign;
+
+typedef struct _RoofCliTable RoofCliTable;
+
+/* A table of `n_columns` columns; column 0 is left-aligned, the others
+ * right-aligned until set otherwise. Widths count characters
+ * (g_utf8_strlen), so "µs" and "—" pad like any other letter. */
+RoofCliTable *roof_cli_table_new (guint n_columns);
+void roof_cli_table_free (RoofCliTable *self);
+void roof_cli_table_set_align (RoofCliTable *self, guint column, RoofCliAlign align);
+/* A header row, underlined; NULL cells are empty. Takes `n_columns` strings. */
+void roof_cli_table_set_header (RoofCliTable *self, const char *first, ...);
+/* The same from an array of `n_columns` strings. */
+void roof_cli_table_set_headerv (RoofCliTable *self, const char *const *cells);
+/* Starts a new row; cells are then filled with set/take. */
+void roof_cli_table_add_row (RoofCliTable *self);
+void roof_cli_table_set (RoofCliTable *self, guint column, const char *text);
+void roof_cli_table_take (RoofCliTable *self, guint column, char *text);
+/* A row holding one label that spans the table (a group title). */
+void roof_cli_table_add_section (RoofCliTable *self, const char *title);
+/* An empty line between groups. */
+void roof_cli_table_add_blank (RoofCliTable *self);
+/* Leading spaces before every line. */
+void roof_cli_table_set_indent (RoofCliTable *self, guint indent);
+
+char *roof_cli_table_to_string (RoofCliTable *self);
+void roof_cli_table_print (RoofCliTable *self, FILE *out);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RoofCliTable, roof_cli_table_free)
+
+/* ---------------------------------------------------------------------- */
+/* CSV (RFC 4180)                                                          */
+
+/* Appends `text` quoted when it holds a comma, quote or line break. */
+void roof_cli_csv_append_field (GString *line, const char *text);
+/* Appends the shortest round-trip text of `value` (roof_json_format_double). */
+void roof_cli_csv_append_number (GString *line, double value);
+
+G_END_DECLS

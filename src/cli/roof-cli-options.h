@@ -1,0 +1,130 @@
+/* roof-cli-options.h — the command line of roofline-cli, parsed
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * roof_cli_parse() is a pure function: it prints nothing, exits never and
+ * knows nothing of the catalog (an unknown id is found later, when the
+ * catalog is loaded). Usage errors carry ROOF_CLI_ERROR_USAGE.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "roof-solver.h"
+
+G_BEGIN_DECLS
+
+#define ROOF_CLI_ERROR (roof_cli_error_quark ())
+
+typedef enum
+{
+  ROOF_CLI_ERROR_USAGE,  /* bad command line: exit status 2 */
+  ROOF_CLI_ERROR_FAILED, /* the work failed: exit status 1 */
+} RoofCliError;
+
+GQuark roof_cli_error_quark (void);
+
+#define ROOF_CLI_EXIT_OK 0
+#define ROOF_CLI_EXIT_FAILED 1
+#define ROOF_CLI_EXIT_USAGE 2
+
+/* Subcommands. A new one (plot) gets a value here, a row in the command
+ * table of roof-cli-options.c (name, synopsis, summary), its flags in the
+ * option table, and a run function in roof-cli.c's dispatch table. */
+typedef enum
+{
+  ROOF_CLI_COMMAND_NONE = 0,
+  ROOF_CLI_COMMAND_LIST,
+  ROOF_CLI_COMMAND_SHOW,
+  ROOF_CLI_COMMAND_SOLVE,
+  ROOF_CLI_COMMAND_SWEEP,
+  ROOF_CLI_COMMAND_SENSITIVITY,
+  ROOF_CLI_COMMAND_SYNTHESIZE,
+  ROOF_CLI_COMMAND_COST,
+  ROOF_CLI_N_COMMANDS
+} RoofCliCommand;
+
+/* "solve", …; NULL for NONE or out of range. */
+const char *roof_cli_command_name (RoofCliCommand command);
+gboolean roof_cli_command_from_name (const char *name, RoofCliCommand *out);
+
+typedef enum
+{
+  ROOF_CLI_LIST_HARDWARE = 0,
+  ROOF_CLI_LIST_MODELS,
+} RoofCliListWhat;
+
+/* Which values were given on the command line; only those override the
+ * scenario's (or roof_workload_init's) defaults. */
+typedef enum
+{
+  ROOF_CLI_SET_PHASE = 1 << 0,
+  ROOF_CLI_SET_BATCH = 1 << 1,
+  ROOF_CLI_SET_CONTEXT = 1 << 2,
+  ROOF_CLI_SET_PROMPT = 1 << 3,
+  ROOF_CLI_SET_OUTPUT = 1 << 4,
+  ROOF_CLI_SET_WEIGHTS = 1 << 5,
+  ROOF_CLI_SET_KV = 1 << 6,
+  ROOF_CLI_SET_COMPUTE = 1 << 7,
+  ROOF_CLI_SET_ACTIVATIONS = 1 << 8,
+  ROOF_CLI_SET_DEVICES = 1 << 9,
+  ROOF_CLI_SET_OVERLAP = 1 << 10,
+  ROOF_CLI_SET_OVERHEAD = 1 << 11,
+  ROOF_CLI_SET_BYTES_PER_WEIGHT = 1 << 12,
+  ROOF_CLI_SET_STEP = 1 << 13,
+  ROOF_CLI_SET_POINTS = 1 << 14,
+  ROOF_CLI_SET_ITL = 1 << 15,
+  ROOF_CLI_SET_TTFT = 1 << 16,
+  ROOF_CLI_SET_TOKENS_PER_S = 1 << 17,
+  ROOF_CLI_SET_MAX_DEVICES = 1 << 18,
+} RoofCliSet;
+
+typedef struct
+{
+  RoofCliCommand command;
+  gboolean help;    /* --help, -h or `help COMMAND` */
+  gboolean version; /* --version */
+
+  RoofCliListWhat list_what; /* list */
+  char *show_id;             /* show */
+
+  GPtrArray *hardware; /* char*, every -H in order */
+  char *model;         /* -m */
+  GPtrArray *catalogs; /* char*, every --catalog in order */
+  char *scenario;      /* --scenario */
+
+  gboolean json;
+  gboolean csv;       /* sweep */
+  gboolean breakdown; /* solve */
+
+  guint set; /* RoofCliSet */
+  /* Workload values given on the command line (see `set`). In sweep and
+   * cost, --batch / --context A:B put A in batch / context and B below. */
+  RoofWorkload workload;
+  gboolean batch_is_range;
+  double batch_hi;
+  gboolean context_is_range;
+  double context_hi;
+
+  double step;         /* sensitivity --step */
+  int points;          /* sweep/cost --points */
+  double itl;          /* synthesize --itl-ms, in seconds */
+  double ttft;         /* synthesize --ttft-ms, in seconds */
+  double tokens_per_s; /* synthesize --tokens-per-s */
+  int max_devices;     /* synthesize --max-devices */
+} RoofCliOptions;
+
+void roof_cli_options_init (RoofCliOptions *opts);
+void roof_cli_options_clear (RoofCliOptions *opts);
+
+/* Parses argv[1..argc) (argv[0] is the program name) into `opts`, which must
+ * have been initialised. On failure returns FALSE with a ROOF_CLI_ERROR_USAGE
+ * error; `opts->command` then still names the subcommand when one was
+ * recognised, so the caller can point at its --help. `opts` must be cleared
+ * either way. */
+gboolean roof_cli_parse (int argc, char **argv, RoofCliOptions *opts, GError **error);
+
+/* The text of `roofline-cli COMMAND --help` (NONE: the general help). */
+char *roof_cli_help_text (RoofCliCommand command);
+
+G_END_DECLS

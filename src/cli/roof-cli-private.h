@@ -1,0 +1,85 @@
+/* roof-cli-private.h — what the subcommands of roofline-cli share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stdio.h>
+
+#include <json-glib/json-glib.h>
+
+#include "roof-catalog.h"
+#include "roof-cli-format.h"
+#include "roof-cli-options.h"
+#include "roof-scenario.h"
+#include "roof-solver.h"
+
+G_BEGIN_DECLS
+
+/* Everything a subcommand runs on, after the catalog, the scenario and the
+ * flags have been merged. */
+typedef struct
+{
+  const RoofCliOptions *opts;
+  FILE *out;
+  FILE *err;
+
+  RoofCatalog *catalog;
+  RoofScenario *scenario; /* NULL without --scenario */
+
+  /* resolved for the commands that solve (not list/show) */
+  RoofModelSpec *model;
+  GPtrArray *hardware; /* RoofHardwareSpec*, owned references */
+  RoofWorkload workload;
+  RoofSla sla;
+  double step;                   /* sensitivity */
+  double batch_lo, batch_hi;     /* sweep and cost ranges */
+  double context_lo, context_hi; /* sweep range */
+} RoofCliContext;
+
+typedef gboolean (*RoofCliCommandFunc) (RoofCliContext *ctx, GError **error);
+
+gboolean roof_cli_cmd_list (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_show (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_solve (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_cost (RoofCliContext *ctx, GError **error);
+
+/* Like roof_catalog_lookup_*, but an unknown id is a ROOF_CLI_ERROR_USAGE
+ * error whose "did you mean" prefers ids that start with what was typed. */
+RoofHardwareSpec *roof_cli_lookup_hardware (RoofCatalog *catalog, const char *id, GError **error);
+RoofModelSpec *roof_cli_lookup_model (RoofCatalog *catalog, const char *id, GError **error);
+
+/* Sets a ROOF_CLI_ERROR_FAILED error "ID: solver message", with a hint for
+ * a missing precision ceiling. Returns FALSE. */
+gboolean roof_cli_solver_error (GError **error,
+                                RoofHardwareSpec *hw,
+                                RoofStatus status,
+                                const RoofError *err);
+
+/* "decode · batch 1 · context 4096 · bf16 · 1 device", leaving out the
+ * axis a sweep varies (ROOF_CLI_SET_BATCH / ROOF_CLI_SET_CONTEXT in `omit`). */
+char *roof_cli_describe_workload (const RoofWorkload *wl, guint omit);
+/* "Llama-3.1-70B (llama-3.1-70b)" */
+char *roof_cli_describe_model (RoofModelSpec *model);
+
+/* Batch (or context) values from lo to hi: lo, 2·lo, 4·lo, … and hi; or
+ * `points` values spaced evenly on a log scale, rounded and deduplicated. */
+GArray *roof_cli_axis_values (double lo, double hi, int points);
+
+/* JSON */
+void roof_cli_json_number (JsonBuilder *b, const char *key, double value);
+/* null when !has */
+void roof_cli_json_number_or_null (JsonBuilder *b, const char *key, gboolean has, double value);
+void roof_cli_json_int (JsonBuilder *b, const char *key, gint64 value);
+void roof_cli_json_bool (JsonBuilder *b, const char *key, gboolean value);
+/* null for NULL */
+void roof_cli_json_string (JsonBuilder *b, const char *key, const char *value);
+/* {"phase", "batch", …}: the workload as the results were computed */
+void roof_cli_json_workload (JsonBuilder *b, const char *key, const RoofWorkload *wl);
+/* Writes the builder's root, pretty, with a final newline. */
+void roof_cli_print_json (FILE *out, JsonBuilder *b);
+
+G_END_DECLS

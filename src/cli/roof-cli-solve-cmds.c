@@ -1,0 +1,490 @@
+/* roof-cli-solve-cmds.c — `solve` and `sweep`: the forward model on each device
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "roofline-cli"
+
+#include "config.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "roof-cli-private.h"
+
+static const RoofHardwareParams *
+params_of (RoofCliContext *ctx, guint i)
+{
+  return roof_hardware_spec_get_params (g_ptr_array_index (ctx->hardware, i));
+}
+
+static const char *
+id_of (RoofCliContext *ctx, guint i)
+{
+  return roof_hardware_spec_get_id (g_ptr_array_index (ctx->hardware, i));
+}
+
+static char *
+fits_text (const RoofResult *r, gboolean short_form)
+{
+  if (r->fits)
+    return g_strdup ("yes");
+  if (short_form)
+    return g_strdup_printf ("no (≥ %d)", r->min_devices);
+  return g_strdup_printf ("NO: needs ≥ %d devices", r->min_devices);
+}
+
+/* ---------------------------------------------------------------------- */
+/* JSON                                                                    */
+
+static void
+json_result_fields (JsonBuilder *b, const RoofResult *r)
+{
+  roof_cli_json_number (b, "flop", r->flop);
+  roof_cli_json_number (b, "flop_linear", r->flop_linear);
+  roof_cli_json_number (b, "flop_attention", r->flop_attention);
+  json_builder_set_member_name (b, "bytes");
+  json_builder_begin_object (b);
+  roof_cli_json_number (b, "weights", r->bytes_weights);
+  roof_cli_json_number (b, "kv", r->bytes_kv);
+  roof_cli_json_number (b, "activations", r->bytes_act);
+  roof_cli_json_number (b, "total", r->bytes_total);
+  json_builder_end_object (b);
+  roof_cli_json_number (b, "intensity", r->intensity);
+  roof_cli_json_number (b, "ridge", r->ridge);
+  roof_cli_json_number (b, "t_compute_s", r->t_compute);
+  roof_cli_json_number (b, "t_memory_s", r->t_memory);
+  roof_cli_json_number (b, "t_comm_s", r->t_comm);
+  roof_cli_json_number (b, "t_overhead_s", r->t_overhead);
+  roof_cli_json_number (b, "t_step_s", r->t_step);
+  roof_cli_json_string (b, "bound", roof_bound_name (r->bound));
+  roof_cli_json_number (b, "tokens", r->tokens);
+  roof_cli_json_number (b, "tokens_per_s", r->tokens_per_s);
+  roof_cli_json_number (b, "mfu", r->mfu);
+  roof_cli_json_number (b, "mbu", r->mbu);
+  roof_cli_json_number (b, "attained_flops", r->attained_flops);
+  roof_cli_json_number (b, "footprint_bytes", r->footprint);
+  json_builder_set_member_name (b, "footprint");
+  json_builder_begin_object (b);
+  roof_cli_json_number (b, "weights", r->footprint_weights);
+  roof_cli_json_number (b, "kv", r->footprint_kv);
+  roof_cli_json_number (b, "activations", r->footprint_act);
+  json_builder_end_object (b);
+  roof_cli_json_number (b, "capacity_bytes", r->capacity);
+  roof_cli_json_bool (b, "fits", r->fits);
+  roof_cli_json_int (b, "min_devices", r->min_devices);
+  roof_cli_json_number_or_null (b, "usd_per_hour", r->has_cost, r->usd_per_s * 3600.0);
+  roof_cli_json_number_or_null (b, "usd_per_mtok", r->has_cost, r->usd_per_mtok);
+}
+
+static void
+json_breakdown (JsonBuilder *b, const RoofBreakdown *bd)
+{
+  json_builder_set_member_name (b, "breakdown");
+  json_builder_begin_array (b);
+  for (int i = 0; i < bd->n_rows; i++)
+    {
+      const RoofOpRow *row = &bd->rows[i];
+      json_builder_begin_object (b);
+      roof_cli_json_string (b, "op", roof_op_name (row->op));
+      roof_cli_json_number (b, "layers", row->layers);
+      roof_cli_json_bool (b, "window", (row->layer_flags & ROOF_LAYER_WINDOW) != 0);
+      roof_cli_json_number (b, "flop", row->flop);
+      roof_cli_json_number (b, "bytes_weights", row->bytes_weights);
+      roof_cli_json_number (b, "bytes_kv", row->bytes_kv);
+      roof_cli_json_number (b, "bytes_act", row->bytes_act);
+      roof_cli_json_number (b, "bytes", row->bytes);
+      roof_cli_json_number (b, "intensity", row->intensity);
+      roof_cli_json_number (b, "t_compute_s", row->t_compute);
+      roof_cli_json_number (b, "t_memory_s", row->t_memory);
+      roof_cli_json_number (b, "time_s", row->time);
+      roof_cli_json_string (b, "bound", roof_bound_name (row->bound));
+      roof_cli_json_bool (b, "counted", row->counted);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+/* ---------------------------------------------------------------------- */
+/* solve                                                                   */
+
+static void
+metric_row (RoofCliTable *t, const char *label, const RoofResult *r, guint n, gsize offset,
+            RoofCliUnit unit)
+{
+  roof_cli_table_add_row (t);
+  roof_cli_table_set (t, 0, label);
+  for (guint i = 0; i < n; i++)
+    {
+      double v = *(const double *) ((const char *) &r[i] + offset);
+      roof_cli_table_take (t, i + 1, roof_cli_format (v, unit));
+    }
+}
+
+#define METRIC(t, label, r, n, field, unit)                                                       \
+  metric_row (t, label, r, n, offsetof (RoofResult, field), unit)
+
+static void
+print_breakdown (RoofCliContext *ctx, guint index, const RoofBreakdown *bd, const RoofResult *r)
+{
+  g_autoptr (RoofCliTable) t = roof_cli_table_new (10);
+  double flop = 0, bytes = 0, time = 0;
+  gboolean any_uncounted = FALSE;
+
+  fprintf (ctx->out, "\nPer-operator breakdown on %s (values per layer; a step runs each row "
+                     "× layers):\n",
+           id_of (ctx, index));
+  roof_cli_table_set_header (t, "operator", "layers", "FLOP", "weights", "KV", "activations",
+                             "intensity", "time", "bound", "");
+  roof_cli_table_set_align (t, 8, ROOF_CLI_ALIGN_LEFT);
+  roof_cli_table_set_align (t, 9, ROOF_CLI_ALIGN_LEFT);
+  for (int i = 0; i < bd->n_rows; i++)
+    {
+      const RoofOpRow *row = &bd->rows[i];
+      g_autofree char *name = NULL;
+
+      if (row->layer_flags & ROOF_LAYER_WINDOW)
+        name = g_strdup_printf ("%s (window)", roof_op_name (row->op));
+      else
+        name = g_strdup (roof_op_name (row->op));
+      roof_cli_table_add_row (t);
+      roof_cli_table_set (t, 0, name);
+      roof_cli_table_take (t, 1, g_strdup_printf ("%.15g", row->layers));
+      roof_cli_table_take (t, 2, roof_cli_format (row->flop, ROOF_CLI_UNIT_FLOP));
+      roof_cli_table_take (t, 3, roof_cli_format (row->bytes_weights, ROOF_CLI_UNIT_BYTES));
+      roof_cli_table_take (t, 4, roof_cli_format (row->bytes_kv, ROOF_CLI_UNIT_BYTES));
+      roof_cli_table_take (t, 5, roof_cli_format (row->bytes_act, ROOF_CLI_UNIT_BYTES));
+      roof_cli_table_take (t, 6, row->bytes > 0.0 ? roof_cli_format (row->intensity,
+                                                                     ROOF_CLI_UNIT_INTENSITY)
+                                                  : g_strdup ("—"));
+      roof_cli_table_take (t, 7, roof_cli_format (row->time, ROOF_CLI_UNIT_TIME));
+      roof_cli_table_set (t, 8, roof_bound_name (row->bound));
+      roof_cli_table_set (t, 9, row->counted ? "" : "*");
+      if (row->counted)
+        {
+          flop += row->flop * row->layers;
+          bytes += row->bytes * row->layers;
+          time += row->time * row->layers;
+        }
+      else
+        any_uncounted = TRUE;
+    }
+  roof_cli_table_print (t, ctx->out);
+
+  g_autofree char *tf = roof_cli_format (flop, ROOF_CLI_UNIT_FLOP);
+  g_autofree char *tb = roof_cli_format (bytes, ROOF_CLI_UNIT_BYTES);
+  g_autofree char *tt = roof_cli_format (time, ROOF_CLI_UNIT_TIME);
+  g_autofree char *ts = roof_cli_format (r->t_step - r->t_comm - r->t_overhead,
+                                         ROOF_CLI_UNIT_TIME);
+  fprintf (ctx->out, "Σ rows × layers: %s, %s; operator times add up to %s against %s for "
+                     "the step\n(the step overlaps compute and memory across operators; "
+                     "each operator alone cannot).\n",
+           tf, tb, tt, ts);
+  if (any_uncounted)
+    fprintf (ctx->out, "* fused into its neighbours by serving engines: shown for its "
+                       "intensity, not counted in the step.\n");
+}
+
+static void
+print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
+{
+  guint n = ctx->hardware->len;
+  g_autoptr (RoofCliTable) t = roof_cli_table_new (n + 1);
+  g_autofree char *model = roof_cli_describe_model (ctx->model);
+  g_autofree char *workload = roof_cli_describe_workload (&ctx->workload, 0);
+  gboolean decode = ctx->workload.phase == ROOF_PHASE_DECODE;
+  g_autofree char *ridge_label = g_strdup_printf ("Ridge (%s)",
+                                                  roof_precision_name (ctx->workload.compute));
+  gboolean any_comm = ctx->workload.devices > 1.0;
+  gboolean any_overhead = ctx->workload.overhead > 0.0;
+
+  fprintf (ctx->out, "%s\n%s\n\n", model, workload);
+
+  {
+    /* one column per device */
+    g_autofree const char **header = g_new0 (const char *, n + 1);
+    header[0] = "";
+    for (guint i = 0; i < n; i++)
+      header[i + 1] = id_of (ctx, i);
+    roof_cli_table_set_headerv (t, header);
+  }
+
+  METRIC (t, "FLOP", r, n, flop, ROOF_CLI_UNIT_FLOP);
+  METRIC (t, "  linear", r, n, flop_linear, ROOF_CLI_UNIT_FLOP);
+  METRIC (t, "  attention", r, n, flop_attention, ROOF_CLI_UNIT_FLOP);
+  METRIC (t, "Bytes moved", r, n, bytes_total, ROOF_CLI_UNIT_BYTES);
+  METRIC (t, "  weights", r, n, bytes_weights, ROOF_CLI_UNIT_BYTES);
+  METRIC (t, "  KV cache", r, n, bytes_kv, ROOF_CLI_UNIT_BYTES);
+  METRIC (t, "  activations", r, n, bytes_act, ROOF_CLI_UNIT_BYTES);
+  METRIC (t, "Intensity", r, n, intensity, ROOF_CLI_UNIT_INTENSITY);
+  METRIC (t, ridge_label, r, n, ridge, ROOF_CLI_UNIT_INTENSITY);
+  METRIC (t, "t_compute", r, n, t_compute, ROOF_CLI_UNIT_TIME);
+  METRIC (t, "t_memory", r, n, t_memory, ROOF_CLI_UNIT_TIME);
+  if (any_comm)
+    METRIC (t, "t_comm", r, n, t_comm, ROOF_CLI_UNIT_TIME);
+  else
+    {
+      roof_cli_table_add_row (t);
+      roof_cli_table_set (t, 0, "t_comm");
+      for (guint i = 0; i < n; i++)
+        roof_cli_table_set (t, i + 1, "— (1 device)");
+    }
+  if (any_overhead)
+    METRIC (t, "Overhead", r, n, t_overhead, ROOF_CLI_UNIT_TIME);
+  METRIC (t, decode ? "ITL (step time)" : "TTFT (prefill time)", r, n, t_step,
+          ROOF_CLI_UNIT_TIME);
+  METRIC (t, decode ? "Tokens/s (output)" : "Tokens/s (prompt)", r, n, tokens_per_s,
+          ROOF_CLI_UNIT_RATE);
+
+  roof_cli_table_add_row (t);
+  roof_cli_table_set (t, 0, "Bound");
+  for (guint i = 0; i < n; i++)
+    roof_cli_table_set (t, i + 1, roof_bound_name (r[i].bound));
+
+  METRIC (t, "MFU", r, n, mfu, ROOF_CLI_UNIT_PERCENT);
+  METRIC (t, "MBU", r, n, mbu, ROOF_CLI_UNIT_PERCENT);
+  METRIC (t, "Memory footprint", r, n, footprint, ROOF_CLI_UNIT_BYTES);
+  METRIC (t, "Usable memory", r, n, capacity, ROOF_CLI_UNIT_BYTES);
+
+  roof_cli_table_add_row (t);
+  roof_cli_table_set (t, 0, "Fits");
+  for (guint i = 0; i < n; i++)
+    roof_cli_table_take (t, i + 1, fits_text (&r[i], FALSE));
+
+  roof_cli_table_add_row (t);
+  roof_cli_table_set (t, 0, decode ? "$/Mtok (output)" : "$/Mtok (input)");
+  for (guint i = 0; i < n; i++)
+    roof_cli_table_take (t, i + 1, r[i].has_cost ? roof_cli_format (r[i].usd_per_mtok,
+                                                                    ROOF_CLI_UNIT_USD)
+                                                 : g_strdup ("no price"));
+  roof_cli_table_print (t, ctx->out);
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (r[i].fits)
+        continue;
+      g_autofree char *fp = roof_cli_format (r[i].footprint, ROOF_CLI_UNIT_BYTES);
+      g_autofree char *cap = roof_cli_format (r[i].capacity, ROOF_CLI_UNIT_BYTES);
+      fprintf (ctx->out,
+               "\n✗ %s DOES NOT FIT: %s needed, %s usable on %.15g device%s; needs ≥ %d "
+               "devices (--devices %d).\n  Its times assume the bytes stream from device "
+               "memory anyway.\n",
+               id_of (ctx, i), fp, cap, ctx->workload.devices,
+               ctx->workload.devices == 1.0 ? "" : "s", r[i].min_devices, r[i].min_devices);
+    }
+
+  if (bd != NULL)
+    for (guint i = 0; i < n; i++)
+      print_breakdown (ctx, i, &bd[i], &r[i]);
+}
+
+gboolean
+roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
+{
+  guint n = ctx->hardware->len;
+  const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
+  g_autofree RoofResult *results = g_new0 (RoofResult, n);
+  g_autofree RoofBreakdown *bd = ctx->opts->breakdown ? g_new0 (RoofBreakdown, n) : NULL;
+
+  /* everything is computed before anything is printed: no half outputs */
+  for (guint i = 0; i < n; i++)
+    {
+      RoofError rerr = { 0 };
+      RoofStatus st = roof_solve (params_of (ctx, i), md, &ctx->workload, &results[i], &rerr);
+      if (st == ROOF_OK && bd != NULL)
+        st = roof_breakdown (params_of (ctx, i), md, &ctx->workload, &bd[i], &rerr);
+      if (st != ROOF_OK)
+        return roof_cli_solver_error (error, g_ptr_array_index (ctx->hardware, i), st, &rerr);
+    }
+
+  if (ctx->opts->json)
+    {
+      g_autoptr (JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      roof_cli_json_string (b, "model", roof_model_spec_get_id (ctx->model));
+      roof_cli_json_workload (b, "workload", &ctx->workload);
+      json_builder_set_member_name (b, "results");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < n; i++)
+        {
+          const RoofWorkload *wl = &ctx->workload;
+          json_builder_begin_object (b);
+          roof_cli_json_string (b, "hardware", id_of (ctx, i));
+          roof_cli_json_string (b, "model", roof_model_spec_get_id (ctx->model));
+          roof_cli_json_string (b, "phase", roof_phase_name (wl->phase));
+          roof_cli_json_number (b, "batch", wl->batch);
+          roof_cli_json_number (b, "context", wl->context);
+          roof_cli_json_number (b, "prompt", wl->prompt);
+          roof_cli_json_number (b, "output", wl->output);
+          roof_cli_json_number (b, "devices", wl->devices);
+          json_result_fields (b, &results[i]);
+          if (bd != NULL)
+            json_breakdown (b, &bd[i]);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      roof_cli_print_json (ctx->out, b);
+      return TRUE;
+    }
+
+  print_solve_table (ctx, results, bd);
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* sweep                                                                   */
+
+gboolean
+roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
+{
+  const RoofCliOptions *opts = ctx->opts;
+  gboolean by_batch = opts->batch_is_range;
+  const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
+  g_autoptr (GArray) values = NULL;
+  guint n = ctx->hardware->len, m;
+  g_autofree RoofResult *results = NULL;
+
+  values = by_batch ? roof_cli_axis_values (ctx->batch_lo, ctx->batch_hi, opts->points)
+                    : roof_cli_axis_values (ctx->context_lo, ctx->context_hi, opts->points);
+  m = values->len;
+  results = g_new0 (RoofResult, (gsize) n * m);
+
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < m; j++)
+      {
+        RoofWorkload wl = ctx->workload;
+        RoofError rerr = { 0 };
+        RoofStatus st;
+
+        if (by_batch)
+          wl.batch = g_array_index (values, double, j);
+        else
+          wl.context = g_array_index (values, double, j);
+        st = roof_solve (params_of (ctx, i), md, &wl, &results[(gsize) i * m + j], &rerr);
+        if (st != ROOF_OK)
+          return roof_cli_solver_error (error, g_ptr_array_index (ctx->hardware, i), st, &rerr);
+      }
+
+#define AT(i, j) (&results[(gsize) (i) * m + (j)])
+#define BATCH_AT(j) (by_batch ? g_array_index (values, double, j) : ctx->workload.batch)
+#define CONTEXT_AT(j) (by_batch ? ctx->workload.context : g_array_index (values, double, j))
+
+  if (opts->csv)
+    {
+      g_autoptr (GString) s = g_string_new (
+        "hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,usd_per_mtok\n");
+      for (guint i = 0; i < n; i++)
+        for (guint j = 0; j < m; j++)
+          {
+            const RoofResult *r = AT (i, j);
+            roof_cli_csv_append_field (s, id_of (ctx, i));
+            g_string_append_c (s, ',');
+            roof_cli_csv_append_number (s, BATCH_AT (j));
+            g_string_append_c (s, ',');
+            roof_cli_csv_append_number (s, CONTEXT_AT (j));
+            g_string_append_c (s, ',');
+            roof_cli_csv_append_number (s, r->t_step);
+            g_string_append_c (s, ',');
+            roof_cli_csv_append_number (s, r->tokens_per_s);
+            g_string_append_c (s, ',');
+            roof_cli_csv_append_number (s, r->intensity);
+            g_string_append_c (s, ',');
+            roof_cli_csv_append_field (s, roof_bound_name (r->bound));
+            g_string_append (s, r->fits ? ",true," : ",false,");
+            if (r->has_cost)
+              roof_cli_csv_append_number (s, r->usd_per_mtok);
+            g_string_append_c (s, '\n');
+          }
+      fputs (s->str, ctx->out);
+      return TRUE;
+    }
+
+  if (opts->json)
+    {
+      g_autoptr (JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      roof_cli_json_string (b, "model", roof_model_spec_get_id (ctx->model));
+      roof_cli_json_string (b, "axis", by_batch ? "batch" : "context");
+      roof_cli_json_workload (b, "workload", &ctx->workload);
+      json_builder_set_member_name (b, "results");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < n; i++)
+        {
+          json_builder_begin_object (b);
+          roof_cli_json_string (b, "hardware", id_of (ctx, i));
+          json_builder_set_member_name (b, "points");
+          json_builder_begin_array (b);
+          for (guint j = 0; j < m; j++)
+            {
+              const RoofResult *r = AT (i, j);
+              json_builder_begin_object (b);
+              roof_cli_json_number (b, "batch", BATCH_AT (j));
+              roof_cli_json_number (b, "context", CONTEXT_AT (j));
+              roof_cli_json_number (b, "t_step_s", r->t_step);
+              roof_cli_json_number (b, "tokens_per_s", r->tokens_per_s);
+              roof_cli_json_number (b, "intensity", r->intensity);
+              roof_cli_json_string (b, "bound", roof_bound_name (r->bound));
+              roof_cli_json_bool (b, "fits", r->fits);
+              roof_cli_json_int (b, "min_devices", r->min_devices);
+              roof_cli_json_number (b, "footprint_bytes", r->footprint);
+              roof_cli_json_number (b, "mfu", r->mfu);
+              roof_cli_json_number (b, "mbu", r->mbu);
+              roof_cli_json_number_or_null (b, "usd_per_mtok", r->has_cost, r->usd_per_mtok);
+              json_builder_end_object (b);
+            }
+          json_builder_end_array (b);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      roof_cli_print_json (ctx->out, b);
+      return TRUE;
+    }
+
+  {
+    g_autofree char *model = roof_cli_describe_model (ctx->model);
+    g_autofree char *workload =
+      roof_cli_describe_workload (&ctx->workload,
+                                  by_batch ? ROOF_CLI_SET_BATCH : ROOF_CLI_SET_CONTEXT);
+    gboolean decode = ctx->workload.phase == ROOF_PHASE_DECODE;
+
+    fprintf (ctx->out, "%s\n%s\n", model, workload);
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr (RoofCliTable) t = roof_cli_table_new (9);
+
+        fprintf (ctx->out, "\n%s\n", id_of (ctx, i));
+        roof_cli_table_set_align (t, 0, ROOF_CLI_ALIGN_RIGHT);
+        roof_cli_table_set_align (t, 6, ROOF_CLI_ALIGN_LEFT);
+        roof_cli_table_set_align (t, 7, ROOF_CLI_ALIGN_LEFT);
+        roof_cli_table_set_header (t, by_batch ? "batch" : "context", decode ? "ITL" : "TTFT",
+                                   "tokens/s", "intensity", "MFU", "MBU", "bound", "fits",
+                                   "$/Mtok");
+        for (guint j = 0; j < m; j++)
+          {
+            const RoofResult *r = AT (i, j);
+            roof_cli_table_add_row (t);
+            roof_cli_table_take (t, 0, g_strdup_printf ("%.15g", g_array_index (values,
+                                                                                double, j)));
+            roof_cli_table_take (t, 1, roof_cli_format (r->t_step, ROOF_CLI_UNIT_TIME));
+            roof_cli_table_take (t, 2, roof_cli_format (r->tokens_per_s, ROOF_CLI_UNIT_RATE));
+            roof_cli_table_take (t, 3, roof_cli_format (r->intensity, ROOF_CLI_UNIT_INTENSITY));
+            roof_cli_table_take (t, 4, roof_cli_format (r->mfu, ROOF_CLI_UNIT_PERCENT));
+            roof_cli_table_take (t, 5, roof_cli_format (r->mbu, ROOF_CLI_UNIT_PERCENT));
+            roof_cli_table_set (t, 6, roof_bound_name (r->bound));
+            roof_cli_table_take (t, 7, fits_text (r, TRUE));
+            roof_cli_table_take (t, 8, r->has_cost ? roof_cli_format (r->usd_per_mtok,
+                                                                      ROOF_CLI_UNIT_USD)
+                                                   : g_strdup ("—"));
+          }
+        roof_cli_table_print (t, ctx->out);
+      }
+  }
+#undef AT
+#undef BATCH_AT
+#undef CONTEXT_AT
+  return TRUE;
+}

@@ -1,0 +1,621 @@
+/* roof-cli.c — roofline-cli: catalog, scenario and flags merged, then dispatched
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "roofline-cli"
+
+#include "config.h"
+
+#include "roof-cli.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "roof-cli-private.h"
+#include "roof-json.h"
+
+typedef struct
+{
+  RoofCliCommandFunc run;
+  gboolean needs_model; /* resolve -m, -H and the workload first */
+} Dispatch;
+
+/* `plot` gets its row here once it exists. */
+static const Dispatch dispatch[ROOF_CLI_N_COMMANDS] = {
+  [ROOF_CLI_COMMAND_LIST] = { roof_cli_cmd_list, FALSE },
+  [ROOF_CLI_COMMAND_SHOW] = { roof_cli_cmd_show, FALSE },
+  [ROOF_CLI_COMMAND_SOLVE] = { roof_cli_cmd_solve, TRUE },
+  [ROOF_CLI_COMMAND_SWEEP] = { roof_cli_cmd_sweep, TRUE },
+  [ROOF_CLI_COMMAND_SENSITIVITY] = { roof_cli_cmd_sensitivity, TRUE },
+  [ROOF_CLI_COMMAND_SYNTHESIZE] = { roof_cli_cmd_synthesize, TRUE },
+  [ROOF_CLI_COMMAND_COST] = { roof_cli_cmd_cost, TRUE },
+};
+
+/* ---------------------------------------------------------------------- */
+/* Shared helpers                                                          */
+
+gboolean
+roof_cli_solver_error (GError **error, RoofHardwareSpec *hw, RoofStatus status,
+                       const RoofError *err)
+{
+  const char *id = hw != NULL ? roof_hardware_spec_get_id (hw) : NULL;
+  g_autoptr (GString) msg = g_string_new (NULL);
+
+  if (id != NULL)
+    g_string_append_printf (msg, "%s: ", id);
+  g_string_append (msg, err->message[0] != '\0' ? err->message : "the solver failed");
+
+  if (status == ROOF_ERR_PRECISION && hw != NULL)
+    {
+      /* the closest ceilings to a bf16 default first */
+      static const RoofPrecision prefer[] = { ROOF_PREC_FP16, ROOF_PREC_BF16, ROOF_PREC_FP8,
+                                              ROOF_PREC_INT8, ROOF_PREC_FP32 };
+      const RoofHardwareParams *p = roof_hardware_spec_get_params (hw);
+      g_autoptr (GString) have = g_string_new (NULL);
+      const char *suggest = NULL;
+
+      for (int i = 0; i < ROOF_PREC_COUNT; i++)
+        if (p->peak_flops[i] > 0.0)
+          g_string_append_printf (have, "%s%s", have->len ? ", " : "",
+                                  roof_precision_name ((RoofPrecision) i));
+      for (gsize i = 0; suggest == NULL && i < G_N_ELEMENTS (prefer); i++)
+        if (p->peak_flops[prefer[i]] > 0.0)
+          suggest = roof_precision_name (prefer[i]);
+      for (int i = 0; suggest == NULL && i < ROOF_PREC_COUNT; i++)
+        if (p->peak_flops[i] > 0.0)
+          suggest = roof_precision_name ((RoofPrecision) i);
+      if (suggest != NULL)
+        g_string_append_printf (msg, " (it has %s: try --compute %s)", have->str, suggest);
+      else
+        g_string_append (msg, " (the catalog gives it no compute ceiling at all)");
+    }
+  g_set_error_literal (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, msg->str);
+  return FALSE;
+}
+
+static const char *
+precision (RoofPrecision p)
+{
+  const char *name = roof_precision_name (p);
+  return name != NULL ? name : "?";
+}
+
+char *
+roof_cli_describe_workload (const RoofWorkload *wl, guint omit)
+{
+  GString *s = g_string_new (roof_phase_name (wl->phase));
+  gboolean decode = wl->phase == ROOF_PHASE_DECODE;
+
+  if (!(omit & ROOF_CLI_SET_BATCH))
+    g_string_append_printf (s, " · batch %.15g", wl->batch);
+  if (decode && !(omit & ROOF_CLI_SET_CONTEXT))
+    g_string_append_printf (s, " · context %.15g", wl->context);
+  if (!decode)
+    g_string_append_printf (s, " · prompt %.15g", wl->prompt);
+
+  if (wl->bytes_per_weight > 0.0)
+    {
+      g_autofree char *b = roof_cli_format_significant (wl->bytes_per_weight, 4);
+      g_string_append_printf (s, " · weights %s B each, KV %s, compute %s", b,
+                              precision (wl->kv), precision (wl->compute));
+    }
+  else if (wl->weights == wl->kv && wl->kv == wl->compute)
+    g_string_append_printf (s, " · %s", precision (wl->weights));
+  else
+    g_string_append_printf (s, " · weights %s, KV %s, compute %s", precision (wl->weights),
+                            precision (wl->kv), precision (wl->compute));
+  if (wl->activations != wl->compute)
+    g_string_append_printf (s, ", activations %s", precision (wl->activations));
+
+  g_string_append_printf (s, " · %.15g device%s", wl->devices, wl->devices == 1.0 ? "" : "s");
+  if (wl->overlap == ROOF_OVERLAP_SUM)
+    g_string_append (s, " · overlap sum");
+  if (wl->overhead > 0.0)
+    {
+      g_autofree char *t = roof_cli_format (wl->overhead, ROOF_CLI_UNIT_TIME);
+      g_string_append_printf (s, " · overhead %s", t);
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+roof_cli_describe_model (RoofModelSpec *model)
+{
+  const char *name = roof_model_spec_get_name (model);
+  const char *id = roof_model_spec_get_id (model);
+
+  if (name == NULL || *name == '\0' || g_str_equal (name, id))
+    return g_strdup (id);
+  return g_strdup_printf ("%s (%s)", name, id);
+}
+
+GArray *
+roof_cli_axis_values (double lo, double hi, int points)
+{
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  if (lo > hi || lo < 1.0)
+    return values;
+  if (points >= 2)
+    {
+      double llo = log (lo), lhi = log (hi);
+      for (int i = 0; i < points; i++)
+        {
+          double v = round (exp (llo + (lhi - llo) * i / (points - 1)));
+          v = CLAMP (v, lo, hi);
+          if (values->len == 0 || v > g_array_index (values, double, values->len - 1))
+            g_array_append_val (values, v);
+        }
+      return values;
+    }
+  for (double v = lo; v < hi; v *= 2.0)
+    g_array_append_val (values, v);
+  g_array_append_val (values, hi);
+  return values;
+}
+
+void
+roof_cli_json_number (JsonBuilder *b, const char *key, double value)
+{
+  json_builder_set_member_name (b, key);
+  if (isfinite (value))
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+roof_cli_json_number_or_null (JsonBuilder *b, const char *key, gboolean has, double value)
+{
+  json_builder_set_member_name (b, key);
+  if (has && isfinite (value))
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+roof_cli_json_int (JsonBuilder *b, const char *key, gint64 value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_int_value (b, value);
+}
+
+void
+roof_cli_json_bool (JsonBuilder *b, const char *key, gboolean value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_boolean_value (b, value);
+}
+
+void
+roof_cli_json_string (JsonBuilder *b, const char *key, const char *value)
+{
+  json_builder_set_member_name (b, key);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+roof_cli_json_workload (JsonBuilder *b, const char *key, const RoofWorkload *wl)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_begin_object (b);
+  roof_cli_json_string (b, "phase", roof_phase_name (wl->phase));
+  roof_cli_json_number (b, "batch", wl->batch);
+  roof_cli_json_number (b, "context", wl->context);
+  roof_cli_json_number (b, "prompt", wl->prompt);
+  roof_cli_json_number (b, "output", wl->output);
+  roof_cli_json_string (b, "weights", roof_precision_name (wl->weights));
+  roof_cli_json_string (b, "kv", roof_precision_name (wl->kv));
+  roof_cli_json_string (b, "compute", roof_precision_name (wl->compute));
+  roof_cli_json_string (b, "activations", roof_precision_name (wl->activations));
+  roof_cli_json_number (b, "bytes_per_weight", roof_workload_weight_bytes (wl));
+  roof_cli_json_number (b, "devices", wl->devices);
+  roof_cli_json_string (b, "overlap", roof_overlap_name (wl->overlap));
+  roof_cli_json_number (b, "overhead_s", wl->overhead);
+  json_builder_end_object (b);
+}
+
+void
+roof_cli_print_json (FILE *out, JsonBuilder *b)
+{
+  g_autoptr (JsonNode) root = json_builder_get_root (b);
+  g_autofree char *text = roof_json_to_string (root, TRUE);
+
+  fputs (text, out);
+  if (text[0] != '\0' && text[strlen (text) - 1] != '\n')
+    fputc ('\n', out);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Catalog and scenario                                                    */
+
+static void
+print_warnings (FILE *err, GPtrArray *warnings)
+{
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      g_autofree char *line = g_strdup (g_ptr_array_index (warnings, i));
+      g_strdelimit (line, "\r\n", ' ');
+      fprintf (err, "roofline-cli: warning: %s\n", line);
+    }
+}
+
+/* A file error that names its file, whatever the loader chose to say. */
+static gboolean
+file_error (GError **error, const char *path, GError *cause)
+{
+  g_autofree char *base = g_path_get_basename (path);
+
+  if (strstr (cause->message, path) != NULL || strstr (cause->message, base) != NULL)
+    g_set_error_literal (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, cause->message);
+  else
+    g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s: %s", path, cause->message);
+  return FALSE;
+}
+
+static gboolean
+load_catalog (RoofCliContext *ctx, GError **error)
+{
+  const RoofCliOptions *opts = ctx->opts;
+  g_autoptr (GError) local = NULL;
+
+  ctx->catalog = roof_catalog_new_builtin (&local);
+  if (ctx->catalog == NULL)
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED,
+                   "the built-in catalog cannot be read: %s", local->message);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < opts->catalogs->len; i++)
+    {
+      const char *path = g_ptr_array_index (opts->catalogs, i);
+      g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
+      g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+
+      if (!roof_catalog_load_file (ctx->catalog, file, warnings, &local))
+        return file_error (error, path, local);
+      print_warnings (ctx->err, warnings);
+    }
+
+  if (opts->scenario != NULL)
+    {
+      g_autoptr (GFile) file = g_file_new_for_commandline_arg (opts->scenario);
+      g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+
+      ctx->scenario = roof_scenario_load_file (file, ctx->catalog, warnings, &local);
+      if (ctx->scenario == NULL)
+        return file_error (error, opts->scenario, local);
+      print_warnings (ctx->err, warnings);
+    }
+  return TRUE;
+}
+
+/* The catalog suggests the id nearest by edit distance; a prefix the user
+ * typed ("nvidia-h100") names its family better than that. */
+static gboolean
+not_found_error (GError **error, GListModel *entries, gboolean hardware, const char *id,
+                 GError *cause)
+{
+  g_autoptr (GPtrArray) hits = g_ptr_array_new ();
+  guint n = g_list_model_get_n_items (entries);
+
+  for (guint i = 0; i < n && hits->len < 4; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (entries, i);
+      const char *other = hardware ? roof_hardware_spec_get_id (ROOF_HARDWARE_SPEC (item))
+                                   : roof_model_spec_get_id (ROOF_MODEL_SPEC (item));
+      if (*id != '\0' && g_str_has_prefix (other, id))
+        g_ptr_array_add (hits, (gpointer) other);
+    }
+  if (hits->len == 0)
+    {
+      g_set_error_literal (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE, cause->message);
+      return FALSE;
+    }
+
+  g_autoptr (GString) msg = g_string_new (NULL);
+  g_string_append_printf (msg, "no %s with id \"%s\"; did you mean ",
+                          hardware ? "hardware" : "model", id);
+  for (guint i = 0; i < MIN (hits->len, 3u); i++)
+    {
+      const char *sep = i == 0 ? "" : (i + 1 == hits->len ? " or " : ", ");
+      g_string_append_printf (msg, "%s\"%s\"", sep, (const char *) g_ptr_array_index (hits, i));
+    }
+  g_string_append (msg, hits->len > 3 ? ", …?" : "?");
+  g_set_error_literal (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE, msg->str);
+  return FALSE;
+}
+
+RoofHardwareSpec *
+roof_cli_lookup_hardware (RoofCatalog *catalog, const char *id, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  RoofHardwareSpec *spec = roof_catalog_lookup_hardware (catalog, id, &local);
+
+  if (spec == NULL)
+    not_found_error (error, roof_catalog_get_hardware (catalog), TRUE, id, local);
+  return spec;
+}
+
+RoofModelSpec *
+roof_cli_lookup_model (RoofCatalog *catalog, const char *id, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  RoofModelSpec *spec = roof_catalog_lookup_model (catalog, id, &local);
+
+  if (spec == NULL)
+    not_found_error (error, roof_catalog_get_models (catalog), FALSE, id, local);
+  return spec;
+}
+
+static gboolean
+resolve (RoofCliContext *ctx, GError **error)
+{
+  const RoofCliOptions *opts = ctx->opts;
+  const char *command = roof_cli_command_name (opts->command);
+  g_autoptr (GError) local = NULL;
+
+  /* the model */
+  if (opts->model != NULL)
+    {
+      RoofModelSpec *m = roof_cli_lookup_model (ctx->catalog, opts->model, error);
+      if (m == NULL)
+        return FALSE;
+      ctx->model = g_object_ref (m);
+    }
+  else if (ctx->scenario != NULL && roof_scenario_get_model (ctx->scenario) != NULL)
+    {
+      const char *id = roof_scenario_get_model (ctx->scenario);
+      RoofModelSpec *m = roof_catalog_lookup_model (ctx->catalog, id, &local);
+      if (m == NULL)
+        {
+          g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s: %s", opts->scenario,
+                       local->message);
+          return FALSE;
+        }
+      ctx->model = g_object_ref (m);
+    }
+  else
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE, "%s needs a model: -m ID",
+                   command);
+      return FALSE;
+    }
+
+  /* the devices */
+  ctx->hardware = g_ptr_array_new_with_free_func (g_object_unref);
+  if (opts->hardware->len > 0)
+    {
+      for (guint i = 0; i < opts->hardware->len; i++)
+        {
+          const char *id = g_ptr_array_index (opts->hardware, i);
+          RoofHardwareSpec *h = roof_cli_lookup_hardware (ctx->catalog, id, error);
+          if (h == NULL)
+            return FALSE;
+          g_ptr_array_add (ctx->hardware, g_object_ref (h));
+        }
+    }
+  else if (opts->command != ROOF_CLI_COMMAND_SYNTHESIZE && ctx->scenario != NULL
+           && roof_scenario_get_hardware (ctx->scenario) != NULL
+           && roof_scenario_get_hardware (ctx->scenario)[0] != NULL)
+    {
+      const char *const *ids = roof_scenario_get_hardware (ctx->scenario);
+      for (guint i = 0; ids[i] != NULL; i++)
+        {
+          RoofHardwareSpec *h = roof_catalog_lookup_hardware (ctx->catalog, ids[i], &local);
+          if (h == NULL)
+            {
+              g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s: %s",
+                           opts->scenario, local->message);
+              return FALSE;
+            }
+          g_ptr_array_add (ctx->hardware, g_object_ref (h));
+        }
+    }
+  else if (opts->command == ROOF_CLI_COMMAND_SYNTHESIZE)
+    {
+      /* the candidates are the whole catalog, not the scenario's comparison */
+      GListModel *all = roof_catalog_get_hardware (ctx->catalog);
+      guint n = g_list_model_get_n_items (all);
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (ctx->hardware, g_list_model_get_item (all, i));
+    }
+  else
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "%s needs at least one device: -H ID", command);
+      return FALSE;
+    }
+
+  /* the workload: the scenario's (or the defaults), then every flag given */
+  const RoofWorkload *given = &opts->workload;
+  RoofWorkload *wl = &ctx->workload;
+  if (ctx->scenario != NULL)
+    *wl = *roof_scenario_get_workload (ctx->scenario);
+  else
+    roof_workload_init (wl);
+  if (opts->set & ROOF_CLI_SET_PHASE)
+    wl->phase = given->phase;
+  if (opts->set & ROOF_CLI_SET_BATCH)
+    wl->batch = given->batch;
+  if (opts->set & ROOF_CLI_SET_CONTEXT)
+    wl->context = given->context;
+  if (opts->set & ROOF_CLI_SET_PROMPT)
+    wl->prompt = given->prompt;
+  if (opts->set & ROOF_CLI_SET_OUTPUT)
+    wl->output = given->output;
+  if (opts->set & ROOF_CLI_SET_WEIGHTS)
+    {
+      wl->weights = given->weights;
+      /* a precision replaces the scenario's explicit bytes per weight */
+      if (!(opts->set & ROOF_CLI_SET_BYTES_PER_WEIGHT))
+        wl->bytes_per_weight = 0.0;
+    }
+  if (opts->set & ROOF_CLI_SET_BYTES_PER_WEIGHT)
+    wl->bytes_per_weight = given->bytes_per_weight;
+  if (opts->set & ROOF_CLI_SET_KV)
+    wl->kv = given->kv;
+  if (opts->set & ROOF_CLI_SET_COMPUTE)
+    wl->compute = given->compute;
+  if (opts->set & ROOF_CLI_SET_ACTIVATIONS)
+    wl->activations = given->activations;
+  if (opts->set & ROOF_CLI_SET_DEVICES)
+    wl->devices = given->devices;
+  if (opts->set & ROOF_CLI_SET_OVERLAP)
+    wl->overlap = given->overlap;
+  if (opts->set & ROOF_CLI_SET_OVERHEAD)
+    wl->overhead = given->overhead;
+
+  RoofError rerr = { 0 };
+  if (roof_workload_validate (wl, &rerr) != ROOF_OK)
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "invalid workload: %s",
+                   rerr.message);
+      return FALSE;
+    }
+
+  /* ranges */
+  ctx->batch_lo = opts->workload.batch;
+  ctx->batch_hi = opts->batch_hi;
+  ctx->context_lo = opts->workload.context;
+  ctx->context_hi = opts->context_hi;
+  if (opts->command == ROOF_CLI_COMMAND_COST && !(opts->set & ROOF_CLI_SET_BATCH))
+    {
+      ctx->batch_lo = 1.0;
+      ctx->batch_hi = 4096.0;
+      if (ctx->scenario != NULL)
+        roof_scenario_get_batch_range (ctx->scenario, &ctx->batch_lo, &ctx->batch_hi);
+      if (!(ctx->batch_lo >= 1.0 && ctx->batch_hi >= ctx->batch_lo))
+        {
+          ctx->batch_lo = 1.0;
+          ctx->batch_hi = 4096.0;
+        }
+    }
+
+  /* sensitivity step and SLA */
+  ctx->step = ROOF_DEFAULT_SENSITIVITY_STEP;
+  if (opts->set & ROOF_CLI_SET_STEP)
+    ctx->step = opts->step;
+  else if (ctx->scenario != NULL && roof_scenario_get_sensitivity_step (ctx->scenario) > 0.0)
+    ctx->step = roof_scenario_get_sensitivity_step (ctx->scenario);
+
+  if (ctx->scenario != NULL)
+    ctx->sla = *roof_scenario_get_sla (ctx->scenario);
+  else
+    roof_sla_init (&ctx->sla);
+  if (opts->set & ROOF_CLI_SET_ITL)
+    ctx->sla.itl = opts->itl;
+  if (opts->set & ROOF_CLI_SET_TTFT)
+    ctx->sla.ttft = opts->ttft;
+  if (opts->set & ROOF_CLI_SET_TOKENS_PER_S)
+    ctx->sla.tokens_per_s = opts->tokens_per_s;
+  if (opts->set & ROOF_CLI_SET_MAX_DEVICES)
+    ctx->sla.max_devices = opts->max_devices;
+
+  /* a context past what the model was trained for still computes; say so */
+  double max_ctx = roof_model_spec_get_max_context (ctx->model);
+  double used = wl->phase == ROOF_PHASE_DECODE ? wl->context : wl->prompt;
+  if (opts->command == ROOF_CLI_COMMAND_SWEEP && opts->context_is_range)
+    used = ctx->context_hi;
+  if (max_ctx > 0.0 && used > max_ctx)
+    fprintf (ctx->err, "roofline-cli: warning: %s handles at most %.15g tokens of context, "
+                       "%.15g asked\n",
+             roof_model_spec_get_id (ctx->model), max_ctx, used);
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Entry point                                                             */
+
+static void
+report (FILE *err, const GError *error, RoofCliCommand command)
+{
+  g_autofree char *line = g_strdup (error->message);
+
+  /* one line per failure, whatever a message carries */
+  g_strdelimit (line, "\r\n", ' ');
+  fprintf (err, "roofline-cli: %s\n", line);
+  if (g_error_matches (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE))
+    {
+      const char *name = roof_cli_command_name (command);
+      if (name != NULL)
+        fprintf (err, "Try 'roofline-cli %s --help'.\n", name);
+      else
+        fprintf (err, "Try 'roofline-cli --help'.\n");
+    }
+}
+
+static int
+run_command (const RoofCliOptions *opts, FILE *out, FILE *err, GError **error)
+{
+  RoofCliContext ctx = { 0 };
+  gboolean ok;
+
+  ctx.opts = opts;
+  ctx.out = out;
+  ctx.err = err;
+
+  ok = load_catalog (&ctx, error);
+  if (ok && dispatch[opts->command].needs_model)
+    ok = resolve (&ctx, error);
+  if (ok)
+    ok = dispatch[opts->command].run (&ctx, error);
+
+  g_clear_pointer (&ctx.hardware, g_ptr_array_unref);
+  g_clear_object (&ctx.model);
+  g_clear_object (&ctx.scenario);
+  g_clear_object (&ctx.catalog);
+  return ok ? ROOF_CLI_EXIT_OK : -1;
+}
+
+int
+roof_cli_run (int argc, char **argv, FILE *out, FILE *err)
+{
+  RoofCliOptions opts;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  g_return_val_if_fail (out != NULL && err != NULL, ROOF_CLI_EXIT_FAILED);
+
+  roof_cli_options_init (&opts);
+  if (!roof_cli_parse (argc, argv, &opts, &error))
+    status = ROOF_CLI_EXIT_USAGE;
+  else if (opts.version)
+    {
+      fprintf (out, "roofline-cli %s\n", PACKAGE_VERSION);
+      status = ROOF_CLI_EXIT_OK;
+    }
+  else if (opts.help)
+    {
+      g_autofree char *help = roof_cli_help_text (opts.command);
+      fputs (help, out);
+      status = ROOF_CLI_EXIT_OK;
+    }
+  else if (dispatch[opts.command].run == NULL)
+    {
+      g_set_error (&error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE, "no command given");
+      status = ROOF_CLI_EXIT_USAGE;
+    }
+  else
+    {
+      status = run_command (&opts, out, err, &error);
+      if (status != ROOF_CLI_EXIT_OK)
+        status = g_error_matches (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE)
+                   ? ROOF_CLI_EXIT_USAGE
+                   : ROOF_CLI_EXIT_FAILED;
+    }
+
+  if (error != NULL)
+    report (err, error, opts.command);
+  else if (status != ROOF_CLI_EXIT_OK)
+    fprintf (err, "roofline-cli: failed\n");
+  fflush (out);
+  fflush (err);
+  roof_cli_options_clear (&opts);
+  return status;
+}

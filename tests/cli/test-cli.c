@@ -1,0 +1,1171 @@
+/* test-cli.c — roofline-cli end to end (the built binary) and in-process
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Expected numbers are worked out here by hand from docs/model.md and the
+ * catalog files, never by calling the solver: a test that asks the solver
+ * what the solver says proves nothing.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "roof-cli.h"
+
+/* ---------------------------------------------------------------------- */
+/* Running the tool                                                        */
+
+typedef struct
+{
+  int status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static GPtrArray *
+collect_args (const char *program, const char *first, va_list ap)
+{
+  GPtrArray *argv = g_ptr_array_new ();
+
+  g_ptr_array_add (argv, (gpointer) program);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  g_ptr_array_add (argv, NULL);
+  return argv;
+}
+
+/* roof_cli_run in this process, output captured in memory */
+static void
+run_in_process (Run *r, const char *first, ...)
+{
+  g_autoptr (GPtrArray) argv = NULL;
+  char *out_buf = NULL, *err_buf = NULL;
+  size_t out_len = 0, err_len = 0;
+  FILE *out, *err;
+  va_list ap;
+
+  va_start (ap, first);
+  argv = collect_args ("roofline-cli", first, ap);
+  va_end (ap);
+
+  out = open_memstream (&out_buf, &out_len);
+  err = open_memstream (&err_buf, &err_len);
+  g_assert_nonnull (out);
+  g_assert_nonnull (err);
+  r->status = roof_cli_run ((int) argv->len - 1, (char **) argv->pdata, out, err);
+  fclose (out);
+  fclose (err);
+  r->out = g_strdup (out_buf);
+  r->err = g_strdup (err_buf);
+  free (out_buf);
+  free (err_buf);
+}
+
+static const char *
+cli_path (void)
+{
+  const char *path = g_getenv ("ROOFLINE_CLI");
+  if (path == NULL)
+    g_error ("ROOFLINE_CLI is not set: run through meson test");
+  return path;
+}
+
+/* the built binary, as a user runs it */
+static void
+run_binary (Run *r, const char *first, ...)
+{
+  g_autoptr (GPtrArray) argv = NULL;
+  g_autoptr (GError) error = NULL;
+  int wait_status = 0;
+  va_list ap;
+
+  va_start (ap, first);
+  argv = collect_args (cli_path (), first, ap);
+  va_end (ap);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
+                &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+}
+
+static JsonNode *
+parse_json (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+  for (const char *p = text; *p; p++)
+    n += *p == '\n';
+  return n;
+}
+
+/* exactly one "roofline-cli: " line, plus the --help pointer on usage errors */
+static void
+assert_one_error_line (const Run *r, int status)
+{
+  g_assert_cmpint (r->status, ==, status);
+  g_assert_true (g_str_has_prefix (r->err, "roofline-cli: "));
+  if (status == 2)
+    {
+      g_assert_cmpuint (count_lines (r->err), ==, 2);
+      g_assert_nonnull (strstr (r->err, "\nTry 'roofline-cli "));
+    }
+  else
+    g_assert_cmpuint (count_lines (r->err), ==, 1);
+}
+
+static char *
+write_temp (const char *name_template, const char *contents)
+{
+  g_autoptr (GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp (name_template, &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The catalog, read here with json-glib                                   */
+
+static JsonNode *catalog_hardware;
+static JsonNode *catalog_models;
+
+static JsonObject *
+entry (JsonNode *doc, const char *array, const char *id)
+{
+  JsonArray *a = json_object_get_array_member (json_node_get_object (doc), array);
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      JsonObject *o = json_array_get_object_element (a, i);
+      if (g_str_equal (json_object_get_string_member (o, "id"), id))
+        return o;
+    }
+  g_error ("no %s entry %s in the catalog", array, id);
+  return NULL;
+}
+
+static double
+num (JsonObject *o, const char *path)
+{
+  g_auto (GStrv) parts = g_strsplit (path, ".", -1);
+  for (guint i = 0; parts[i + 1] != NULL; i++)
+    o = json_object_get_object_member (o, parts[i]);
+  return json_object_get_double_member (o, parts[g_strv_length (parts) - 1]);
+}
+
+typedef struct
+{
+  double bw;    /* byte/s */
+  double peak;  /* bf16 FLOP/s */
+  double cap;   /* bytes */
+  double price; /* USD per hour */
+  double link;  /* byte/s */
+  double latency;
+} Hw;
+
+static Hw
+hw (const char *id)
+{
+  JsonObject *o = entry (catalog_hardware, "hardware", id);
+  Hw h = {
+    num (o, "memory.bandwidth_GBps") * 1e9,
+    num (o, "compute_TFLOPS.bf16") * 1e12,
+    num (o, "memory.capacity_GB") * 1e9,
+    json_object_has_member (o, "price_usd_per_hour") ? num (o, "price_usd_per_hour") : 0.0,
+    json_object_has_member (o, "interconnect") ? num (o, "interconnect.bandwidth_GBps") * 1e9 : 0,
+    json_object_has_member (o, "interconnect") ? num (o, "interconnect.latency_us") * 1e-6 : 0,
+  };
+  return h;
+}
+
+/* A dense GQA transformer worked out by hand (docs/model.md, "Model" and
+ * "Decode step"); the published params_total rescales the derived count. */
+typedef struct
+{
+  double L, d, H, Hkv, dh, ffn, V;
+  double derived_total; /* parameters from the architecture */
+  double scale;         /* params_total / derived_total */
+  double params_total;
+  double p_read;     /* read per decode step: everything but the embedding table */
+  double p_mm_body;  /* matmul parameters of the layers */
+  double p_mm_head;  /* lm_head */
+  double kv_tok;     /* KV bytes per token at bf16 */
+  double act_tok;    /* activation elements per token, every matmul's input and output */
+} Dense;
+
+static Dense
+dense (const char *id)
+{
+  JsonObject *o = entry (catalog_models, "models", id);
+  Dense m = { 0 };
+
+  m.L = num (o, "layers");
+  m.d = num (o, "hidden");
+  m.H = num (o, "heads");
+  m.Hkv = num (o, "kv_heads");
+  m.dh = num (o, "head_dim");
+  m.ffn = num (o, "ffn");
+  m.V = num (o, "vocab");
+  g_assert_false (json_object_get_boolean_member (o, "tied_embeddings"));
+  g_assert_true (json_object_get_boolean_member (o, "ffn_gated"));
+  m.params_total = num (o, "params_total");
+
+  double attn = m.d * m.H * m.dh + 2 * m.d * m.Hkv * m.dh + m.H * m.dh * m.d; /* q k v o */
+  double ffn = 3 * m.d * m.ffn;                                               /* gate up down */
+  double norms = 2 * m.d;
+  double embedding = m.V * m.d;
+  double lm_head = m.V * m.d + m.d; /* + the final norm */
+  m.derived_total = embedding + lm_head + m.L * (attn + ffn + norms);
+  m.scale = m.params_total / m.derived_total;
+  m.p_read = m.scale * (m.derived_total - embedding);
+  m.p_mm_body = m.scale * m.L * (attn + ffn);
+  m.p_mm_head = m.scale * m.V * m.d;
+  m.kv_tok = 2 * m.L * m.Hkv * m.dh * 2;
+  m.act_tok = m.L * (4 * m.d + 4 * m.H * m.dh + 3 * (m.d + m.ffn)) + m.d + m.V;
+  return m;
+}
+
+static void
+assert_close (double got, double want, double rel)
+{
+  if (!(fabs (got - want) <= rel * fabs (want)))
+    g_error ("got %.17g, want %.17g (relative tolerance %g)", got, want, rel);
+}
+
+static JsonObject *
+result_for (JsonNode *root, const char *hardware)
+{
+  JsonArray *a = json_object_get_array_member (json_node_get_object (root), "results");
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      JsonObject *o = json_array_get_object_element (a, i);
+      if (g_str_equal (json_object_get_string_member (o, "hardware"), hardware))
+        return o;
+    }
+  g_error ("no result for %s", hardware);
+  return NULL;
+}
+
+/* ---------------------------------------------------------------------- */
+/* solve                                                                   */
+
+/* Llama 3.1 70B, decode, B = 1, S = 4096, bf16, one device. */
+static void
+check_decode_70b (JsonObject *r, const char *hardware_id)
+{
+  Dense m = dense ("llama-3.1-70b");
+  Hw h = hw (hardware_id);
+  const double B = 1, S = 4096;
+
+  double weights = 2 * m.p_read;
+  double kv = m.kv_tok * B * (S + 1); /* S read, 1 written */
+  double act = 2 * B * m.act_tok;
+  double bytes = weights + kv + act;
+  double flop = 2 * B * (m.p_mm_body + m.p_mm_head) + 4 * B * m.L * m.H * m.dh * S;
+  double t_memory = bytes / h.bw;
+  double t_compute = flop / h.peak;
+  double footprint_min = 2 * m.params_total + B * S * m.kv_tok;
+
+  /* the weights dominate: 2 bytes × (70.55e9 − the 1.05e9 embedding table) */
+  assert_close (weights, 2 * (70.55e9 - 128256.0 * 8192 * m.scale), 1e-12);
+  assert_close (kv, 2.0 * 80 * 8 * 128 * 2 * 4097, 1e-15);
+
+  g_assert_cmpstr (json_object_get_string_member (r, "hardware"), ==, hardware_id);
+  g_assert_cmpstr (json_object_get_string_member (r, "model"), ==, "llama-3.1-70b");
+  g_assert_cmpstr (json_object_get_string_member (r, "phase"), ==, "decode");
+  g_assert_cmpfloat (num (r, "batch"), ==, 1);
+  g_assert_cmpfloat (num (r, "context"), ==, 4096);
+  g_assert_cmpfloat (num (r, "devices"), ==, 1);
+  assert_close (num (r, "bytes.weights"), weights, 1e-9);
+  assert_close (num (r, "bytes.kv"), kv, 1e-12);
+  assert_close (num (r, "bytes.activations"), act, 1e-9);
+  g_assert_cmpfloat (num (r, "bytes.activations"), <, 1e-3 * bytes);
+  assert_close (num (r, "bytes.total"), bytes, 1e-9);
+  assert_close (num (r, "flop"), flop, 1e-9);
+  assert_close (num (r, "intensity"), flop / bytes, 1e-9);
+  assert_close (num (r, "ridge"), h.peak / h.bw, 1e-12);
+  assert_close (num (r, "t_memory_s"), t_memory, 1e-9);
+  assert_close (num (r, "t_compute_s"), t_compute, 1e-9);
+  g_assert_cmpfloat (num (r, "t_comm_s"), ==, 0);
+  assert_close (num (r, "t_step_s"), t_memory, 1e-9);
+  g_assert_cmpstr (json_object_get_string_member (r, "bound"), ==, "memory");
+  assert_close (num (r, "tokens_per_s"), 1 / t_memory, 1e-9);
+  assert_close (num (r, "mbu"), 1.0, 1e-9);
+  assert_close (num (r, "mfu"), flop / (t_memory * h.peak), 1e-9);
+  /* 141 GB of weights against 72 GB usable (0.9 × 80 GB): two devices */
+  g_assert_cmpfloat (num (r, "footprint_bytes"), >=, footprint_min);
+  g_assert_cmpfloat (num (r, "footprint_bytes"), <, footprint_min * 1.001);
+  g_assert_false (json_object_get_boolean_member (r, "fits"));
+  g_assert_cmpint (json_object_get_int_member (r, "min_devices"), ==,
+                   (gint64) ceil (footprint_min / (0.9 * h.cap)));
+  g_assert_cmpint (json_object_get_int_member (r, "min_devices"), ==, 2);
+  assert_close (num (r, "usd_per_mtok"), h.price / 3600 * t_memory * 1e6, 1e-9);
+}
+
+static void
+test_solve_json (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_binary (&r, "solve", "-H", "nvidia-h100-sxm", "-H", "nvidia-a100-sxm-80gb", "-m",
+              "llama-3.1-70b", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.err, ==, "");
+  root = parse_json (r.out);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                      json_node_get_object (root), "results")),
+                    ==, 2);
+  check_decode_70b (result_for (root, "nvidia-h100-sxm"), "nvidia-h100-sxm");
+  check_decode_70b (result_for (root, "nvidia-a100-sxm-80gb"), "nvidia-a100-sxm-80gb");
+}
+
+static void
+test_solve_table (void)
+{
+  g_auto (Run) r = { 0 };
+
+  run_binary (&r, "solve", "-H", "nvidia-h100-sxm", "-H", "nvidia-a100-sxm-80gb", "-m",
+              "llama-3.1-70b", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  /* hand: 140.37 GB / 3.35 TB/s and / 2.039 TB/s */
+  g_assert_nonnull (strstr (r.out, "41.90 ms"));
+  g_assert_nonnull (strstr (r.out, "68.84 ms"));
+  g_assert_nonnull (strstr (r.out, "295.3 FLOP/B"));
+  g_assert_nonnull (strstr (r.out, "needs ≥ 2 devices"));
+  g_assert_nonnull (strstr (r.out, "DOES NOT FIT"));
+  g_assert_nonnull (strstr (r.out, "$31.31"));
+}
+
+/* docs/model.md test vector: H200 against H100 at B = 1 is the bandwidth
+ * ratio, 4.8 / 3.35 = 1.433× the tokens per second. */
+static void
+test_solve_h200_vs_h100 (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_in_process (&r, "solve", "-H", "nvidia-h100-sxm", "-H", "nvidia-h200-sxm", "-m",
+                  "llama-3.1-70b", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  double ratio = num (result_for (root, "nvidia-h200-sxm"), "tokens_per_s")
+                 / num (result_for (root, "nvidia-h100-sxm"), "tokens_per_s");
+  assert_close (ratio, 4.8 / 3.35, 1e-12);
+  assert_close (ratio, 1.433, 1e-3);
+}
+
+/* Prefill: 2·B·S_in·P_body + 2·B·P_head + 2·B·L·H·d_h·S_in² (causal). */
+static void
+test_solve_prefill (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  Dense m = dense ("llama-3.1-8b");
+  Hw h = hw ("nvidia-h100-sxm");
+  const double B = 2, S = 2000;
+
+  run_in_process (&r, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--phase",
+                  "prefill", "--prompt", "2000", "-b", "2", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *o = result_for (root, "nvidia-h100-sxm");
+
+  double flop = 2 * B * S * m.p_mm_body + 2 * B * m.p_mm_head + 2 * B * m.L * m.H * m.dh * S * S;
+  assert_close (num (o, "flop"), flop, 1e-9);
+  assert_close (num (o, "bytes.weights"), 2 * m.p_read, 1e-9);
+  assert_close (num (o, "bytes.kv"), B * S * m.kv_tok, 1e-12);
+  g_assert_cmpstr (json_object_get_string_member (o, "bound"), ==, "compute");
+  assert_close (num (o, "t_compute_s"), flop / h.peak, 1e-9);
+  assert_close (num (o, "t_step_s"), flop / h.peak, 1e-9);
+  /* prompt tokens per second */
+  assert_close (num (o, "tokens_per_s"), B * S / (flop / h.peak), 1e-9);
+}
+
+/* Tensor parallel: two ring all-reduces of B·d·2 bytes per layer. */
+static void
+test_solve_tensor_parallel (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  Dense m = dense ("llama-3.1-70b");
+  Hw h = hw ("nvidia-h100-sxm");
+  const double n = 4, B = 8;
+
+  run_in_process (&r, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--devices", "4",
+                  "-b", "8", "--overhead-us", "100", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *o = result_for (root, "nvidia-h100-sxm");
+
+  double msg = B * m.d * 2;
+  double comm = 2 * m.L * (2 * (n - 1) / n * msg / h.link + 2 * (n - 1) * h.latency);
+  assert_close (num (o, "t_comm_s"), comm, 1e-9);
+  assert_close (num (o, "t_memory_s"), num (o, "bytes.total") / (n * h.bw), 1e-12);
+  assert_close (num (o, "t_step_s"), num (o, "t_memory_s") + comm + 100e-6, 1e-9);
+  g_assert_true (json_object_get_boolean_member (o, "fits"));
+  assert_close (num (o, "capacity_bytes"), n * 0.9 * h.cap, 1e-12);
+  assert_close (num (o, "usd_per_mtok"), n * h.price / 3600 * num (o, "t_step_s") / B * 1e6, 1e-9);
+}
+
+static void
+test_solve_breakdown (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  double flop = 0, bytes = 0;
+
+  run_in_process (&r, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "-b", "4",
+                  "--breakdown", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *o = result_for (root, "nvidia-h100-sxm");
+  JsonArray *rows = json_object_get_array_member (o, "breakdown");
+  g_assert_cmpuint (json_array_get_length (rows), >=, 10);
+  for (guint i = 0; i < json_array_get_length (rows); i++)
+    {
+      JsonObject *row = json_array_get_object_element (rows, i);
+      double layers = num (row, "layers");
+      /* weights and KV of every row are read; fused rows (softmax, norms)
+       * add no FLOP or activation traffic of their own */
+      bytes += (num (row, "bytes_weights") + num (row, "bytes_kv")) * layers;
+      if (!json_object_get_boolean_member (row, "counted"))
+        continue;
+      flop += num (row, "flop") * layers;
+      bytes += num (row, "bytes_act") * layers;
+    }
+  /* the rows add up to the step */
+  assert_close (flop, num (o, "flop"), 1e-9);
+  assert_close (bytes, num (o, "bytes.total"), 1e-9);
+
+  g_auto (Run) t = { 0 };
+  run_in_process (&t, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--breakdown",
+                  NULL);
+  g_assert_cmpint (t.status, ==, 0);
+  g_assert_nonnull (strstr (t.out, "Per-operator breakdown"));
+  g_assert_nonnull (strstr (t.out, "ffn_down"));
+}
+
+/* ---------------------------------------------------------------------- */
+/* sensitivity                                                             */
+
+static void
+test_sensitivity (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_binary (&r, "sensitivity", "-H", "nvidia-a100-sxm-80gb", "-m", "llama-3.1-70b", "--json",
+              NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  g_assert_cmpfloat (num (json_node_get_object (root), "step"), ==, 0.01);
+  JsonObject *o = result_for (root, "nvidia-a100-sxm-80gb");
+
+  /* decode at B = 1 is deeply memory-bound: T ∝ 1/β */
+  g_assert_cmpstr (json_object_get_string_member (o, "binding"), ==, "mem_bw");
+  assert_close (num (o, "elasticities.mem_bw"), -1.0, 1e-3);
+  g_assert_cmpfloat (fabs (num (o, "elasticities.peak_flops")), <, 1e-3);
+  g_assert_cmpfloat (num (o, "elasticities.mem_capacity"), ==, 0);
+  g_assert_cmpfloat (num (o, "elasticities.interconnect_bw"), ==, 0);
+  g_assert_cmpfloat (num (o, "elasticities.overhead"), ==, 0);
+  assert_close (num (o, "one_sided.mem_bw.up"), -1.0, 1e-3);
+  assert_close (num (o, "one_sided.mem_bw.down"), -1.0, 1e-3);
+  /* every knob of the contract is there */
+  static const char *const knobs[] = { "peak_flops", "mem_bw", "interconnect_bw", "overhead",
+                                       "mem_capacity", "batch", "context", "bytes_per_weight" };
+  for (gsize i = 0; i < G_N_ELEMENTS (knobs); i++)
+    g_assert_true (json_object_has_member (json_object_get_object_member (o, "elasticities"),
+                                           knobs[i]));
+  /* weights are 99 % of the bytes: e ≈ weights / total */
+  Dense m = dense ("llama-3.1-70b");
+  double weights = 2 * m.p_read, total = weights + m.kv_tok * 4097 + 2 * m.act_tok;
+  assert_close (num (o, "elasticities.bytes_per_weight"), weights / total, 1e-3);
+  g_assert_false (json_object_get_boolean_member (o, "fits"));
+  g_assert_cmpint (json_object_get_int_member (o, "min_devices"), ==, 2);
+
+  g_auto (Run) t = { 0 };
+  run_binary (&t, "sensitivity", "-H", "nvidia-a100-sxm-80gb", "-m", "llama-3.1-70b", NULL);
+  g_assert_cmpint (t.status, ==, 0);
+  g_assert_nonnull (strstr (t.out, "binding: memory bandwidth"));
+  g_assert_nonnull (strstr (t.out, "needs ≥ 2 devices to fit"));
+}
+
+static void
+test_sensitivity_step (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  /* compute-bound prefill: e_Π = −1 */
+  run_in_process (&r, "sensitivity", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--phase",
+                  "prefill", "--step", "0.1", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  g_assert_cmpfloat (num (json_node_get_object (root), "step"), ==, 0.1);
+  JsonObject *o = result_for (root, "nvidia-h100-sxm");
+  g_assert_cmpstr (json_object_get_string_member (o, "binding"), ==, "peak_flops");
+  assert_close (num (o, "elasticities.peak_flops"), -1.0, 1e-3);
+  g_assert_cmpfloat (fabs (num (o, "elasticities.mem_bw")), <, 1e-3);
+}
+
+/* ---------------------------------------------------------------------- */
+/* synthesize                                                              */
+
+static void
+test_synthesize (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  Dense m = dense ("llama-3.1-70b");
+  double decode_bytes = 2 * m.p_read + m.kv_tok * 4097 + 2 * m.act_tok;
+  double decode_flop = 2 * (m.p_mm_body + m.p_mm_head) + 4 * m.L * m.H * m.dh * 4096;
+  double prev = 0;
+
+  run_in_process (&r, "synthesize", "-m", "llama-3.1-70b", "--itl-ms", "50", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *top = json_node_get_object (root);
+
+  /* β_min = decode bytes / ITL: 2.81 TB/s (the notes' 2.824 counts the
+   * embedding table, which decode never reads) */
+  assert_close (num (top, "required.mem_bw_Bps"), decode_bytes / 0.050, 1e-9);
+  assert_close (num (top, "required.peak_flops"), decode_flop / 0.050, 1e-9);
+  g_assert_cmpfloat (num (top, "required.mem_bytes"), >=, 2 * m.params_total + 4096 * m.kv_tok);
+
+  JsonArray *c = json_object_get_array_member (top, "candidates");
+  /* every device of the catalog is a candidate */
+  g_assert_cmpuint (json_array_get_length (c), ==,
+                    json_array_get_length (json_object_get_array_member (
+                      json_node_get_object (catalog_hardware), "hardware")));
+  gboolean seen_failing = FALSE;
+  for (guint i = 0; i < json_array_get_length (c); i++)
+    {
+      JsonObject *k = json_array_get_object_element (c, i);
+      gboolean meets = json_object_get_boolean_member (k, "meets");
+      if (!meets)
+        {
+          seen_failing = TRUE;
+          g_assert_nonnull (json_object_get_string_member (k, "reason"));
+          continue;
+        }
+      /* meeting candidates first, priced ones by cost per token */
+      g_assert_false (seen_failing);
+      g_assert_cmpfloat (num (k, "itl_s"), <=, 0.050 * (1 + 1e-9));
+      if (json_node_is_null (json_object_get_member (k, "usd_per_mtok")))
+        {
+          prev = INFINITY;
+          continue;
+        }
+      g_assert_cmpfloat (num (k, "usd_per_mtok"), >=, prev);
+      prev = num (k, "usd_per_mtok");
+      /* $/Mtok = $/h / 3600 / (batch / ITL) × 1e6 */
+      assert_close (num (k, "usd_per_mtok"),
+                    num (k, "usd_per_hour") / 3600 / (num (k, "batch") / num (k, "itl_s")) * 1e6,
+                    1e-9);
+    }
+}
+
+static void
+test_synthesize_restricted (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_in_process (&r, "synthesize", "-m", "llama-3.1-70b", "--itl-ms", "50", "-H",
+                  "nvidia-h100-sxm", "-H", "nvidia-h200-sxm", "--max-devices", "8", "--json",
+                  NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonArray *c = json_object_get_array_member (json_node_get_object (root), "candidates");
+  g_assert_cmpuint (json_array_get_length (c), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      JsonObject *k = json_array_get_object_element (c, i);
+      g_assert_true (json_object_get_boolean_member (k, "meets"));
+      /* 141 GB of weights: two devices of either */
+      g_assert_cmpint (json_object_get_int_member (k, "devices"), ==, 2);
+    }
+
+  g_auto (Run) t = { 0 };
+  run_in_process (&t, "synthesize", "-m", "llama-3.1-70b", "--itl-ms", "50", NULL);
+  g_assert_cmpint (t.status, ==, 0);
+  g_assert_nonnull (strstr (t.out, "TB/s"));
+  g_assert_nonnull (strstr (t.out, "TFLOP/s"));
+  g_assert_nonnull (strstr (t.out, "no ceiling at the compute precision"));
+}
+
+/* ---------------------------------------------------------------------- */
+/* cost                                                                    */
+
+static void
+test_cost_balance (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  Dense m = dense ("llama-3.1-8b");
+  Hw h = hw ("nvidia-h100-sxm");
+
+  /* context 0: per sequence f FLOP and k bytes (one KV write, activations);
+   * B_bal = (W/β) / (f/Π − k/β) */
+  double W = 2 * m.p_read;
+  double f = 2 * (m.p_mm_body + m.p_mm_head);
+  double k = m.kv_tok + 2 * m.act_tok;
+  double balance = (W / h.bw) / (f / h.peak - k / h.bw);
+
+  run_in_process (&r, "cost", "-H", "nvidia-h100-sxm", "-H", "nvidia-h200-sxm", "-m",
+                  "llama-3.1-8b", "--context", "0", "--batch", "1:1024", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *o = result_for (root, "nvidia-h100-sxm");
+  assert_close (num (o, "balance_batch"), balance, 1e-6);
+  /* near the ridge (295 FLOP/B), as I ≈ B for bf16 weights */
+  g_assert_cmpfloat (balance, >, 295);
+  g_assert_cmpfloat (balance, <, 400);
+
+  JsonArray *points = json_object_get_array_member (o, "points");
+  g_assert_cmpuint (json_array_get_length (points), ==, 11); /* 1 … 1024 */
+  JsonObject *p1 = json_array_get_object_element (points, 0);
+  g_assert_cmpfloat (num (p1, "batch"), ==, 1);
+  /* at B = 1 the weights set the cost: price · W/β per token */
+  assert_close (num (p1, "usd_per_mtok"), h.price / 3600 * ((W + k) / h.bw) * 1e6, 1e-9);
+  assert_close (num (p1, "weights"), h.price / 3600 * (W / h.bw) * 1e6, 1e-9);
+  g_assert_true (json_object_get_boolean_member (p1, "fits"));
+
+  JsonArray *x = json_object_get_array_member (json_node_get_object (root), "crossovers");
+  for (guint i = 0; i < json_array_get_length (x); i++)
+    {
+      JsonObject *c = json_array_get_object_element (x, i);
+      g_assert_cmpstr (json_object_get_string_member (c, "a"), ==, "nvidia-h100-sxm");
+      g_assert_cmpstr (json_object_get_string_member (c, "b"), ==, "nvidia-h200-sxm");
+      g_assert_cmpfloat (num (c, "batch"), >=, 1);
+      g_assert_cmpfloat (num (c, "batch"), <=, 1024);
+    }
+}
+
+static void
+test_cost_never_and_default_range (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  /* 70B at context 4096 on H100: per sequence 1.34 GB of KV take 401 µs,
+   * its 150 GFLOP 151 µs: batching never makes decode compute-bound */
+  run_in_process (&r, "cost", "-H", "nvidia-h100-sxm", "-H", "nvidia-h200-sxm", "-m",
+                  "llama-3.1-70b", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *o = result_for (root, "nvidia-h100-sxm");
+  g_assert_true (json_node_is_null (json_object_get_member (o, "balance_batch")));
+  JsonArray *points = json_object_get_array_member (o, "points");
+  g_assert_cmpuint (json_array_get_length (points), ==, 13); /* 1, 2, … 4096 */
+  g_assert_cmpfloat (num (json_array_get_object_element (points, 12), "batch"), ==, 4096);
+  g_assert_true (json_object_has_member (json_node_get_object (root), "crossovers"));
+
+  g_auto (Run) t = { 0 };
+  run_in_process (&t, "cost", "-H", "nvidia-h100-sxm", "-H", "nvidia-h200-sxm", "-m",
+                  "llama-3.1-70b", NULL);
+  g_assert_cmpint (t.status, ==, 0);
+  g_assert_nonnull (strstr (t.out, "never"));
+  g_assert_nonnull (strstr (t.out, "Crossovers"));
+}
+
+static void
+test_cost_no_price (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_in_process (&r, "cost", "-H", "nvidia-b300", "-H", "nvidia-h200-sxm", "-m",
+                  "llama-3.1-8b", "--batch", "1:4", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.err, "nvidia-b300"));
+  root = parse_json (r.out);
+  JsonObject *o = result_for (root, "nvidia-b300");
+  JsonObject *p = json_array_get_object_element (json_object_get_array_member (o, "points"), 0);
+  g_assert_true (json_node_is_null (json_object_get_member (p, "usd_per_mtok")));
+  g_assert_cmpfloat (num (p, "t_step_s"), >, 0);
+  /* no priced pair: no crossover */
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                      json_node_get_object (root), "crossovers")),
+                    ==, 0);
+}
+
+/* ---------------------------------------------------------------------- */
+/* sweep                                                                   */
+
+static void
+test_sweep_csv (void)
+{
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) lines = NULL;
+  Hw h = hw ("nvidia-h100-sxm");
+  Dense m = dense ("llama-3.1-70b");
+
+  run_binary (&r, "sweep", "-H", "nvidia-h100-sxm", "-H", "nvidia-h200-sxm", "-m",
+              "llama-3.1-70b", "--batch", "1:64", "--csv", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==,
+                   "hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,"
+                   "usd_per_mtok");
+  /* 2 devices × 1, 2, 4, … 64, then the empty string after the last newline */
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 2 * 7 + 1);
+  g_assert_cmpstr (lines[15], ==, "");
+  for (guint i = 1; i <= 14; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], ",", -1);
+      g_assert_cmpuint (g_strv_length (f), ==, 9);
+      g_assert_cmpstr (f[0], ==, i <= 7 ? "nvidia-h100-sxm" : "nvidia-h200-sxm");
+      g_assert_cmpfloat (g_ascii_strtod (f[1], NULL), ==, pow (2, (i - 1) % 7));
+      g_assert_cmpstr (f[2], ==, "4096");
+      g_assert_cmpstr (f[6], ==, "memory");
+      g_assert_cmpstr (f[7], ==, "false");
+    }
+  /* first row = the hand-computed decode step */
+  g_auto (GStrv) first = g_strsplit (lines[1], ",", -1);
+  double bytes = 2 * m.p_read + m.kv_tok * 4097 + 2 * m.act_tok;
+  assert_close (g_ascii_strtod (first[3], NULL), bytes / h.bw, 1e-12);
+}
+
+static void
+test_sweep_json (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_in_process (&r, "sweep", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--context",
+                  "128:131072", "--points", "4", "-b", "2", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *o = result_for (root, "nvidia-h100-sxm");
+  JsonArray *points = json_object_get_array_member (o, "points");
+  g_assert_cmpuint (json_array_get_length (points), ==, 4);
+  /* log-spaced, ends included: 128, 1290, 13004, 131072 */
+  g_assert_cmpfloat (num (json_array_get_object_element (points, 0), "context"), ==, 128);
+  g_assert_cmpfloat (num (json_array_get_object_element (points, 3), "context"), ==, 131072);
+  for (guint i = 0; i < 4; i++)
+    {
+      JsonObject *p = json_array_get_object_element (points, i);
+      g_assert_cmpfloat (num (p, "batch"), ==, 2);
+      g_assert_true (json_object_has_member (p, "usd_per_mtok"));
+      g_assert_true (json_object_has_member (p, "intensity"));
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* list, show, catalogs and scenarios                                      */
+
+static void
+test_list_json (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_in_process (&r, "list", "hardware", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonArray *a = json_object_get_array_member (json_node_get_object (root), "hardware");
+  g_assert_cmpuint (json_array_get_length (a), ==,
+                    json_array_get_length (json_object_get_array_member (
+                      json_node_get_object (catalog_hardware), "hardware")));
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      JsonObject *o = json_array_get_object_element (a, i);
+      if (!g_str_equal (json_object_get_string_member (o, "id"), "nvidia-h100-sxm"))
+        continue;
+      /* 989.4 TFLOP/s / 3.35 TB/s */
+      assert_close (num (o, "derived.ridge.bf16"), 989.4 / 3.35, 1e-12);
+      assert_close (num (o, "derived.usable_bytes"), 72e9, 1e-12);
+      assert_close (num (o, "memory.bandwidth_GBps"), 3350, 0);
+    }
+
+  g_auto (Run) m = { 0 };
+  run_in_process (&m, "list", "models", NULL);
+  g_assert_cmpint (m.status, ==, 0);
+  g_assert_nonnull (strstr (m.out, "Mixture of experts"));
+  g_assert_nonnull (strstr (m.out, "327.7 kB")); /* 70B: 2·80·8·128·2 B */
+}
+
+static void
+test_show (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  Dense m = dense ("llama-3.1-70b");
+
+  run_in_process (&r, "show", "llama-3.1-70b", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *o = json_object_get_object_member (json_node_get_object (root), "model");
+  g_assert_cmpstr (json_object_get_string_member (o, "id"), ==, "llama-3.1-70b");
+  assert_close (num (o, "derived.kv_bytes_per_token_bf16"), 327680, 1e-15);
+  assert_close (num (o, "derived.params_total_derived"), m.derived_total, 1e-12);
+  /* the architecture gives the published count within 2 % */
+  assert_close (num (o, "derived.params_total_derived"), 70.55e9, 0.02);
+
+  g_auto (Run) t = { 0 };
+  run_in_process (&t, "show", "nvidia-h100-sxm", NULL);
+  g_assert_cmpint (t.status, ==, 0);
+  g_assert_nonnull (strstr (t.out, "3350 GB/s"));
+  g_assert_nonnull (strstr (t.out, "295.3 FLOP/B"));
+  g_assert_nonnull (strstr (t.out, "Ridge point fp8"));
+}
+
+static const char custom_catalog[] =
+  "{ \"format\": \"roofline-catalog\", \"version\": 1,\n"
+  "  \"hardware\": [ { \"id\": \"test-accel\", \"name\": \"Test accelerator\", \"vendor\": "
+  "\"Test\",\n"
+  "    \"kind\": \"gpu\", \"memory\": { \"capacity_GB\": 400, \"bandwidth_GBps\": 10000 },\n"
+  "    \"compute_TFLOPS\": { \"bf16\": 2000 }, \"price_usd_per_hour\": 5,\n"
+  "    \"warp_drive\": true } ] }\n";
+
+static void
+test_catalog_overlay (void)
+{
+  g_autofree char *path = write_temp ("roofline-cli-XXXXXX.json", custom_catalog);
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  Dense m = dense ("llama-3.1-70b");
+
+  run_in_process (&r, "solve", "--catalog", path, "-H", "test-accel", "-H", "nvidia-h100-sxm",
+                  "-m", "llama-3.1-70b", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  /* the unknown field is a warning on stderr, not a failure */
+  g_assert_nonnull (strstr (r.err, "warning"));
+  g_assert_nonnull (strstr (r.err, "warp_drive"));
+  root = parse_json (r.out);
+  JsonObject *o = result_for (root, "test-accel");
+  double bytes = 2 * m.p_read + m.kv_tok * 4097 + 2 * m.act_tok;
+  assert_close (num (o, "t_step_s"), bytes / 10e12, 1e-9);
+  g_assert_true (json_object_get_boolean_member (o, "fits")); /* 360 GB usable */
+  assert_close (num (o, "usd_per_mtok"), 5.0 / 3600 * bytes / 10e12 * 1e6, 1e-9);
+  g_unlink (path);
+}
+
+static void
+test_scenario (void)
+{
+  g_autofree char *text = g_strdup_printf (
+    "{ \"format\": \"roofline-scenario\", \"version\": 1,\n"
+    "  \"hardware\": [\"nvidia-h100-sxm\", \"test-accel\"],\n"
+    "  \"model\": \"llama-3.1-8b\",\n"
+    "  \"workload\": { \"phase\": \"decode\", \"batch\": 16, \"context\": 1000, \"prompt\": 512,\n"
+    "                \"output\": 128, \"weights\": \"bf16\", \"kv\": \"bf16\",\n"
+    "                \"activations\": \"bf16\", \"compute\": \"bf16\", \"devices\": 1,\n"
+    "                \"overlap\": \"max\", \"overhead_us\": 0 },\n"
+    "  \"sla\": { \"itl_ms\": 20 },\n"
+    "  \"catalog\": %s }\n",
+    custom_catalog);
+  g_autofree char *path = write_temp ("roofline-scenario-XXXXXX.json", text);
+  g_autoptr (JsonNode) root = NULL;
+
+  /* the scenario's devices, model and workload */
+  g_auto (Run) r = { 0 };
+  run_in_process (&r, "solve", "--scenario", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonArray *a = json_object_get_array_member (json_node_get_object (root), "results");
+  g_assert_cmpuint (json_array_get_length (a), ==, 2);
+  JsonObject *o = result_for (root, "test-accel");
+  g_assert_cmpstr (json_object_get_string_member (o, "model"), ==, "llama-3.1-8b");
+  g_assert_cmpfloat (num (o, "batch"), ==, 16);
+  g_assert_cmpfloat (num (o, "context"), ==, 1000);
+  g_clear_pointer (&root, json_node_unref);
+
+  /* flags override; -H replaces the scenario's list */
+  g_auto (Run) s = { 0 };
+  run_in_process (&s, "solve", "--scenario", path, "-H", "nvidia-a100-sxm-80gb", "--batch", "2",
+                  "--json", NULL);
+  g_assert_cmpint (s.status, ==, 0);
+  root = parse_json (s.out);
+  a = json_object_get_array_member (json_node_get_object (root), "results");
+  g_assert_cmpuint (json_array_get_length (a), ==, 1);
+  o = result_for (root, "nvidia-a100-sxm-80gb");
+  g_assert_cmpfloat (num (o, "batch"), ==, 2);
+  g_assert_cmpfloat (num (o, "context"), ==, 1000);
+  g_clear_pointer (&root, json_node_unref);
+
+  /* the scenario's SLA is synthesize's default target */
+  g_auto (Run) t = { 0 };
+  run_in_process (&t, "synthesize", "--scenario", path, "--json", NULL);
+  g_assert_cmpint (t.status, ==, 0);
+  root = parse_json (t.out);
+  assert_close (num (json_node_get_object (root), "sla.itl_s"), 0.020, 1e-12);
+  g_unlink (path);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Failures                                                                */
+
+static void
+test_exit_unknown_flag (void)
+{
+  g_auto (Run) r = { 0 };
+
+  run_binary (&r, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--frobnicate", NULL);
+  assert_one_error_line (&r, 2);
+  g_assert_nonnull (strstr (r.err, "--frobnicate"));
+  g_assert_nonnull (strstr (r.err, "Try 'roofline-cli solve --help'."));
+  g_assert_cmpstr (r.out, ==, "");
+}
+
+static void
+test_exit_unknown_id (void)
+{
+  g_auto (Run) r = { 0 };
+  g_auto (Run) s = { 0 };
+
+  run_binary (&r, "solve", "-H", "nvidia-h100-sxn", "-m", "llama-3.1-70b", NULL);
+  assert_one_error_line (&r, 2);
+  g_assert_nonnull (strstr (r.err, "did you mean"));
+  g_assert_nonnull (strstr (r.err, "nvidia-h100-sxm"));
+
+  run_binary (&s, "sensitivity", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70", NULL);
+  assert_one_error_line (&s, 2);
+  g_assert_nonnull (strstr (s.err, "did you mean"));
+  g_assert_nonnull (strstr (s.err, "llama-3.1-70b"));
+}
+
+static void
+test_exit_bad_catalog (void)
+{
+  g_autofree char *path = write_temp ("broken-catalog-XXXXXX.json",
+                                      "{ \"format\": \"roofline-catalog\", \"version\": 1,\n"
+                                      "  \"hardware\": [ { \"id\": \"x\",, } ] }\n");
+  g_autofree char *base = g_path_get_basename (path);
+  g_auto (Run) r = { 0 };
+
+  run_binary (&r, "solve", "--catalog", path, "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b",
+              NULL);
+  assert_one_error_line (&r, 1);
+  g_assert_nonnull (strstr (r.err, base));
+  g_assert_cmpstr (r.out, ==, "");
+  g_unlink (path);
+
+  g_auto (Run) s = { 0 };
+  run_binary (&s, "list", "hardware", "--catalog", "/nonexistent/roofline.json", NULL);
+  assert_one_error_line (&s, 1);
+  g_assert_nonnull (strstr (s.err, "roofline.json"));
+}
+
+static void
+test_exit_work_failed (void)
+{
+  /* no bf16 ceiling on the Apple GPUs: the work fails (1), with a hint */
+  g_auto (Run) r = { 0 };
+  run_in_process (&r, "solve", "-H", "nvidia-h100-sxm", "-H", "apple-m2-ultra", "-m",
+                  "llama-3.1-8b", NULL);
+  assert_one_error_line (&r, 1);
+  g_assert_nonnull (strstr (r.err, "apple-m2-ultra"));
+  g_assert_nonnull (strstr (r.err, "--compute"));
+  /* nothing half-printed */
+  g_assert_cmpstr (r.out, ==, "");
+
+  /* an ITL no overhead leaves room for */
+  g_auto (Run) s = { 0 };
+  run_in_process (&s, "synthesize", "-m", "llama-3.1-8b", "--itl-ms", "1", "--overhead-us",
+                  "2000", NULL);
+  assert_one_error_line (&s, 1);
+
+  /* a usage error found after parsing still exits 2 */
+  g_auto (Run) t = { 0 };
+  run_in_process (&t, "solve", "-m", "llama-3.1-8b", NULL);
+  assert_one_error_line (&t, 2);
+  g_auto (Run) u = { 0 };
+  run_in_process (&u, "synthesize", "-m", "llama-3.1-8b", NULL);
+  assert_one_error_line (&u, 2);
+}
+
+static void
+test_parser_rejects_end_to_end (void)
+{
+  static const char *const bad[][8] = {
+    { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--batch", "abc" },
+    { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--batch", "-1" },
+    { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--devices", "0" },
+    { "sensitivity", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--step", "2" },
+    { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--weights", "fp12" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_auto (Run) r = { 0 };
+      run_binary (&r, bad[i][0], bad[i][1], bad[i][2], bad[i][3], bad[i][4], bad[i][5],
+                  bad[i][6], NULL);
+      assert_one_error_line (&r, 2);
+      g_assert_cmpstr (r.out, ==, "");
+    }
+}
+
+static void
+test_help (void)
+{
+  static const struct
+  {
+    const char *command;
+    const char *flag;
+  } cases[] = {
+    { "list", "hardware|models" }, { "show", "--json" },        { "solve", "--breakdown" },
+    { "sweep", "--csv" },          { "sensitivity", "--step" }, { "synthesize", "--itl-ms" },
+    { "cost", "--batch A:B" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) a = { 0 };
+      g_auto (Run) b = { 0 };
+
+      run_binary (&a, cases[i].command, "--help", NULL);
+      g_assert_cmpint (a.status, ==, 0);
+      g_assert_cmpstr (a.err, ==, "");
+      g_assert_true (g_str_has_prefix (a.out, "Usage: roofline-cli "));
+      g_assert_nonnull (strstr (a.out, cases[i].flag));
+      g_assert_nonnull (strstr (a.out, "--catalog"));
+
+      run_binary (&b, "help", cases[i].command, NULL);
+      g_assert_cmpint (b.status, ==, 0);
+      g_assert_cmpstr (a.out, ==, b.out);
+    }
+
+  g_auto (Run) g = { 0 };
+  run_binary (&g, "--help", NULL);
+  g_assert_cmpint (g.status, ==, 0);
+  g_assert_nonnull (strstr (g.out, "synthesize"));
+
+  g_auto (Run) v = { 0 };
+  run_binary (&v, "--version", NULL);
+  g_assert_cmpint (v.status, ==, 0);
+  g_assert_cmpstr (v.out, ==, "roofline-cli " PACKAGE_VERSION "\n");
+}
+
+/* JSON and CSV never follow the locale. */
+static void
+test_locale (void)
+{
+  static const char *const locales[] = { "de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8",
+                                         "fr_FR.utf8", "ru_RU.UTF-8", NULL };
+  const char *found = NULL;
+  g_autofree char *saved = g_strdup (setlocale (LC_NUMERIC, NULL));
+
+  for (guint i = 0; locales[i] != NULL && found == NULL; i++)
+    if (setlocale (LC_NUMERIC, locales[i]) != NULL)
+      found = locales[i];
+  if (found == NULL)
+    {
+      g_test_skip ("no locale with a decimal comma installed");
+      return;
+    }
+
+  g_auto (Run) r = { 0 };
+  run_in_process (&r, "sweep", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--batch", "1:2",
+                  "--csv", NULL);
+  g_auto (Run) j = { 0 };
+  run_in_process (&j, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--json", NULL);
+  g_auto (Run) t = { 0 };
+  run_in_process (&t, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", NULL);
+  setlocale (LC_NUMERIC, saved);
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL && *lines[i]; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], ",", -1);
+      g_assert_cmpuint (g_strv_length (f), ==, 9);
+    }
+  g_autoptr (JsonNode) root = parse_json (j.out);
+  g_assert_cmpfloat (num (result_for (root, "nvidia-h100-sxm"), "ridge"), >, 295.3);
+  g_assert_nonnull (strstr (t.out, "ms"));
+  g_assert_null (strstr (t.out, ",5"));
+}
+
+/* ---------------------------------------------------------------------- */
+
+static JsonNode *
+load_catalog_file (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "..", "data", "catalog", name,
+                                                 NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return parse_json (text);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  catalog_hardware = load_catalog_file ("hardware.json");
+  catalog_models = load_catalog_file ("models.json");
+
+  g_test_add_func ("/cli/solve/json", test_solve_json);
+  g_test_add_func ("/cli/solve/table", test_solve_table);
+  g_test_add_func ("/cli/solve/h200-vs-h100", test_solve_h200_vs_h100);
+  g_test_add_func ("/cli/solve/prefill", test_solve_prefill);
+  g_test_add_func ("/cli/solve/tensor-parallel", test_solve_tensor_parallel);
+  g_test_add_func ("/cli/solve/breakdown", test_solve_breakdown);
+  g_test_add_func ("/cli/sensitivity/memory-bound", test_sensitivity);
+  g_test_add_func ("/cli/sensitivity/compute-bound", test_sensitivity_step);
+  g_test_add_func ("/cli/synthesize/catalog", test_synthesize);
+  g_test_add_func ("/cli/synthesize/restricted", test_synthesize_restricted);
+  g_test_add_func ("/cli/cost/balance", test_cost_balance);
+  g_test_add_func ("/cli/cost/never", test_cost_never_and_default_range);
+  g_test_add_func ("/cli/cost/no-price", test_cost_no_price);
+  g_test_add_func ("/cli/sweep/csv", test_sweep_csv);
+  g_test_add_func ("/cli/sweep/json", test_sweep_json);
+  g_test_add_func ("/cli/list/json", test_list_json);
+  g_test_add_func ("/cli/show", test_show);
+  g_test_add_func ("/cli/catalog/overlay", test_catalog_overlay);
+  g_test_add_func ("/cli/scenario", test_scenario);
+  g_test_add_func ("/cli/exit/unknown-flag", test_exit_unknown_flag);
+  g_test_add_func ("/cli/exit/unknown-id", test_exit_unknown_id);
+  g_test_add_func ("/cli/exit/bad-catalog", test_exit_bad_catalog);
+  g_test_add_func ("/cli/exit/work-failed", test_exit_work_failed);
+  g_test_add_func ("/cli/exit/parser-rejects", test_parser_rejects_end_to_end);
+  g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/locale", test_locale);
+
+  status = g_test_run ();
+  json_node_unref (catalog_hardware);
+  json_node_unref (catalog_models);
+  return status;
+}
