@@ -1,0 +1,221 @@
+/* roof-chart-common.h — what every chart shares: text, frame, legend, caption
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A chart is drawn in stacked layers: background and grid, tinted regions,
+ * data, axes and their labels, legend, then the placed labels on top. Every
+ * text goes through roof_render_text* so the layout records its box and the
+ * label placer treats it as an obstacle.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "roof-chart.h"
+#include "roof-label-placer.h"
+#include "roof-scale.h"
+#include "roof-theme.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ROOF_MARKER_CIRCLE = 0,
+  ROOF_MARKER_SQUARE,
+  ROOF_MARKER_TRIANGLE,
+  ROOF_MARKER_DIAMOND,
+  ROOF_MARKER_CROSS,
+  ROOF_MARKER_NONE,
+} RoofMarker;
+
+typedef enum
+{
+  ROOF_LEGEND_LINE = 0, /* a stroke in colour and dash */
+  ROOF_LEGEND_MARKER,   /* a marker */
+  ROOF_LEGEND_SWATCH,   /* a filled square */
+  ROOF_LEGEND_TEXT,     /* a note, no symbol */
+} RoofLegendKind;
+
+typedef struct
+{
+  RoofLegendKind kind;
+  char *text;
+  int device; /* −1: a style entry */
+  RoofColor color;
+  int dash; /* RoofPrecision for the dash, −1 solid */
+  double width;
+  RoofMarker marker;
+  gboolean hollow;
+  gboolean hidden; /* the device is toggled off */
+  gboolean header; /* bold, no symbol */
+} RoofLegendItem;
+
+typedef struct
+{
+  const char *title;
+  const char *x_title, *y_title, *y2_title;
+  gboolean x_log, y_log, y2_log, has_y2;
+  double x0, x1, y0, y1, y2_0, y2_1; /* data ranges (already snapped) */
+  double x_unit, y_unit, y2_unit;    /* tick labels show value / unit */
+  /* categorical axes are drawn by the chart; the frame keeps room for them */
+  gboolean x_categorical, y_categorical;
+  double x_cat_height, y_cat_width;
+  gboolean no_x_ticks, no_y_ticks;
+  gboolean x_integer; /* whole numbers, no prefixes (years) */
+  double reserve_right; /* room for a legend outside the plot */
+
+  /* results */
+  RoofRect plot;
+  RoofScale xs, ys, y2s;
+  RoofTicks xt, yt, y2t;
+  RoofRect caption_box;
+} RoofFrame;
+
+typedef struct
+{
+  cairo_t *cr;
+  const RoofChartInput *in;
+  const RoofTheme *th;
+  RoofChartLayout *layout;
+  double width, height;
+  double pad;
+
+  PangoContext *pctx;
+  PangoLayout *pl;
+  PangoFontDescription *fonts[ROOF_FONT_COUNT];
+  PangoAttrList *attrs;
+
+  RoofLabelPlacer *placer;
+  RoofFrame frame;
+
+  GString *caption; /* assumptions, then notes */
+  GString *notes;
+  GString *desc;
+  GPtrArray *legend; /* RoofLegendItem */
+  RoofRect legend_box;
+  gboolean legend_outside;
+  double wrap_max_h;
+  int legend_corners[4]; /* order tried: 0 top left, 1 top right, 2 bottom right, 3 bottom left */
+  GHashTable *measures; /* "font\x1ftext" → double[2] */ /* > 0: wrapped text is cut (with …) at this height */
+} RoofRender;
+
+void roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
+                       const RoofChartInput *in, RoofChartLayout *layout);
+void roof_render_clear (RoofRender *R);
+
+gboolean roof_render_visible (const RoofRender *R, int device);
+RoofColor roof_render_device_color (const RoofRender *R, int device);
+int roof_render_n_visible (const RoofRender *R);
+
+/* Text ------------------------------------------------------------------ */
+
+void roof_render_measure (RoofRender *R, RoofFont font, const char *text, double *w, double *h);
+/* Draws at (x, y) aligned by xalign/yalign in 0…1 (0 = left/top) and records
+ * it. Returns the box. */
+RoofOBox roof_render_text (RoofRender *R, RoofFont font, const char *text, double x, double y,
+                           double xalign, double yalign, RoofColor color, RoofTextRole role);
+/* Draws centred in `box` (rotated by box->angle), optionally with a halo. */
+void roof_render_text_box (RoofRender *R, RoofFont font, const char *text, const RoofOBox *box,
+                           RoofColor color, RoofTextRole role, gboolean halo);
+/* Wrapped to `width`: returns the height used. */
+double roof_render_text_wrapped (RoofRender *R, RoofFont font, const char *text, double x,
+                                 double y, double width, RoofColor color, RoofTextRole role,
+                                 gboolean draw);
+/* TRUE when the box overlaps no recorded text. */
+gboolean roof_render_text_free (RoofRender *R, const RoofOBox *box);
+void roof_render_record (RoofRender *R, const RoofOBox *box, RoofTextRole role, const char *text);
+
+/* Frame ----------------------------------------------------------------- */
+
+/* Margins from measured text, scales and ticks for the plot area; creates
+ * the label placer for the plot area. */
+void roof_frame_layout (RoofRender *R);
+void roof_frame_draw_background (RoofRender *R);
+void roof_frame_draw_grid (RoofRender *R);
+void roof_frame_draw_axes (RoofRender *R);
+void roof_frame_clip (RoofRender *R);
+double roof_frame_x (RoofRender *R, double v);
+double roof_frame_y (RoofRender *R, double v);
+double roof_frame_y2 (RoofRender *R, double v);
+
+/* Legend ---------------------------------------------------------------- */
+
+RoofLegendItem *roof_legend_add (RoofRender *R, RoofLegendKind kind, const char *text,
+                                 int device, RoofColor color);
+void roof_legend_add_devices (RoofRender *R, RoofLegendKind kind, const char *suffix);
+/* Chooses a corner inside the plot covering no data, else returns FALSE
+ * (the caller reserves room and lays out again) or, when room is reserved,
+ * places the legend outside on the right. */
+gboolean roof_legend_place (RoofRender *R);
+void roof_legend_draw (RoofRender *R);
+void roof_legend_size (RoofRender *R, double *w, double *h);
+
+/* Caption, labels and items ---------------------------------------------- */
+
+/* "Llama-3.1-70B · decode · batch 1 · …" into R->caption. */
+void roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_context);
+void roof_render_note (RoofRender *R, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+void roof_render_marker (RoofRender *R, RoofMarker m, double x, double y, double r,
+                         RoofColor fill, RoofColor stroke, gboolean hollow);
+void roof_render_polyline (RoofRender *R, const double *xy, int n);
+void roof_render_hit (RoofRender *R, double x, double y, double radius, int device,
+                      const char *fmt, ...) G_GNUC_PRINTF (6, 7);
+void roof_render_hit_bar (RoofRender *R, const RoofRect *bar, int device, const char *fmt, ...)
+  G_GNUC_PRINTF (4, 5);
+
+/* Label placement: requests go to R->placer; draw_labels solves and draws. */
+typedef struct
+{
+  int request;
+  char *text;
+  RoofFont font;
+  RoofColor color;
+} RoofPendingLabel;
+
+int roof_render_label_point (RoofRender *R, GArray *pending, const char *text, RoofFont font,
+                             RoofColor color, double x, double y, double radius, int priority,
+                             int owner, gboolean leader);
+int roof_render_label_line (RoofRender *R, GArray *pending, const char *text, RoofFont font,
+                            RoofColor color, const double *xy, int n, double prefer,
+                            int priority, int owner);
+void roof_render_draw_labels (RoofRender *R, GArray *pending);
+GArray *roof_pending_labels_new (void);
+
+/* A message in the middle of the plot area (errors, "no KV cache"). */
+void roof_render_message (RoofRender *R, const char *text, RoofColor color);
+/* Fills the whole chart with a message and sets `error`. */
+gboolean roof_render_fail (RoofRender *R, GError **error, const char *fmt, ...)
+  G_GNUC_PRINTF (3, 4);
+
+/* The device's name, or its id, or "device N". */
+const char *roof_render_device_name (const RoofRender *R, int device);
+/* Human name of a solver failure for the caption. */
+char *roof_render_solver_note (const RoofRender *R, int device, const RoofError *err);
+
+/* Clips the segment to the rectangle; FALSE when nothing is left. */
+gboolean roof_clip_segment (const RoofRect *r, double *x0, double *y0, double *x1, double *y1);
+
+/* Chart renderers ------------------------------------------------------- */
+
+gboolean roof_chart_draw_roofline (RoofRender *R, GError **error);
+gboolean roof_chart_draw_cost (RoofRender *R, GError **error);
+gboolean roof_chart_draw_sensitivity (RoofRender *R, GError **error);
+gboolean roof_chart_draw_batch (RoofRender *R, GError **error);
+gboolean roof_chart_draw_context (RoofRender *R, GError **error);
+gboolean roof_chart_draw_memory (RoofRender *R, GError **error);
+gboolean roof_chart_draw_trend (RoofRender *R, GError **error);
+
+/* Workload helpers ------------------------------------------------------- */
+
+double roof_input_batch_lo (const RoofChartInput *in);
+double roof_input_batch_hi (const RoofChartInput *in);
+double roof_input_context_lo (const RoofChartInput *in);
+double roof_input_context_hi (const RoofChartInput *in);
+double roof_input_prompt_lo (const RoofChartInput *in);
+double roof_input_prompt_hi (const RoofChartInput *in);
+const char *roof_knob_title (RoofKnob k);
+const char *roof_bound_title (RoofBound b);
+
+G_END_DECLS

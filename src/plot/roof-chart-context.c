@@ -1,0 +1,391 @@
+/* roof-chart-context.c — decode latency vs context length, weights and KV stacked
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The ITL is split into the time to stream the weights (flat) and the time
+ * to stream the KV cache and activations (growing with the context); where
+ * the second overtakes the first, long context costs more than the model.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "roof-chart-common.h"
+
+#define N_SAMPLES 72
+
+typedef struct
+{
+  gboolean ok;
+  RoofError err;
+  RoofResult r[N_SAMPLES];
+  double s[N_SAMPLES];
+  double t_w[N_SAMPLES], t_kv[N_SAMPLES]; /* seconds, from the solver's bytes and t_memory */
+  double xy_w[2 * N_SAMPLES], xy_tot[2 * N_SAMPLES], xy_step[2 * N_SAMPLES];
+  int n_fit; /* leading samples that fit */
+  gboolean compute_matters;
+} CtxDev;
+
+static void
+split (const RoofResult *r, double *tw, double *tkv)
+{
+  /* t_memory is the whole traffic over the effective bandwidth: share it */
+  double tot = r->bytes_total > 0.0 ? r->bytes_total : 1.0;
+  *tw = r->t_memory * r->bytes_weights / tot;
+  *tkv = r->t_memory * (r->bytes_kv + r->bytes_act) / tot;
+}
+
+/* Context where KV and activation bytes reach the weight bytes (the same on
+ * every device); 0 when not within [lo, hi]. */
+static double
+kv_crossover (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+              double lo, double hi)
+{
+  RoofWorkload w = *wl;
+  RoofResult r;
+  RoofError e;
+  w.context = hi;
+  if (roof_solve (hw, md, &w, &r, &e) != ROOF_OK || r.bytes_kv + r.bytes_act < r.bytes_weights)
+    return 0.0;
+  w.context = lo;
+  if (roof_solve (hw, md, &w, &r, &e) != ROOF_OK || r.bytes_kv + r.bytes_act >= r.bytes_weights)
+    return 0.0;
+  for (int i = 0; i < 80 && hi - lo > 0.5; i++)
+    {
+      w.context = sqrt (lo * hi);
+      if (roof_solve (hw, md, &w, &r, &e) != ROOF_OK)
+        return 0.0;
+      if (r.bytes_kv + r.bytes_act >= r.bytes_weights)
+        hi = w.context;
+      else
+        lo = w.context;
+    }
+  return round (hi);
+}
+
+gboolean
+roof_chart_draw_context (RoofRender *R, GError **error)
+{
+  const RoofChartInput *in = R->in;
+  const RoofTheme *th = R->th;
+  RoofFrame *f = &R->frame;
+  CtxDev *dev = NULL;
+  RoofWorkload wl = in->workload;
+  char buf[200], num[48], num2[48];
+  g_autofree char *title = NULL;
+  double s_lo = roof_input_context_lo (in), s_hi = roof_input_context_hi (in);
+  double tmax = 0.0;
+  int n_ok = 0, first_ok = -1;
+
+  wl.phase = ROOF_PHASE_DECODE;
+  roof_format_number (wl.batch, 6, num, sizeof num);
+  title = g_strdup_printf ("Decode latency vs context length · %s at batch %s",
+                           in->model_name ? in->model_name : "model", num);
+  f->title = title;
+  if (in->model == NULL)
+    return roof_render_fail (R, error, "No model is selected.");
+  if (roof_render_n_visible (R) == 0)
+    return roof_render_fail (R, error, in->n_devices == 0 ? "No device is selected."
+                                                          : "Every device is hidden.");
+
+  if (in->model->kind != ROOF_MODEL_TRANSFORMER)
+    {
+      /* a frame with the explanation in the plot area; not an error */
+      roof_render_assumptions (R, TRUE, FALSE);
+      f->x_log = TRUE;
+      f->x0 = s_lo, f->x1 = s_hi, f->y0 = 0, f->y1 = 1;
+      f->x_unit = f->y_unit = 1.0;
+      f->no_y_ticks = TRUE;
+      f->x_title = "Context length S (tokens already in the KV cache)";
+      f->y_title = "Time per decode step (ms)";
+      roof_frame_layout (R);
+      roof_frame_draw_background (R);
+      roof_frame_draw_grid (R);
+      roof_frame_draw_axes (R);
+      roof_render_message (R,
+                           "This model has no KV cache (it is given as FLOP and bytes per "
+                           "sample), so its latency does not depend on a context length.",
+                           th->muted);
+      g_string_append_printf (R->desc, "%s has no KV cache: its latency does not depend on the "
+                                       "context length.",
+                              in->model_name ? in->model_name : "The model");
+      return TRUE;
+    }
+
+  dev = g_new0 (CtxDev, ROOF_PLOT_MAX_DEVICES);
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      CtxDev *d = &dev[i];
+      const RoofHardwareParams *hw = &in->devices[i].hw;
+      if (!roof_render_visible (R, i))
+        continue;
+      if (roof_sweep (hw, in->model, &wl, ROOF_SWEEP_CONTEXT, s_lo, s_hi, N_SAMPLES, TRUE, d->r,
+                      &d->err) != ROOF_OK)
+        continue;
+      d->ok = TRUE;
+      n_ok++;
+      if (first_ok < 0)
+        first_ok = i;
+      for (int k = 0; k < N_SAMPLES; k++)
+        {
+          d->s[k] = s_lo * pow (s_hi / s_lo, (double) k / (N_SAMPLES - 1));
+          split (&d->r[k], &d->t_w[k], &d->t_kv[k]);
+          tmax = MAX (tmax, MAX (d->r[k].t_step, d->t_w[k] + d->t_kv[k]));
+          if (d->r[k].fits && d->n_fit == k)
+            d->n_fit = k + 1;
+          if (d->r[k].t_step > (d->t_w[k] + d->t_kv[k]) * 1.02)
+            d->compute_matters = TRUE;
+        }
+    }
+  if (n_ok == 0)
+    {
+      gboolean r = TRUE;
+      for (int i = 0; i < in->n_devices; i++)
+        if (roof_render_visible (R, i))
+          {
+            r = roof_render_fail (R, error, "%s: %s", roof_render_device_name (R, i),
+                                  dev[i].err.message);
+            break;
+          }
+      g_free (dev);
+      return r;
+    }
+
+  double s_cross = kv_crossover (&in->devices[first_ok].hw, in->model, &wl, s_lo, s_hi);
+  roof_render_assumptions (R, TRUE, FALSE);
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_render_visible (R, i) && !dev[i].ok)
+      {
+        g_autofree char *note = roof_render_solver_note (R, i, &dev[i].err);
+        roof_render_note (R, "%s", note);
+      }
+  roof_render_note (R, "fills: weight streaming (light) and KV-cache streaming (darker); the line "
+                       "is the ITL (the larger of compute and memory time, plus fixed costs)");
+  if (s_cross <= 0.0)
+    {
+      roof_format_count (s_hi, num, sizeof num);
+      roof_render_note (R, "KV traffic stays below the weight traffic up to %s tokens", num);
+    }
+
+  double y0, y1;
+  roof_scale_nice_bounds (FALSE, 0.0, tmax * 1.08, &y0, &y1);
+  f->x_log = TRUE;
+  f->y_log = FALSE;
+  f->x0 = s_lo, f->x1 = s_hi;
+  if (in->view_x1 > in->view_x0 && in->view_x0 > 0.0)
+    f->x0 = in->view_x0, f->x1 = in->view_x1;
+  f->y0 = 0.0, f->y1 = y1;
+  if (in->view_y1 > in->view_y0)
+    f->y0 = in->view_y0, f->y1 = in->view_y1;
+  f->x_unit = 1.0;
+  f->y_unit = 1e-3;
+  f->x_title = "Context length S (tokens already in the KV cache)";
+  f->y_title = "Time per decode step, ITL (ms)";
+
+  roof_legend_add_devices (R, ROOF_LEGEND_LINE, NULL);
+  {
+    RoofLegendItem *it;
+    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, "weight streaming time", -1,
+                          roof_color_alpha (th->muted, 0.35));
+    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, "KV-cache streaming time", -1,
+                          roof_color_alpha (th->muted, 0.7));
+    gboolean any_unfit = FALSE;
+    for (int i = 0; i < in->n_devices; i++)
+      any_unfit |= dev[i].ok && dev[i].n_fit < N_SAMPLES;
+    if (any_unfit)
+      {
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "memory full at this context", -1, th->muted);
+        it->marker = ROOF_MARKER_CROSS;
+        it = roof_legend_add (R, ROOF_LEGEND_LINE, "dotted: does not fit in memory", -1, th->muted);
+        it->dash = ROOF_PREC_INT8;
+      }
+  }
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      roof_frame_layout (R);
+      for (int i = 0; i < in->n_devices; i++)
+        {
+          CtxDev *d = &dev[i];
+          if (!d->ok)
+            continue;
+          for (int k = 0; k < N_SAMPLES; k++)
+            {
+              double x = roof_frame_x (R, d->s[k]);
+              d->xy_w[2 * k] = d->xy_tot[2 * k] = d->xy_step[2 * k] = x;
+              d->xy_w[2 * k + 1] = roof_frame_y (R, d->t_w[k]);
+              d->xy_tot[2 * k + 1] = roof_frame_y (R, d->t_w[k] + d->t_kv[k]);
+              d->xy_step[2 * k + 1] = roof_frame_y (R, d->r[k].t_step);
+            }
+          roof_label_placer_add_polyline (R->placer, d->xy_step, N_SAMPLES, i);
+          roof_label_placer_add_polyline (R->placer, d->xy_w, N_SAMPLES, 20 + i);
+        }
+      if (s_cross > 0.0)
+        {
+          double x = roof_frame_x (R, s_cross);
+          roof_label_placer_add_segment (R->placer, x, f->plot.y, x, f->plot.y + f->plot.height, 99);
+        }
+      if (roof_legend_place (R))
+        break;
+      double lw, lh;
+      roof_legend_size (R, &lw, &lh);
+      f->reserve_right = lw + 10.0;
+    }
+
+  cairo_t *cr = R->cr;
+  RoofRect *pa = &f->plot;
+  GArray *labels = roof_pending_labels_new ();
+  roof_frame_draw_background (R);
+  roof_frame_draw_grid (R);
+  cairo_save (cr);
+  roof_frame_clip (R);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  double base_y = roof_frame_y (R, 0.0);
+
+  /* fills: slowest device at the back */
+  int order[ROOF_PLOT_MAX_DEVICES], n_order = 0;
+  for (int i = 0; i < in->n_devices; i++)
+    if (dev[i].ok)
+      order[n_order++] = i;
+  for (int a = 1; a < n_order; a++)
+    for (int b = a; b > 0 && dev[order[b]].r[N_SAMPLES - 1].t_step
+                               > dev[order[b - 1]].r[N_SAMPLES - 1].t_step;
+         b--)
+      {
+        int t = order[b];
+        order[b] = order[b - 1];
+        order[b - 1] = t;
+      }
+  double fill_a = n_order > 3 ? 0.05 : n_order > 1 ? 0.08 : 0.14;
+  for (int o = 0; o < n_order; o++)
+    {
+      CtxDev *d = &dev[order[o]];
+      RoofColor col = roof_render_device_color (R, order[o]);
+      /* weights band */
+      cairo_move_to (cr, d->xy_w[0], base_y);
+      for (int k = 0; k < N_SAMPLES; k++)
+        cairo_line_to (cr, d->xy_w[2 * k], d->xy_w[2 * k + 1]);
+      cairo_line_to (cr, d->xy_w[2 * (N_SAMPLES - 1)], base_y);
+      cairo_close_path (cr);
+      roof_color_set (cr, roof_color_alpha (col, fill_a));
+      cairo_fill (cr);
+      /* KV band on top */
+      roof_render_polyline (R, d->xy_w, N_SAMPLES);
+      for (int k = N_SAMPLES - 1; k >= 0; k--)
+        cairo_line_to (cr, d->xy_tot[2 * k], d->xy_tot[2 * k + 1]);
+      cairo_close_path (cr);
+      roof_color_set (cr, roof_color_alpha (col, fill_a * 2.0));
+      cairo_fill (cr);
+    }
+  for (int o = 0; o < n_order; o++)
+    {
+      int i = order[o];
+      CtxDev *d = &dev[i];
+      RoofColor col = roof_render_device_color (R, i);
+      const char *name = roof_render_device_name (R, i);
+      cairo_set_line_width (cr, th->thin_width);
+      roof_color_set (cr, roof_color_alpha (col, 0.7));
+      roof_render_polyline (R, d->xy_w, N_SAMPLES);
+      cairo_stroke (cr);
+      /* the ITL: solid while it fits, dotted after */
+      int nf = d->n_fit;
+      cairo_set_line_width (cr, th->line_width);
+      roof_color_set (cr, col);
+      if (nf >= 2)
+        {
+          roof_render_polyline (R, d->xy_step, nf);
+          cairo_stroke (cr);
+        }
+      if (nf < N_SAMPLES)
+        {
+          int a = MAX (nf - 1, 0);
+          roof_set_precision_dash (cr, ROOF_PREC_INT8, th->line_width);
+          roof_render_polyline (R, d->xy_step + 2 * a, N_SAMPLES - a);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+          if (nf > 0)
+            {
+              /* memory full between the last fitting sample and the next */
+              double x = d->xy_step[2 * (nf - 1)], y = d->xy_step[2 * (nf - 1) + 1];
+              roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
+              roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
+              roof_format_si (d->s[nf - 1], 3, num, sizeof num);
+              g_snprintf (buf, sizeof buf, "memory full beyond S ≈ %s", num);
+              roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y,
+                                       th->marker_radius + 1, 60, i, TRUE);
+            }
+        }
+      for (int k = 0; k < N_SAMPLES; k += 6)
+        {
+          char s[24], t[24], w[24], kv[24];
+          roof_format_count (round (d->s[k]), s, sizeof s);
+          roof_format_time (d->r[k].t_step, t, sizeof t);
+          roof_format_time (d->t_w[k], w, sizeof w);
+          roof_format_time (d->t_kv[k], kv, sizeof kv);
+          roof_render_hit (R, d->xy_step[2 * k], d->xy_step[2 * k + 1], 8.0, i,
+                           "%s · context %s\nITL %s = weights %s + KV %s%s\n%s%s", name, s, t, w, kv,
+                           d->compute_matters ? " (or compute, if larger)" : "",
+                           roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : " · does not fit");
+        }
+      if (nf == 0)
+        g_snprintf (buf, sizeof buf, "%s (needs ≥ %d devices)", name, d->r[0].min_devices);
+      else
+        g_strlcpy (buf, name, sizeof buf);
+      roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->xy_step + 2 * (N_SAMPLES / 2),
+                              N_SAMPLES / 2, 0.5, 74, i);
+    }
+
+  if (s_cross > 0.0)
+    {
+      double x = round (roof_frame_x (R, s_cross)) + 0.5;
+      double dash[2] = { 5.0, 4.0 };
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_set_line_width (cr, th->thin_width * 1.2);
+      roof_color_set (cr, th->foreground);
+      cairo_move_to (cr, x, pa->y);
+      cairo_line_to (cr, x, pa->y + pa->height);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      roof_format_si (s_cross, 3, num, sizeof num);
+      g_snprintf (buf, sizeof buf, "KV traffic = weight traffic at S ≈ %s", num);
+      double xy[4] = { x, pa->y + pa->height, x, pa->y };
+      roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, th->foreground, xy, 2, 0.75, 95, 99);
+      roof_render_hit (R, x, pa->y + 0.5 * pa->height, 6.0, -1,
+                       "from a context of %s tokens the KV cache moves more bytes per step than "
+                       "the weights",
+                       num);
+    }
+  cairo_restore (cr);
+
+  roof_frame_draw_axes (R);
+  roof_legend_draw (R);
+  roof_render_draw_labels (R, labels);
+  g_array_unref (labels);
+
+  {
+    GString *s = R->desc;
+    roof_format_number (wl.batch, 6, num2, sizeof num2);
+    g_string_append_printf (s, "Decode latency of %s at batch %s from %s to %s tokens of context.",
+                            in->model_name ? in->model_name : "the model", num2,
+                            (roof_format_count (s_lo, num, sizeof num), num),
+                            (roof_format_count (s_hi, buf, sizeof buf), buf));
+    if (s_cross > 0.0)
+      {
+        roof_format_count (s_cross, num, sizeof num);
+        g_string_append_printf (s, " The KV cache moves more bytes than the weights from %s tokens.",
+                                num);
+      }
+    else
+      g_string_append (s, " The KV cache stays below the weights over this range.");
+    for (int i = 0; i < in->n_devices; i++)
+      if (dev[i].ok)
+        {
+          roof_format_time (dev[i].r[0].t_step, num, sizeof num);
+          roof_format_time (dev[i].r[N_SAMPLES - 1].t_step, num2, sizeof num2);
+          g_string_append_printf (s, " %s: ITL from %s to %s%s.", roof_render_device_name (R, i),
+                                  num, num2,
+                                  dev[i].n_fit < N_SAMPLES ? " (not all contexts fit)" : "");
+        }
+  }
+  g_free (dev);
+  return TRUE;
+}

@@ -1,0 +1,512 @@
+/* roof-chart-cost.c — cost per million output tokens vs batch (log-log)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "roof-chart-common.h"
+
+#define N_SAMPLES 96
+
+typedef struct
+{
+  int a, b;
+  double batch;
+  RoofCostPoint pt;
+} Crossing;
+
+#define MAX_CROSSINGS (ROOF_PLOT_MAX_DEVICES * ROOF_PLOT_MAX_DEVICES / 2 * ROOF_MAX_CROSSOVERS)
+
+typedef struct
+{
+  gboolean ok, priced;
+  RoofError err;
+  double max_fit; /* 0: not even B = 1 */
+  int min_devices;
+  double b_end;   /* last batch drawn */
+  int n;
+  RoofCostPoint pt[N_SAMPLES];
+  double xy[2 * N_SAMPLES];
+  gboolean has_bal;
+  RoofCostPoint bal;
+  gboolean has_itl;
+  gboolean itl_none; /* not even B = 1 meets the target */
+  RoofCostPoint itl;
+  RoofCostPoint end; /* at max_fit */
+} CostDev;
+
+static void
+usd_mtok (double v, char *buf, gsize n)
+{
+  roof_format_usd (v, buf, n);
+}
+
+gboolean
+roof_chart_draw_cost (RoofRender *R, GError **error)
+{
+  const RoofChartInput *in = R->in;
+  const RoofTheme *th = R->th;
+  RoofFrame *f = &R->frame;
+  CostDev dev[ROOF_PLOT_MAX_DEVICES];
+  RoofWorkload wl = in->workload;
+  char buf[200], num[48], num2[48];
+  g_autofree char *title = NULL;
+  double b_lo = roof_input_batch_lo (in), b_hi = roof_input_batch_hi (in);
+  double ymin = G_MAXDOUBLE, ymax = 0.0;
+  int n_priced = 0, n_ok = 0;
+
+  wl.phase = ROOF_PHASE_DECODE;
+  title = g_strdup_printf ("Cost per million output tokens · %s",
+                           in->model_name ? in->model_name : "model");
+  f->title = title;
+  if (in->model == NULL)
+    return roof_render_fail (R, error, "No model is selected.");
+  if (roof_render_n_visible (R) == 0)
+    return roof_render_fail (R, error, in->n_devices == 0 ? "No device is selected."
+                                                          : "Every device is hidden.");
+  if (b_hi <= b_lo)
+    b_hi = b_lo * 2.0;
+
+  memset (dev, 0, sizeof dev);
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      CostDev *d = &dev[i];
+      const RoofHardwareParams *hw = &in->devices[i].hw;
+      RoofResult base;
+      if (!roof_render_visible (R, i))
+        continue;
+      if (roof_solve (hw, in->model, &wl, &base, &d->err) != ROOF_OK)
+        continue;
+      d->ok = TRUE;
+      n_ok++;
+      d->min_devices = base.min_devices;
+      if (!hw->has_price)
+        continue;
+      d->priced = TRUE;
+      n_priced++;
+      d->max_fit = roof_max_batch_that_fits (hw, in->model, &wl);
+      d->b_end = d->max_fit >= b_lo ? MIN (d->max_fit, b_hi) : b_hi;
+      double lo = b_lo, hi = MAX (d->b_end, lo);
+      for (int k = 0; k < N_SAMPLES; k++)
+        {
+          double b = hi > lo ? lo * pow (hi / lo, (double) k / (N_SAMPLES - 1)) : lo;
+          if (roof_cost_point (hw, in->model, &wl, b, &d->pt[d->n], &d->err) == ROOF_OK)
+            {
+              ymin = MIN (ymin, MIN (d->pt[d->n].total, d->pt[d->n].compute));
+              ymax = MAX (ymax, d->pt[d->n].total);
+              d->n++;
+            }
+        }
+      RoofBalance bal;
+      RoofError e;
+      if (roof_balance_batch (hw, in->model, &wl, &bal, &e) == ROOF_OK && !bal.never
+          && bal.batch >= b_lo && bal.batch <= d->b_end)
+        d->has_bal = roof_cost_point (hw, in->model, &wl, bal.batch, &d->bal, &e) == ROOF_OK;
+      if (d->max_fit >= b_lo && d->max_fit <= b_hi)
+        roof_cost_point (hw, in->model, &wl, d->max_fit, &d->end, &e);
+      if (in->sla.itl > 0.0)
+        {
+          RoofSla sla = in->sla;
+          RoofCandidate cand;
+          sla.ttft = 0.0;
+          sla.tokens_per_s = 0.0;
+          sla.max_batch = b_hi;
+          if (roof_candidate_eval (hw, in->model, &wl, &sla, (int) MAX (1.0, wl.devices), &cand, &e)
+              == ROOF_OK)
+            {
+              /* only when the target, not memory, sets the largest batch */
+              if (cand.meets && cand.batch >= b_lo && (d->max_fit < 1.0 || cand.batch < d->max_fit))
+                d->has_itl = roof_cost_point (hw, in->model, &wl, cand.batch, &d->itl, &e) == ROOF_OK;
+              else if (!cand.meets && d->max_fit >= 1.0)
+                d->itl_none = TRUE;
+            }
+        }
+    }
+  if (n_ok == 0)
+    for (int i = 0; i < in->n_devices; i++)
+      if (roof_render_visible (R, i))
+        return roof_render_fail (R, error, "%s: %s", roof_render_device_name (R, i),
+                                 dev[i].err.message);
+  if (n_priced == 0)
+    return roof_render_fail (R, error,
+                             "None of the selected devices has a price per hour, so there is no "
+                             "cost to draw. Add a price to a device in the catalog.");
+
+  /* crossovers between devices, within the batches both can hold */
+  Crossing *cross = g_new0 (Crossing, MAX_CROSSINGS);
+  int n_cross = 0;
+  for (int a = 0; a < in->n_devices; a++)
+    for (int b = a + 1; b < in->n_devices; b++)
+      {
+        if (!dev[a].priced || !dev[b].priced || dev[a].n == 0 || dev[b].n == 0)
+          continue;
+        double hi = MIN (dev[a].b_end, dev[b].b_end), xs[ROOF_MAX_CROSSOVERS];
+        int nx = 0;
+        RoofError e;
+        if (hi <= b_lo
+            || roof_cost_crossovers (&in->devices[a].hw, &in->devices[b].hw, in->model, &wl, b_lo,
+                                     hi, xs, &nx, &e) != ROOF_OK)
+          continue;
+        for (int k = 0; k < nx && n_cross < MAX_CROSSINGS; k++)
+          if (roof_cost_point (&in->devices[a].hw, in->model, &wl, xs[k], &cross[n_cross].pt, &e)
+              == ROOF_OK)
+            {
+              cross[n_cross].a = a;
+              cross[n_cross].b = b;
+              cross[n_cross].batch = xs[k];
+              n_cross++;
+            }
+      }
+
+  roof_render_assumptions (R, FALSE, TRUE);
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_render_visible (R, i))
+      {
+        if (!dev[i].ok)
+          {
+            g_autofree char *note = roof_render_solver_note (R, i, &dev[i].err);
+            roof_render_note (R, "%s", note);
+          }
+        else if (!dev[i].priced)
+          roof_render_note (R, "%s has no price per hour: no curve", roof_render_device_name (R, i));
+        else if (dev[i].itl_none)
+          {
+            roof_format_time (in->sla.itl, num2, sizeof num2);
+            roof_render_note (R, "%s misses ITL ≤ %s even at batch 1", roof_render_device_name (R, i),
+                              num2);
+          }
+      }
+  {
+    GString *prices = g_string_new ("prices: ");
+    for (int i = 0; i < in->n_devices; i++)
+      if (dev[i].priced)
+        {
+          roof_format_usd (in->devices[i].hw.price_per_hour, num, sizeof num);
+          g_string_append_printf (prices, "%s%s %s/h", prices->len > 8 ? ", " : "",
+                                  roof_render_device_name (R, i), num);
+        }
+    if (wl.devices > 1.0)
+      {
+        roof_format_number (wl.devices, 4, num2, sizeof num2);
+        g_string_append_printf (prices, " per device, × %s devices", num2);
+      }
+    roof_render_note (R, "%s", prices->str);
+    g_string_free (prices, TRUE);
+  }
+
+  double x0, x1, y0, y1;
+  roof_scale_nice_bounds (TRUE, b_lo, b_hi, &x0, &x1);
+  x0 = b_lo, x1 = b_hi;
+  roof_scale_nice_bounds (TRUE, ymin * 0.7, ymax * 1.5, &y0, &y1);
+  if (in->view_x1 > in->view_x0 && in->view_x0 > 0.0)
+    x0 = in->view_x0, x1 = in->view_x1;
+  if (in->view_y1 > in->view_y0 && in->view_y0 > 0.0)
+    y0 = in->view_y0, y1 = in->view_y1;
+  f->x_log = f->y_log = TRUE;
+  f->x0 = x0, f->x1 = x1, f->y0 = y0, f->y1 = y1;
+  f->x_unit = f->y_unit = 1.0;
+  f->x_title = "Batch size B (sequences decoded together)";
+  f->y_title = "Cost (US$ per million output tokens)";
+
+  int n_vis = 0;
+  for (int i = 0; i < in->n_devices; i++)
+    n_vis += dev[i].priced;
+  gboolean components_all = n_vis <= 4;
+  int comp_dev = -1;
+  for (int i = 0; i < in->n_devices && comp_dev < 0; i++)
+    if (dev[i].priced && dev[i].n > 0 && dev[i].max_fit >= 1.0)
+      comp_dev = i;
+  for (int i = 0; i < in->n_devices && comp_dev < 0; i++)
+    if (dev[i].priced && dev[i].n > 0)
+      comp_dev = i;
+  gboolean any_bal = FALSE, any_end = FALSE, any_itl = FALSE;
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      any_bal |= dev[i].has_bal;
+      any_end |= dev[i].priced && dev[i].max_fit >= b_lo && dev[i].max_fit <= b_hi;
+      any_itl |= dev[i].has_itl;
+    }
+
+  /* legend */
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_LINE, roof_render_device_name (R, i), i,
+                                            roof_render_device_color (R, i));
+      if (roof_render_visible (R, i) && dev[i].ok && !dev[i].priced)
+        {
+          g_free (it->text);
+          it->text = g_strdup_printf ("%s: no price", roof_render_device_name (R, i));
+          it->kind = ROOF_LEGEND_TEXT;
+        }
+      else if (dev[i].priced && dev[i].max_fit < 1.0)
+        {
+          g_free (it->text);
+          it->text = g_strdup_printf ("%s (≥ %d devices)", roof_render_device_name (R, i),
+                                      dev[i].min_devices);
+          it->dash = ROOF_PREC_INT8;
+        }
+    }
+  {
+    RoofLegendItem *it;
+    const char *whose = components_all ? "" : roof_render_device_name (R, comp_dev);
+    g_snprintf (buf, sizeof buf, "%s%sweights cost ∝ 1/B", whose, *whose ? " " : "");
+    it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
+    it->dash = ROOF_PREC_FP8, it->width = th->thin_width;
+    g_snprintf (buf, sizeof buf, "%s%sKV-cache cost (flat)", whose, *whose ? " " : "");
+    it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
+    it->dash = ROOF_PREC_INT8, it->width = th->thin_width;
+    g_snprintf (buf, sizeof buf, "%s%scompute cost (flat)", whose, *whose ? " " : "");
+    it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
+    it->dash = ROOF_PREC_FP32, it->width = th->thin_width;
+    if (any_bal)
+      {
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "balance batch B* (compute = memory time)", -1,
+                              th->muted);
+        it->marker = ROOF_MARKER_DIAMOND;
+      }
+    if (any_end)
+      {
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "memory full: largest batch that fits", -1,
+                              th->muted);
+        it->marker = ROOF_MARKER_CROSS;
+      }
+    if (any_itl)
+      {
+        roof_format_time (in->sla.itl, num, sizeof num);
+        g_snprintf (buf, sizeof buf, "largest batch with ITL ≤ %s", num);
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, buf, -1, th->muted);
+        it->marker = ROOF_MARKER_SQUARE;
+        it->hollow = TRUE;
+      }
+    if (n_cross > 0)
+      {
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "devices cost the same", -1, th->foreground);
+        it->marker = ROOF_MARKER_CIRCLE;
+        it->hollow = TRUE;
+      }
+  }
+
+  {
+    /* the hyperbolas fall from the top left: top right is usually free */
+    const int order[4] = { 1, 3, 2, 0 };
+    memcpy (R->legend_corners, order, sizeof order);
+  }
+  for (int pass = 0; pass < 2; pass++)
+    {
+      roof_frame_layout (R);
+      for (int i = 0; i < in->n_devices; i++)
+        {
+          CostDev *d = &dev[i];
+          for (int k = 0; k < d->n; k++)
+            {
+              d->xy[2 * k] = roof_frame_x (R, d->pt[k].batch);
+              d->xy[2 * k + 1] = roof_frame_y (R, d->pt[k].total);
+            }
+          roof_label_placer_add_polyline (R->placer, d->xy, d->n, i);
+        }
+      if (roof_legend_place (R))
+        break;
+      double lw, lh;
+      roof_legend_size (R, &lw, &lh);
+      f->reserve_right = lw + 10.0;
+    }
+
+  cairo_t *cr = R->cr;
+  RoofRect *pa = &f->plot;
+  GArray *labels = roof_pending_labels_new ();
+  roof_frame_draw_background (R);
+  roof_frame_draw_grid (R);
+  cairo_save (cr);
+  roof_frame_clip (R);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+
+  /* components first, beneath the curves */
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      CostDev *d = &dev[i];
+      if (!d->priced || d->n < 2 || (!components_all && i != comp_dev))
+        continue;
+      RoofColor col = roof_color_alpha (roof_render_device_color (R, i), 0.75);
+      double *xy = g_new (double, 2 * d->n);
+      const int kinds[3] = { ROOF_PREC_FP8, ROOF_PREC_INT8, ROOF_PREC_FP32 };
+      for (int c = 0; c < 3; c++)
+        {
+          int m = 0;
+          for (int k = 0; k < d->n; k++)
+            {
+              double v = c == 0 ? d->pt[k].weights : c == 1 ? d->pt[k].kv : d->pt[k].compute;
+              if (!(v > 0.0))
+                continue;
+              xy[2 * m] = d->xy[2 * k];
+              xy[2 * m + 1] = roof_frame_y (R, v);
+              m++;
+            }
+          if (m < 2)
+            continue;
+          cairo_set_line_width (cr, th->thin_width);
+          roof_set_precision_dash (cr, kinds[c], th->thin_width * 1.2);
+          roof_color_set (cr, col);
+          roof_render_polyline (R, xy, m);
+          cairo_stroke (cr);
+          roof_label_placer_add_polyline (R->placer, xy, m, 50 + i);
+          if (i == comp_dev)
+            {
+              static const char *const names[3] = { "weights ∝ 1/B", "KV cache", "compute" };
+              /* the visible part of the line */
+              int a = 0, b = m - 1;
+              while (a < m && (xy[2 * a + 1] < pa->y || xy[2 * a + 1] > pa->y + pa->height))
+                a++;
+              while (b > a && (xy[2 * b + 1] < pa->y || xy[2 * b + 1] > pa->y + pa->height))
+                b--;
+              if (b - a >= 1)
+                roof_render_label_line (R, labels, names[c], ROOF_FONT_LABEL, col, xy + 2 * a,
+                                        b - a + 1, c == 0 ? 0.3 : 0.8, 30, 50 + i);
+            }
+        }
+      g_free (xy);
+    }
+  cairo_set_dash (cr, NULL, 0, 0);
+
+  /* the hyperbolas */
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      CostDev *d = &dev[i];
+      if (!d->priced || d->n < 1)
+        continue;
+      RoofColor col = roof_render_device_color (R, i);
+      const char *name = roof_render_device_name (R, i);
+      gboolean unfit = d->max_fit < 1.0;
+      cairo_set_line_width (cr, unfit ? th->line_width * 0.7 : th->line_width);
+      if (unfit)
+        roof_set_precision_dash (cr, ROOF_PREC_INT8, th->line_width);
+      else
+        cairo_set_dash (cr, NULL, 0, 0);
+      roof_color_set (cr, unfit ? roof_color_alpha (col, 0.6) : col);
+      roof_render_polyline (R, d->xy, d->n);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+
+      for (int k = 0; k < d->n; k += 8)
+        {
+          char b[24], t[24], w[24], kv[24], cp[24];
+          roof_format_number (d->pt[k].batch, 5, b, sizeof b);
+          usd_mtok (d->pt[k].total, t, sizeof t);
+          usd_mtok (d->pt[k].weights, w, sizeof w);
+          usd_mtok (d->pt[k].kv, kv, sizeof kv);
+          usd_mtok (d->pt[k].compute, cp, sizeof cp);
+          roof_render_hit (R, d->xy[2 * k], d->xy[2 * k + 1], 8.0, i,
+                           "%s · batch %s\n%s per million output tokens\n"
+                           "weights %s · KV %s · compute %s%s",
+                           name, b, t, w, kv, cp, d->pt[k].fits ? "" : "\ndoes not fit in memory");
+        }
+      /* name the curve near its left end */
+      if (unfit)
+        g_snprintf (buf, sizeof buf, "%s (needs ≥ %d devices)", name, d->min_devices);
+      else
+        g_strlcpy (buf, name, sizeof buf);
+      roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->xy, MIN (d->n, N_SAMPLES / 3), 0.3,
+                              unfit ? 74 : 75, i);
+      if (d->has_bal)
+        {
+          double x = roof_frame_x (R, d->bal.batch), y = roof_frame_y (R, d->bal.total);
+          roof_render_marker (R, ROOF_MARKER_DIAMOND, x, y, th->marker_radius + 1, col, col, FALSE);
+          roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
+          roof_format_number (d->bal.batch, 3, num, sizeof num);
+          usd_mtok (d->bal.total, num2, sizeof num2);
+          g_snprintf (buf, sizeof buf, "B* ≈ %s", num);
+          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
+                                   60, i, TRUE);
+          roof_render_hit (R, x, y, th->marker_radius + 5, i,
+                           "%s · balance batch B* = %s\n%s per million output tokens\n"
+                           "beyond it compute sets the cost floor",
+                           name, num, num2);
+        }
+      if (d->max_fit >= b_lo && d->max_fit <= b_hi && d->end.total > 0.0)
+        {
+          double x = roof_frame_x (R, d->max_fit), y = roof_frame_y (R, d->end.total);
+          roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
+          roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
+          roof_format_count (d->max_fit, num, sizeof num);
+          usd_mtok (d->end.total, num2, sizeof num2);
+          g_snprintf (buf, sizeof buf, "memory full at B = %s", num);
+          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
+                                   65, i, TRUE);
+          roof_render_hit (R, x, y, th->marker_radius + 5, i,
+                           "%s · largest batch that fits: %s\n%s per million output tokens", name,
+                           num, num2);
+        }
+      if (d->has_itl)
+        {
+          double x = roof_frame_x (R, d->itl.batch), y = roof_frame_y (R, d->itl.total);
+          roof_render_marker (R, ROOF_MARKER_SQUARE, x, y, th->marker_radius + 1.5, col, col, TRUE);
+          roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1.5);
+          roof_format_count (d->itl.batch, num, sizeof num);
+          roof_format_time (in->sla.itl, num2, sizeof num2);
+          g_snprintf (buf, sizeof buf, "ITL ≤ %s up to B = %s", num2, num);
+          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 2,
+                                   58, i, TRUE);
+          usd_mtok (d->itl.total, num, sizeof num);
+          roof_render_hit (R, x, y, th->marker_radius + 5, i,
+                           "%s · largest batch meeting ITL ≤ %s\n%s per million output tokens",
+                           name, num2, num);
+        }
+    }
+
+  for (int k = 0; k < n_cross; k++)
+    {
+      const Crossing *x = &cross[k];
+      double px = roof_frame_x (R, x->batch), py = roof_frame_y (R, x->pt.total);
+      roof_render_marker (R, ROOF_MARKER_CIRCLE, px, py, th->marker_radius + 1.5, th->foreground,
+                          th->foreground, TRUE);
+      roof_label_placer_add_marker (R->placer, px, py, th->marker_radius + 1.5);
+      roof_format_number (x->batch, 3, num, sizeof num);
+      usd_mtok (x->pt.total, num2, sizeof num2);
+      g_snprintf (buf, sizeof buf, "%s = %s at B ≈ %s", roof_render_device_name (R, x->a),
+                  roof_render_device_name (R, x->b), num);
+      roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, th->foreground, px, py,
+                               th->marker_radius + 2, 40, -1, TRUE);
+      roof_render_hit (R, px, py, th->marker_radius + 5, -1,
+                       "%s and %s cost the same at batch %s\n%s per million output tokens",
+                       roof_render_device_name (R, x->a), roof_render_device_name (R, x->b), num,
+                       num2);
+    }
+  cairo_restore (cr);
+
+  roof_frame_draw_axes (R);
+  roof_legend_draw (R);
+  roof_render_draw_labels (R, labels);
+  g_array_unref (labels);
+  g_free (cross);
+
+  /* summary: cheapest at batch 1 and at each device's largest batch */
+  {
+    GString *s = R->desc;
+    int best1 = -1, bestend = -1;
+    for (int i = 0; i < in->n_devices; i++)
+      if (dev[i].priced && dev[i].n > 0)
+        {
+          if (best1 < 0 || dev[i].pt[0].total < dev[best1].pt[0].total)
+            best1 = i;
+          if (bestend < 0 || dev[i].pt[dev[i].n - 1].total < dev[bestend].pt[dev[bestend].n - 1].total)
+            bestend = i;
+        }
+    usd_mtok (dev[best1].pt[0].total, num, sizeof num);
+    roof_format_number (b_lo, 5, num2, sizeof num2);
+    g_string_append_printf (s, "Decode cost of %s: at batch %s the cheapest is %s at %s per million output tokens",
+                            in->model_name ? in->model_name : "the model", num2,
+                            roof_render_device_name (R, best1), num);
+    CostDev *e = &dev[bestend];
+    usd_mtok (e->pt[e->n - 1].total, num, sizeof num);
+    roof_format_count (e->pt[e->n - 1].batch, num2, sizeof num2);
+    g_string_append_printf (s, "; at the largest batch each can hold, %s is cheapest at %s (batch %s).",
+                            roof_render_device_name (R, bestend), num, num2);
+    for (int i = 0; i < in->n_devices; i++)
+      if (roof_render_visible (R, i) && dev[i].ok && !dev[i].priced)
+        g_string_append_printf (s, " %s has no price.", roof_render_device_name (R, i));
+      else if (dev[i].priced && dev[i].max_fit < 1.0)
+        g_string_append_printf (s, " %s needs at least %d devices to hold the model.",
+                                roof_render_device_name (R, i), dev[i].min_devices);
+  }
+  return TRUE;
+}

@@ -1,0 +1,274 @@
+/* roof-chart-memory.c — memory footprint per device against usable capacity
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "roof-chart-common.h"
+
+gboolean
+roof_chart_draw_memory (RoofRender *R, GError **error)
+{
+  const RoofChartInput *in = R->in;
+  const RoofTheme *th = R->th;
+  RoofFrame *f = &R->frame;
+  RoofResult res[ROOF_PLOT_MAX_DEVICES];
+  RoofError err[ROOF_PLOT_MAX_DEVICES];
+  gboolean ok[ROOF_PLOT_MAX_DEVICES] = { 0 };
+  int slots[ROOF_PLOT_MAX_DEVICES], n_slots = 0;
+  char buf[200], num[48], num2[48];
+  g_autofree char *title = NULL;
+  double ymax = 0.0;
+
+  title = g_strdup_printf ("Memory footprint · %s %s",
+                           in->model_name ? in->model_name : "model",
+                           roof_phase_name (in->workload.phase));
+  f->title = title;
+  if (in->model == NULL)
+    return roof_render_fail (R, error, "No model is selected.");
+  if (roof_render_n_visible (R) == 0)
+    return roof_render_fail (R, error, in->n_devices == 0 ? "No device is selected."
+                                                          : "Every device is hidden.");
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      if (!roof_render_visible (R, i))
+        continue;
+      if (roof_solve (&in->devices[i].hw, in->model, &in->workload, &res[i], &err[i]) != ROOF_OK)
+        continue;
+      ok[i] = TRUE;
+      slots[n_slots++] = i;
+      /* usable capacity and the raw capacity above it */
+      ymax = MAX (ymax, MAX (res[i].footprint, res[i].capacity / (in->devices[i].hw.usable_fraction > 0
+                                                                     ? in->devices[i].hw.usable_fraction
+                                                                     : ROOF_DEFAULT_USABLE_FRACTION)));
+    }
+  if (n_slots == 0)
+    for (int i = 0; i < in->n_devices; i++)
+      if (roof_render_visible (R, i))
+        return roof_render_fail (R, error, "%s: %s", roof_render_device_name (R, i), err[i].message);
+
+  roof_render_assumptions (R, TRUE, TRUE);
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_render_visible (R, i) && !ok[i])
+      {
+        g_autofree char *note = roof_render_solver_note (R, i, &err[i]);
+        roof_render_note (R, "%s", note);
+      }
+  {
+    const RoofHardwareParams *hw = &in->devices[slots[0]].hw;
+    double u = hw->usable_fraction > 0 ? hw->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
+    roof_format_number (u * 100.0, 3, num, sizeof num);
+    roof_render_note (R, "usable capacity = %s %% of the memory (the rest is left to the runtime); "
+                         "KV sized for the longest sequence (context or prompt + output)",
+                      num);
+  }
+
+  double y0, y1;
+  roof_scale_nice_bounds (FALSE, 0.0, ymax * 1.12, &y0, &y1);
+  f->x_log = f->y_log = FALSE;
+  f->x0 = 0.0, f->x1 = n_slots;
+  f->y0 = 0.0, f->y1 = y1;
+  if (in->view_y1 > in->view_y0)
+    f->y0 = in->view_y0, f->y1 = in->view_y1;
+  f->x_unit = 1.0;
+  f->y_unit = 1e9;
+  f->x_categorical = TRUE;
+  f->y_title = "Memory (GB)";
+  f->x_title = NULL;
+
+  /* device names under the bars, wrapped to the slot */
+  double lh;
+  roof_render_measure (R, ROOF_FONT_TICK, "Ag", NULL, &lh);
+  {
+    /* the names wrapped to an estimate of the slot width */
+    double est = MAX (R->width * 0.8 / n_slots - 4.0, 20.0), hmax = lh;
+    for (int k = 0; k < n_slots; k++)
+      hmax = MAX (hmax, roof_render_text_wrapped (R, ROOF_FONT_TICK,
+                                                  roof_render_device_name (R, slots[k]), 0, 0,
+                                                  est * 0.85, th->foreground, ROOF_TEXT_TICK, FALSE));
+    f->x_cat_height = hmax + 6.0;
+  }
+
+  {
+    RoofLegendItem *it;
+    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, "weights", -1, th->muted);
+    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, "KV cache", -1, roof_color_mix (th->muted, th->plot_background, 0.45));
+    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, "activation workspace", -1,
+                          roof_color_mix (th->muted, th->plot_background, 0.72));
+    it = roof_legend_add (R, ROOF_LEGEND_LINE, "usable capacity", -1, th->foreground);
+    it->width = 2.5;
+    it = roof_legend_add (R, ROOF_LEGEND_LINE, "total memory", -1, th->muted);
+    it->dash = ROOF_PREC_INT8;
+    it->width = 1.0;
+  }
+
+  double slot_w = 0.0, bar_w = 0.0;
+  for (int pass = 0; pass < 2; pass++)
+    {
+      roof_frame_layout (R);
+      slot_w = f->plot.width / n_slots;
+      bar_w = MIN (slot_w * 0.56, 120.0);
+      for (int s = 0; s < n_slots; s++)
+        {
+          int i = slots[s];
+          double cx = f->plot.x + (s + 0.5) * slot_w;
+          double top = roof_frame_y (R, MAX (res[i].footprint, res[i].capacity));
+          /* the bars and their verdicts as obstacles for the legend */
+          double vh = 3.5 * (lh + 2.0);
+          double l = cx - 0.5 * MAX (bar_w, slot_w - 6.0), r = cx + 0.5 * MAX (bar_w, slot_w - 6.0);
+          double b = f->plot.y + f->plot.height;
+          roof_label_placer_add_segment (R->placer, l, top - vh, r, top - vh, i);
+          roof_label_placer_add_segment (R->placer, l, top - vh, l, b, i);
+          roof_label_placer_add_segment (R->placer, r, top - vh, r, b, i);
+        }
+      if (roof_legend_place (R))
+        break;
+      double lw, lh2;
+      roof_legend_size (R, &lw, &lh2);
+      f->reserve_right = lw + 10.0;
+    }
+
+  cairo_t *cr = R->cr;
+  RoofRect *pa = &f->plot;
+  GArray *labels = roof_pending_labels_new ();
+  roof_frame_draw_background (R);
+  roof_frame_draw_grid (R);
+  cairo_save (cr);
+  roof_frame_clip (R);
+  double base = roof_frame_y (R, 0.0);
+  for (int s = 0; s < n_slots; s++)
+    {
+      int i = slots[s];
+      const RoofResult *r = &res[i];
+      const RoofHardwareParams *hw = &in->devices[i].hw;
+      RoofColor col = roof_render_device_color (R, i);
+      const char *name = roof_render_device_name (R, i);
+      double cx = pa->x + (s + 0.5) * slot_w, x = cx - 0.5 * bar_w;
+      double parts[3] = { r->footprint_weights, r->footprint_kv, r->footprint_act };
+      const char *pnames[3] = { "weights", "KV cache", "activations" };
+      RoofColor fills[3] = { col, roof_color_mix (col, th->plot_background, 0.45),
+                             roof_color_mix (col, th->plot_background, 0.72) };
+      double acc = 0.0;
+      for (int p = 0; p < 3; p++)
+        {
+          double y_lo = roof_frame_y (R, acc), y_hi = roof_frame_y (R, acc + parts[p]);
+          acc += parts[p];
+          if (y_lo - y_hi < 0.01)
+            continue;
+          roof_color_set (cr, fills[p]);
+          cairo_rectangle (cr, x, y_hi, bar_w, y_lo - y_hi);
+          cairo_fill (cr);
+          RoofRect bar = { x, y_hi, bar_w, y_lo - y_hi };
+          roof_format_unit (parts[p], "B", num, sizeof num);
+          {
+            /* the size inside the segment when it has room */
+            RoofOBox vb;
+            roof_render_measure (R, ROOF_FONT_LABEL, num, &vb.w, &vb.h);
+            vb.cx = x + 0.5 * bar_w;
+            vb.cy = 0.5 * (y_lo + y_hi);
+            vb.angle = 0.0;
+            if (vb.w + 6.0 <= bar_w && vb.h + 4.0 <= y_lo - y_hi && roof_render_text_free (R, &vb))
+              roof_render_text_box (R, ROOF_FONT_LABEL, num, &vb, th->foreground, ROOF_TEXT_LABEL,
+                                    TRUE);
+          }
+          roof_format_number (100.0 * parts[p] / MAX (r->footprint, 1.0), 3, num2, sizeof num2);
+          roof_render_hit_bar (R, &bar, i, "%s · %s\n%s (%s %% of the footprint)", name, pnames[p],
+                               num, num2);
+        }
+      /* capacity: usable (solid) and total (dotted) */
+      double u = hw->usable_fraction > 0 ? hw->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
+      double yc = round (roof_frame_y (R, r->capacity)) + 0.5;
+      double yt = round (roof_frame_y (R, r->capacity / u)) + 0.5;
+      cairo_set_line_width (cr, 1.0);
+      roof_set_precision_dash (cr, ROOF_PREC_INT8, 1.5);
+      roof_color_set (cr, th->muted);
+      cairo_move_to (cr, x - 8, yt);
+      cairo_line_to (cr, x + bar_w + 8, yt);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_set_line_width (cr, 2.5);
+      roof_color_set (cr, th->foreground);
+      cairo_move_to (cr, x - 8, yc);
+      cairo_line_to (cr, x + bar_w + 8, yc);
+      cairo_stroke (cr);
+      (void) base;
+
+      /* the verdict above the bar, wrapped to the slot */
+      roof_format_unit (r->capacity, "B", num2, sizeof num2);
+      if (r->fits)
+        {
+          roof_format_number (100.0 * r->footprint / r->capacity, 2, num, sizeof num);
+          g_snprintf (buf, sizeof buf, "fits: %s %% of %s", num, num2);
+        }
+      else
+        g_snprintf (buf, sizeof buf, "needs ≥ %d devices (%s usable)", r->min_devices, num2);
+      {
+        RoofFont font = r->fits ? ROOF_FONT_LABEL : ROOF_FONT_LABEL_BOLD;
+        double top = MIN (roof_frame_y (R, r->footprint), yt) - 4.0;
+        double tw = slot_w - 6.0;
+        pango_layout_set_alignment (R->pl, PANGO_ALIGN_CENTER);
+        double th_ = roof_render_text_wrapped (R, font, buf, 0, 0, tw, th->foreground,
+                                               ROOF_TEXT_LABEL, FALSE);
+        PangoRectangle log;
+        pango_layout_set_width (R->pl, (int) (tw * PANGO_SCALE));
+        pango_layout_get_extents (R->pl, NULL, &log);
+        RoofOBox b = { cx, top - 0.5 * th_, (double) log.width / PANGO_SCALE, th_, 0.0 };
+        if (top - th_ >= pa->y && roof_render_text_free (R, &b))
+          roof_render_text_wrapped (R, font, buf, cx - 0.5 * tw, top - th_, tw,
+                                    r->fits ? th->foreground : col, ROOF_TEXT_LABEL, TRUE);
+        pango_layout_set_alignment (R->pl, PANGO_ALIGN_LEFT);
+        pango_layout_set_width (R->pl, -1);
+      }
+      roof_format_unit (r->footprint, "B", num, sizeof num);
+      roof_format_unit (r->capacity, "B", num2, sizeof num2);
+      RoofRect whole = { x, roof_frame_y (R, r->footprint), bar_w,
+                         roof_frame_y (R, 0) - roof_frame_y (R, r->footprint) };
+      (void) whole;
+      roof_render_hit (R, cx, yc, 6.0, i, "%s · usable capacity %s (of %s total)\nfootprint %s%s",
+                       name, num2, (roof_format_unit (r->capacity / u, "B", buf, sizeof buf), buf), num,
+                       r->fits ? "" : "\ndoes not fit");
+    }
+  cairo_restore (cr);
+
+  /* device names under the slots */
+  for (int s = 0; s < n_slots; s++)
+    {
+      int i = slots[s];
+      double cx = pa->x + (s + 0.5) * slot_w;
+      pango_layout_set_alignment (R->pl, PANGO_ALIGN_CENTER);
+      roof_render_text_wrapped (R, ROOF_FONT_TICK, roof_render_device_name (R, i), cx - 0.5 * slot_w + 2,
+                                pa->y + pa->height + 6.0, slot_w - 4, th->foreground,
+                                ROOF_TEXT_TICK, TRUE);
+      pango_layout_set_alignment (R->pl, PANGO_ALIGN_LEFT);
+    }
+
+  roof_frame_draw_axes (R);
+  roof_legend_draw (R);
+  roof_render_draw_labels (R, labels);
+  g_array_unref (labels);
+
+  {
+    GString *s = R->desc;
+    const RoofResult *r = &res[slots[0]];
+    char w[32], kv[32], a[32];
+    roof_format_unit (r->footprint, "B", num, sizeof num);
+    roof_format_unit (r->footprint_weights, "B", w, sizeof w);
+    roof_format_unit (r->footprint_kv, "B", kv, sizeof kv);
+    roof_format_unit (r->footprint_act, "B", a, sizeof a);
+    g_string_append_printf (s, "%s needs %s of memory: %s of weights, %s of KV cache and %s of "
+                               "activations.",
+                            in->model_name ? in->model_name : "The model", num, w, kv, a);
+    for (int k = 0; k < n_slots; k++)
+      {
+        int i = slots[k];
+        roof_format_unit (res[i].capacity, "B", num, sizeof num);
+        if (res[i].fits)
+          g_string_append_printf (s, " %s fits (%s usable).", roof_render_device_name (R, i), num);
+        else
+          g_string_append_printf (s, " %s does not fit (%s usable) and needs at least %d devices.",
+                                  roof_render_device_name (R, i), num, res[i].min_devices);
+      }
+  }
+  return TRUE;
+}

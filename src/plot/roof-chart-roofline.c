@@ -1,0 +1,799 @@
+/* roof-chart-roofline.c — the roofline (log-log): roofs, ceilings, workloads
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "roof-chart-common.h"
+
+#define MAX_PTS 48
+
+typedef struct
+{
+  gboolean ok;
+  RoofError err;
+  RoofResult base; /* the workload as given (decode) */
+  double max_fit;  /* largest batch that fits, 0 = not even 1 */
+  int n_dec;
+  double dec_b[MAX_PTS];
+  RoofResult dec[MAX_PTS];
+  int n_pre;
+  double pre_s[MAX_PTS];
+  RoofResult pre[MAX_PTS];
+  gboolean has_bal;
+  gboolean bal_beyond_fit; /* the balance batch does not fit in memory */
+  RoofBalance bal;
+  RoofResult bal_r;
+  /* pixel positions */
+  double dec_xy[2 * MAX_PTS];
+  double pre_xy[2 * MAX_PTS];
+} DevData;
+
+typedef struct
+{
+  RoofRender *R;
+  const RoofChartInput *in;
+  RoofWorkload wl;
+  guint ceilings; /* bit per precision */
+  double n;       /* devices per system */
+  DevData dev[ROOF_PLOT_MAX_DEVICES];
+  gboolean any_ok;
+  gboolean has_ops;
+  RoofBreakdown ops;
+  int ops_device;
+  gboolean any_cache, any_derated;
+} Roofline;
+
+static double
+top_ceiling (const Roofline *c, const RoofHardwareParams *hw)
+{
+  double top = 0.0;
+  for (int p = 0; p < ROOF_PREC_COUNT; p++)
+    if ((c->ceilings & (1u << p)) && hw->peak_flops[p] > 0.0)
+      top = MAX (top, hw->peak_flops[p]);
+  return top * c->n;
+}
+
+static void
+collect (Roofline *c)
+{
+  const RoofChartInput *in = c->in;
+  double b_lo = roof_input_batch_lo (in), b_hi = roof_input_batch_hi (in);
+  double s_lo = roof_input_prompt_lo (in), s_hi = roof_input_prompt_hi (in);
+
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      DevData *d = &c->dev[i];
+      const RoofHardwareParams *hw = &in->devices[i].hw;
+      RoofWorkload w = c->wl;
+
+      memset (d, 0, sizeof *d);
+      if (!roof_render_visible (c->R, i))
+        continue;
+      if (roof_solve (hw, in->model, &w, &d->base, &d->err) != ROOF_OK)
+        continue;
+      d->ok = TRUE;
+      c->any_ok = TRUE;
+      d->max_fit = roof_max_batch_that_fits (hw, in->model, &w);
+
+      /* decode over 1, 2, 4 … up to the largest batch that fits (then that
+       * batch itself); a device that never fits is drawn over the whole range */
+      double stop = d->max_fit >= 1.0 ? MIN (d->max_fit, b_hi) : b_hi;
+      for (double b = b_lo; b <= stop * (1 + 1e-12) && d->n_dec < MAX_PTS - 1; b *= 2.0)
+        {
+          w.batch = b;
+          if (roof_solve (hw, in->model, &w, &d->dec[d->n_dec], &d->err) == ROOF_OK)
+            d->dec_b[d->n_dec++] = b;
+        }
+      if (d->max_fit >= 1.0 && d->n_dec > 0 && d->dec_b[d->n_dec - 1] < stop)
+        {
+          w.batch = stop;
+          if (roof_solve (hw, in->model, &w, &d->dec[d->n_dec], &d->err) == ROOF_OK)
+            d->dec_b[d->n_dec++] = stop;
+        }
+
+      /* prefill over prompt lengths */
+      if (in->model->kind == ROOF_MODEL_TRANSFORMER)
+        {
+          RoofWorkload p = c->wl;
+          p.phase = ROOF_PHASE_PREFILL;
+          for (double s = s_lo; s <= s_hi * (1 + 1e-12) && d->n_pre < MAX_PTS; s *= 2.0)
+            {
+              p.prompt = s;
+              if (roof_solve (hw, in->model, &p, &d->pre[d->n_pre], &d->err) == ROOF_OK)
+                d->pre_s[d->n_pre++] = s;
+            }
+        }
+
+      RoofError e;
+      if (roof_balance_batch (hw, in->model, &c->wl, &d->bal, &e) == ROOF_OK && !d->bal.never
+          && d->max_fit >= 1.0 && d->bal.batch > d->max_fit)
+        d->bal_beyond_fit = TRUE;
+      else if (!d->bal.never && d->bal.batch >= b_lo && d->bal.batch <= b_hi)
+        {
+          w = c->wl;
+          w.batch = d->bal.batch;
+          d->has_bal = roof_solve (hw, in->model, &w, &d->bal_r, &e) == ROOF_OK;
+        }
+      else if (d->bal.never)
+        d->has_bal = FALSE;
+
+      for (int k = 0; k < hw->n_caches; k++)
+        if (hw->caches[k].bandwidth > 0.0)
+          c->any_cache = TRUE;
+      if ((hw->eff_memory > 0.0 && hw->eff_memory < 1.0)
+          || (hw->eff_compute > 0.0 && hw->eff_compute < 1.0))
+        c->any_derated = TRUE;
+    }
+
+  if (c->in->show_operators)
+    for (int i = 0; i < in->n_devices; i++)
+      if (c->dev[i].ok)
+        {
+          RoofError e;
+          RoofWorkload w = c->wl;
+          c->has_ops = roof_breakdown (&in->devices[i].hw, in->model, &w, &c->ops, &e) == ROOF_OK;
+          c->ops_device = i;
+          break;
+        }
+}
+
+static void
+ranges (Roofline *c, double *x0, double *x1, double *y0, double *y1)
+{
+  double xmin = G_MAXDOUBLE, xmax = 0.0, ymin = G_MAXDOUBLE, ymax = 0.0;
+  const RoofChartInput *in = c->in;
+
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      DevData *d = &c->dev[i];
+      const RoofHardwareParams *hw = &in->devices[i].hw;
+      if (!d->ok)
+        continue;
+      for (int p = 0; p < ROOF_PREC_COUNT; p++)
+        if ((c->ceilings & (1u << p)) && hw->peak_flops[p] > 0.0)
+          {
+            double r = roof_hardware_ridge (hw, p);
+            xmin = MIN (xmin, r);
+            xmax = MAX (xmax, r);
+            ymax = MAX (ymax, hw->peak_flops[p] * c->n);
+            ymin = MIN (ymin, hw->peak_flops[p] * c->n);
+          }
+      for (int k = 0; k < d->n_dec; k++)
+        {
+          xmin = MIN (xmin, d->dec[k].intensity);
+          xmax = MAX (xmax, d->dec[k].intensity);
+          ymin = MIN (ymin, d->dec[k].attained_flops);
+        }
+      for (int k = 0; k < d->n_pre; k++)
+        {
+          xmin = MIN (xmin, d->pre[k].intensity);
+          xmax = MAX (xmax, d->pre[k].intensity);
+          ymin = MIN (ymin, d->pre[k].attained_flops);
+        }
+    }
+  if (c->has_ops)
+    for (int k = 0; k < c->ops.n_rows; k++)
+      {
+        const RoofOpRow *r = &c->ops.rows[k];
+        if (r->intensity > 0.0 && r->time > 0.0 && r->flop > 0.0)
+          {
+            xmin = MIN (xmin, r->intensity);
+            xmax = MAX (xmax, r->intensity);
+            ymin = MIN (ymin, r->flop / r->time);
+          }
+      }
+  if (!(xmax > 0.0))
+    xmin = 0.1, xmax = 1000.0, ymin = 1e12, ymax = 1e15;
+  /* room for the roof to the left of the first point and past the ridge */
+  roof_scale_nice_bounds (TRUE, xmin / 2.0, xmax * 4.0, x0, x1);
+  roof_scale_nice_bounds (TRUE, ymin / 1.5, ymax * 2.5, y0, y1);
+  if (in->view_x1 > in->view_x0 && in->view_x0 > 0.0)
+    *x0 = in->view_x0, *x1 = in->view_x1;
+  if (in->view_y1 > in->view_y0 && in->view_y0 > 0.0)
+    *y0 = in->view_y0, *y1 = in->view_y1;
+}
+
+static void
+fmt_flops (double v, char *buf, gsize n)
+{
+  roof_format_unit (v, "FLOP/s", buf, n);
+}
+
+static void
+add_tooltip (RoofRender *R, int dev, const RoofResult *r, const char *what, double x, double y)
+{
+  char perf[32], itl[32], tps[32], fp[32], cap[32], inten[32], mfu[16], mbu[16], need[48] = "";
+  fmt_flops (r->attained_flops, perf, sizeof perf);
+  roof_format_time (r->t_step, itl, sizeof itl);
+  roof_format_si (r->tokens_per_s, 3, tps, sizeof tps);
+  roof_format_unit (r->footprint, "B", fp, sizeof fp);
+  roof_format_unit (r->capacity, "B", cap, sizeof cap);
+  roof_format_number (r->intensity, 4, inten, sizeof inten);
+  roof_format_number (100.0 * r->mfu, 3, mfu, sizeof mfu);
+  roof_format_number (100.0 * r->mbu, 3, mbu, sizeof mbu);
+  if (!r->fits)
+    g_snprintf (need, sizeof need, " (needs ≥ %d devices)", r->min_devices);
+  roof_render_hit (R, x, y, R->th->marker_radius + 4.0, dev,
+                   "%s · %s\nintensity %s FLOP/byte\n%s attained (MFU %s %%, MBU %s %%)\n"
+                   "%s %s · %s tokens/s\n%s\n%s%s of %s usable%s",
+                   roof_render_device_name (R, dev), what, inten, perf, mfu, mbu,
+                   r->phase == ROOF_PHASE_DECODE ? "ITL" : "TTFT", itl, tps,
+                   roof_bound_title (r->bound), r->fits ? "fits: " : "does not fit: ", fp, cap,
+                   need);
+}
+
+gboolean
+roof_chart_draw_roofline (RoofRender *R, GError **error)
+{
+  const RoofChartInput *in = R->in;
+  RoofFrame *f = &R->frame;
+  Roofline c;
+  char buf[160], num[48];
+  g_autofree char *title = NULL;
+
+  memset (&c, 0, sizeof c);
+  c.R = R;
+  c.in = in;
+  c.wl = in->workload;
+  c.wl.phase = ROOF_PHASE_DECODE;
+  c.n = in->workload.devices >= 1.0 ? in->workload.devices : 1.0;
+  c.ceilings = in->ceilings ? in->ceilings : (1u << in->workload.compute);
+
+  title = g_strdup_printf ("Roofline · %s", in->model_name ? in->model_name : "model");
+  f->title = title;
+  if (in->model == NULL)
+    return roof_render_fail (R, error, "No model is selected.");
+  if (roof_render_n_visible (R) == 0)
+    return roof_render_fail (R, error, in->n_devices == 0 ? "No device is selected."
+                                                          : "Every device is hidden.");
+  collect (&c);
+  if (!c.any_ok)
+    {
+      for (int i = 0; i < in->n_devices; i++)
+        if (roof_render_visible (R, i))
+          return roof_render_fail (R, error, "%s: %s", roof_render_device_name (R, i),
+                                   c.dev[i].err.message);
+    }
+
+  roof_render_assumptions (R, FALSE, TRUE);
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_render_visible (R, i) && !c.dev[i].ok)
+      {
+        g_autofree char *note = roof_render_solver_note (R, i, &c.dev[i].err);
+        roof_render_note (R, "%s", note);
+      }
+  if (c.n > 1.0)
+    {
+      roof_format_number (c.n, 4, num, sizeof num);
+      roof_render_note (R, "roofs are for the whole system of %s devices", num);
+    }
+  {
+    GString *never = g_string_new (NULL);
+    int n_never = 0, n_ok_dev = 0;
+    for (int i = 0; i < in->n_devices; i++)
+      if (c.dev[i].ok)
+        {
+          n_ok_dev++;
+          if (c.dev[i].bal.never)
+            {
+              n_never++;
+              g_string_append_printf (never, "%s%s", never->len ? ", " : "",
+                                      roof_render_device_name (R, i));
+            }
+        }
+    if (n_never > 1 && n_never == n_ok_dev)
+      g_string_assign (never, "every device");
+    if (never->len)
+      {
+        roof_format_count (c.wl.context, num, sizeof num);
+        roof_render_note (R, "decode never turns compute-bound at context %s on %s: KV traffic grows "
+                          "with the batch as fast as compute", num, never->str);
+      }
+    g_string_free (never, TRUE);
+    for (int i = 0; i < in->n_devices; i++)
+      if (c.dev[i].ok && c.dev[i].bal_beyond_fit)
+        {
+          char a[32], b[32];
+          roof_format_number (c.dev[i].bal.batch, 3, a, sizeof a);
+          roof_format_count (c.dev[i].max_fit, b, sizeof b);
+          roof_render_note (R, "%s would turn compute-bound at B ≈ %s, beyond the %s that fit",
+                            roof_render_device_name (R, i), a, b);
+        }
+  }
+
+  double x0, x1, y0, y1, ymax_raw;
+  ranges (&c, &x0, &x1, &y0, &y1);
+  ymax_raw = y1;
+  f->x_log = f->y_log = TRUE;
+  f->x0 = x0, f->x1 = x1, f->y0 = y0, f->y1 = y1;
+  f->x_unit = 1.0;
+  f->y_unit = ymax_raw >= 1e13 ? 1e12 : ymax_raw >= 1e10 ? 1e9 : 1.0;
+  f->x_title = "Arithmetic intensity (FLOP/byte)";
+  f->y_title = f->y_unit == 1e12 ? "Performance (TFLOP/s)"
+                                 : f->y_unit == 1e9 ? "Performance (GFLOP/s)" : "Performance (FLOP/s)";
+
+  /* legend */
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_LINE, roof_render_device_name (R, i), i,
+                                            roof_render_device_color (R, i));
+      if (roof_render_visible (R, i) && c.dev[i].ok && c.dev[i].max_fit < 1.0)
+        {
+          g_free (it->text);
+          it->text = g_strdup_printf ("%s (≥ %d devices)", roof_render_device_name (R, i),
+                                      c.dev[i].base.min_devices);
+        }
+    }
+  for (int p = 0; p < ROOF_PREC_COUNT; p++)
+    if (c.ceilings & (1u << p))
+      {
+        g_snprintf (buf, sizeof buf, "%s compute ceiling", roof_precision_name (p));
+        RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, R->th->muted);
+        it->dash = p;
+        it->width = R->th->line_width * 0.75;
+      }
+  {
+    double blo = roof_input_batch_lo (in), bhi = roof_input_batch_hi (in);
+    char a[16], b[16];
+    roof_format_count (blo, a, sizeof a);
+    roof_format_count (bhi, b, sizeof b);
+    g_snprintf (buf, sizeof buf, "decode, batch B = %s…%s", a, b);
+    RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, R->th->muted);
+    it->width = 1.2;
+    it->marker = ROOF_MARKER_NONE;
+    it->kind = ROOF_LEGEND_MARKER;
+    it->marker = ROOF_MARKER_CIRCLE;
+    if (in->model->kind == ROOF_MODEL_TRANSFORMER)
+      {
+        roof_format_count (roof_input_prompt_lo (in), a, sizeof a);
+        roof_format_count (roof_input_prompt_hi (in), b, sizeof b);
+        g_snprintf (buf, sizeof buf, "prefill, prompt S = %s…%s", a, b);
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, buf, -1, R->th->muted);
+        it->marker = ROOF_MARKER_SQUARE;
+      }
+    gboolean any_bal = FALSE, any_unfit = FALSE;
+    for (int i = 0; i < in->n_devices; i++)
+      {
+        any_bal |= c.dev[i].has_bal;
+        any_unfit |= c.dev[i].ok && c.dev[i].max_fit < 1.0;
+        for (int k = 0; k < c.dev[i].n_pre; k++)
+          any_unfit |= !c.dev[i].pre[k].fits;
+      }
+    if (any_unfit)
+      {
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "hollow: does not fit in memory", -1,
+                              R->th->muted);
+        it->hollow = TRUE;
+      }
+    if (any_bal)
+      {
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "decode turns compute-bound", -1, R->th->muted);
+        it->marker = ROOF_MARKER_DIAMOND;
+      }
+    if (c.has_ops)
+      {
+        g_snprintf (buf, sizeof buf, "operators of one layer (%s)",
+                    roof_render_device_name (R, c.ops_device));
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, buf, -1, R->th->muted);
+        it->marker = ROOF_MARKER_TRIANGLE;
+      }
+    if (c.any_cache)
+      {
+        it = roof_legend_add (R, ROOF_LEGEND_LINE, "cache bandwidth roof", -1, R->th->muted);
+        it->dash = ROOF_PREC_INT8;
+        it->width = R->th->thin_width;
+      }
+    if (c.any_derated)
+      {
+        it = roof_legend_add (R, ROOF_LEGEND_LINE, "derated roof (η below 1)", -1,
+                              roof_color_alpha (R->th->muted, 0.8));
+        it->dash = ROOF_PREC_FP8;
+        it->width = R->th->thin_width;
+      }
+  }
+
+  /* layout: legend inside when a corner is free, else outside; below the
+   * ceilings right of the ridges is usually empty */
+  {
+    const int order[4] = { 2, 0, 1, 3 };
+    memcpy (R->legend_corners, order, sizeof order);
+  }
+  for (int pass = 0; pass < 2; pass++)
+    {
+      roof_frame_layout (R);
+      RoofLabelPlacer *pl = R->placer;
+      for (int i = 0; i < in->n_devices; i++)
+        {
+          DevData *d = &c.dev[i];
+          const RoofHardwareParams *hw = &in->devices[i].hw;
+          if (!d->ok)
+            continue;
+          double top = top_ceiling (&c, hw), bw = hw->mem_bw * c.n;
+          double ax = roof_frame_x (R, x0 / 10.0), ay = roof_frame_y (R, bw * x0 / 10.0);
+          double bx = roof_frame_x (R, top / bw), by = roof_frame_y (R, top);
+          roof_label_placer_add_segment (pl, ax, ay, bx, by, i);
+          for (int p = 0; p < ROOF_PREC_COUNT; p++)
+            if ((c.ceilings & (1u << p)) && hw->peak_flops[p] > 0.0)
+              {
+                double y = roof_frame_y (R, hw->peak_flops[p] * c.n);
+                roof_label_placer_add_segment (pl, roof_frame_x (R, hw->peak_flops[p] / hw->mem_bw),
+                                               y, f->plot.x + f->plot.width + 10, y, i);
+              }
+          for (int k = 0; k < d->n_dec; k++)
+            {
+              d->dec_xy[2 * k] = roof_frame_x (R, d->dec[k].intensity);
+              d->dec_xy[2 * k + 1] = roof_frame_y (R, d->dec[k].attained_flops);
+              roof_label_placer_add_marker (pl, d->dec_xy[2 * k], d->dec_xy[2 * k + 1],
+                                            R->th->marker_radius);
+            }
+          roof_label_placer_add_polyline (pl, d->dec_xy, d->n_dec, 100 + i);
+          for (int k = 0; k < d->n_pre; k++)
+            {
+              d->pre_xy[2 * k] = roof_frame_x (R, d->pre[k].intensity);
+              d->pre_xy[2 * k + 1] = roof_frame_y (R, d->pre[k].attained_flops);
+              roof_label_placer_add_marker (pl, d->pre_xy[2 * k], d->pre_xy[2 * k + 1],
+                                            R->th->marker_radius);
+            }
+        }
+      if (roof_legend_place (R))
+        break;
+      double lw, lh;
+      roof_legend_size (R, &lw, &lh);
+      f->reserve_right = lw + 10.0;
+    }
+
+  cairo_t *cr = R->cr;
+  const RoofTheme *th = R->th;
+  RoofRect *pa = &f->plot;
+  roof_frame_draw_background (R);
+
+  /* memory-bound tint: left of every ridge (all devices) and between the
+   * smallest and largest ridge (some devices) at the compute precision */
+  double rmin = G_MAXDOUBLE, rmax = 0.0;
+  for (int i = 0; i < in->n_devices; i++)
+    if (c.dev[i].ok)
+      {
+        rmin = MIN (rmin, c.dev[i].base.ridge);
+        rmax = MAX (rmax, c.dev[i].base.ridge);
+      }
+  GArray *labels = roof_pending_labels_new ();
+  cairo_save (cr);
+  roof_frame_clip (R);
+  double xr0 = roof_frame_x (R, rmin), xr1 = roof_frame_x (R, rmax);
+  roof_color_set (cr, th->region);
+  cairo_rectangle (cr, pa->x, pa->y, CLAMP (xr0, pa->x, pa->x + pa->width) - pa->x, pa->height);
+  cairo_fill (cr);
+  if (xr1 > xr0 + 0.5)
+    {
+      roof_color_set (cr, th->region_soft);
+      cairo_rectangle (cr, xr0, pa->y, xr1 - xr0, pa->height);
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+  roof_frame_draw_grid (R);
+
+  cairo_save (cr);
+  roof_frame_clip (R);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  int n_vis_ok = 0;
+  for (int i = 0; i < in->n_devices; i++)
+    n_vis_ok += c.dev[i].ok;
+
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      DevData *d = &c.dev[i];
+      const RoofHardwareParams *hw = &in->devices[i].hw;
+      if (!d->ok)
+        continue;
+      RoofColor col = roof_render_device_color (R, i);
+      double top = top_ceiling (&c, hw), bw = hw->mem_bw * c.n;
+      const char *name = roof_render_device_name (R, i);
+
+      /* cache roofs: thin dotted, up to the top ceiling */
+      for (int k = 0; k < hw->n_caches; k++)
+        {
+          double cb = hw->caches[k].bandwidth * c.n;
+          if (!(cb > 0.0))
+            continue;
+          double xy[4] = { roof_frame_x (R, x0 / 10.0), roof_frame_y (R, cb * x0 / 10.0),
+                           roof_frame_x (R, top / cb), roof_frame_y (R, top) };
+          cairo_set_line_width (cr, th->thin_width);
+          roof_set_precision_dash (cr, ROOF_PREC_INT8, th->thin_width * 1.5);
+          roof_color_set (cr, roof_color_alpha (col, 0.85));
+          roof_render_polyline (R, xy, 2);
+          cairo_stroke (cr);
+          if (roof_clip_segment (pa, &xy[0], &xy[1], &xy[2], &xy[3]))
+            {
+              char bwt[32];
+              roof_format_unit (cb, "B/s", bwt, sizeof bwt);
+              g_snprintf (buf, sizeof buf, "%s %s %s", name,
+                          in->devices[i].cache_names[k] ? in->devices[i].cache_names[k] : "cache",
+                          bwt);
+              roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, col, xy, 2, 0.5, 20, i);
+            }
+        }
+
+      /* derated roof beneath the peak one */
+      double em = hw->eff_memory > 0.0 ? hw->eff_memory : 1.0;
+      double ec = hw->eff_compute > 0.0 ? hw->eff_compute : 1.0;
+      if (em < 1.0 || ec < 1.0)
+        {
+          double pc = hw->peak_flops[c.wl.compute] * c.n * ec, bd = bw * em;
+          double xy[6] = { roof_frame_x (R, x0 / 10.0), roof_frame_y (R, bd * x0 / 10.0),
+                           roof_frame_x (R, pc / bd),   roof_frame_y (R, pc),
+                           pa->x + pa->width + 10,      roof_frame_y (R, pc) };
+          cairo_set_line_width (cr, th->thin_width);
+          roof_set_precision_dash (cr, ROOF_PREC_FP8, th->thin_width);
+          roof_color_set (cr, roof_color_alpha (col, 0.8));
+          roof_render_polyline (R, xy, 3);
+          cairo_stroke (cr);
+          char a[16], b[16];
+          roof_format_number (em, 2, a, sizeof a);
+          roof_format_number (ec, 2, b, sizeof b);
+          g_snprintf (buf, sizeof buf, "%s derated (η_m %s, η_c %s)", name, a, b);
+          double seg[4] = { xy[2], xy[3], xy[4], xy[5] };
+          if (roof_clip_segment (pa, &seg[0], &seg[1], &seg[2], &seg[3]))
+            roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, col, seg, 2, 0.6, 25, i);
+        }
+
+      /* memory roof up to the highest ceiling, then the ceilings */
+      {
+        double xy[4] = { roof_frame_x (R, x0 / 10.0), roof_frame_y (R, bw * x0 / 10.0),
+                         roof_frame_x (R, top / bw), roof_frame_y (R, top) };
+        cairo_set_dash (cr, NULL, 0, 0);
+        cairo_set_line_width (cr, th->line_width);
+        roof_color_set (cr, col);
+        roof_render_polyline (R, xy, 2);
+        cairo_stroke (cr);
+        if (roof_clip_segment (pa, &xy[0], &xy[1], &xy[2], &xy[3]))
+          {
+            char bwt[32];
+            roof_format_unit (bw, "B/s", bwt, sizeof bwt);
+            g_snprintf (buf, sizeof buf, "%s %s", name, bwt);
+            roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, col, xy, 2,
+                                    0.35 + 0.1 * (i % 4), 70, i);
+          }
+      }
+      for (int p = 0; p < ROOF_PREC_COUNT; p++)
+        {
+          if (!(c.ceilings & (1u << p)) || !(hw->peak_flops[p] > 0.0))
+            continue;
+          double pk = hw->peak_flops[p] * c.n, ridge = roof_hardware_ridge (hw, p);
+          double y = roof_frame_y (R, pk), xs = roof_frame_x (R, ridge);
+          double xy[4] = { xs, y, pa->x + pa->width + 10, y };
+          cairo_set_line_width (cr, th->line_width * (p == (int) c.wl.compute ? 1.0 : 0.75));
+          roof_set_precision_dash (cr, p, th->line_width);
+          roof_color_set (cr, col);
+          roof_render_polyline (R, xy, 2);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+          gboolean main = p == (int) c.wl.compute;
+          if (roof_clip_segment (pa, &xy[0], &xy[1], &xy[2], &xy[3]))
+            {
+              char pt[32];
+              fmt_flops (pk, pt, sizeof pt);
+              g_snprintf (buf, sizeof buf, "%s %s", roof_precision_name (p), pt);
+              roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, col, xy, 2, 0.9,
+                                      main ? 62 : 35, i);
+            }
+          /* ridge point */
+          double rx = xs, ry = y;
+          roof_render_marker (R, ROOF_MARKER_CIRCLE, rx, ry, th->marker_radius * 0.9, col, col,
+                              TRUE);
+          roof_format_number (ridge, 3, num, sizeof num);
+          g_snprintf (buf, sizeof buf, "I* = %s FLOP/B", num);
+          roof_render_label_point (R, labels, buf, main ? ROOF_FONT_LABEL_BOLD : ROOF_FONT_LABEL,
+                                   col, rx, ry, th->marker_radius, main ? 80 : 40, i, TRUE);
+          {
+            char pt[32], bwt[32];
+            fmt_flops (pk, pt, sizeof pt);
+            roof_format_unit (bw, "B/s", bwt, sizeof bwt);
+            roof_render_hit (R, rx, ry, th->marker_radius + 4, i,
+                             "%s · ridge point (%s)\nI* = Π / β = %s / %s = %s FLOP/byte\n"
+                             "below it the device is memory-bound",
+                             name, roof_precision_name (p), pt, bwt, num);
+          }
+        }
+
+      /* the decode path and the prefill points */
+      if (d->n_dec > 0)
+        {
+          cairo_set_line_width (cr, MAX (1.2, th->line_width * 0.6));
+          roof_color_set (cr, roof_color_alpha (col, 0.75));
+          roof_render_polyline (R, d->dec_xy, d->n_dec);
+          cairo_stroke (cr);
+          for (int k = 0; k < d->n_dec; k++)
+            {
+              roof_render_marker (R, ROOF_MARKER_CIRCLE, d->dec_xy[2 * k], d->dec_xy[2 * k + 1],
+                                  th->marker_radius, col, col, !d->dec[k].fits);
+              roof_format_number (d->dec_b[k], 6, num, sizeof num);
+              g_snprintf (buf, sizeof buf, "decode, batch %s", num);
+              add_tooltip (R, i, &d->dec[k], buf, d->dec_xy[2 * k], d->dec_xy[2 * k + 1]);
+            }
+        }
+      for (int k = 0; k < d->n_pre; k++)
+        {
+          roof_render_marker (R, ROOF_MARKER_SQUARE, d->pre_xy[2 * k], d->pre_xy[2 * k + 1],
+                              th->marker_radius, col, col, !d->pre[k].fits);
+          roof_format_number (d->pre_s[k], 7, num, sizeof num);
+          g_snprintf (buf, sizeof buf, "prefill, prompt %s tokens", num);
+          add_tooltip (R, i, &d->pre[k], buf, d->pre_xy[2 * k], d->pre_xy[2 * k + 1]);
+        }
+      if (d->has_bal)
+        {
+          double bx = roof_frame_x (R, d->bal_r.intensity), by = roof_frame_y (R, d->bal_r.attained_flops);
+          roof_render_marker (R, ROOF_MARKER_DIAMOND, bx, by, th->marker_radius + 1.0, col, col,
+                              FALSE);
+          roof_format_number (d->bal.batch, 3, num, sizeof num);
+          g_snprintf (buf, sizeof buf, n_vis_ok > 1 ? "%s: compute-bound from B ≈ %s"
+                                                    : "%s compute-bound from B ≈ %s",
+                      n_vis_ok > 1 ? name : "decode", num);
+          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, bx, by,
+                                   th->marker_radius + 1, 60, i, TRUE);
+          roof_render_hit (R, bx, by, th->marker_radius + 5, i,
+                           "%s · balance batch B* = %s\ncompute time equals memory time; "
+                           "larger batches are compute-bound",
+                           name, num);
+        }
+      if (d->max_fit < 1.0 && d->n_dec > 0)
+        {
+          g_snprintf (buf, sizeof buf, "%s needs ≥ %d devices", name, d->base.min_devices);
+          /* with many devices the legend says it already */
+          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->dec_xy[0],
+                                   d->dec_xy[1], th->marker_radius, n_vis_ok > 3 ? 44 : 100, i, TRUE);
+        }
+    }
+
+  /* per-operator points */
+  if (c.has_ops)
+    {
+      RoofColor col = roof_render_device_color (R, c.ops_device);
+      for (int k = 0; k < c.ops.n_rows; k++)
+        {
+          const RoofOpRow *r = &c.ops.rows[k];
+          if (!(r->intensity > 0.0 && r->time > 0.0 && r->flop > 0.0))
+            continue;
+          double px = roof_frame_x (R, r->intensity), py = roof_frame_y (R, r->flop / r->time);
+          roof_render_marker (R, ROOF_MARKER_TRIANGLE, px, py, th->marker_radius, col, col,
+                              !r->counted);
+          roof_label_placer_add_marker (R->placer, px, py, th->marker_radius);
+          roof_render_label_point (R, labels, roof_op_name (r->op), ROOF_FONT_LABEL, th->muted, px,
+                                   py, th->marker_radius, 10, -1, TRUE);
+          char inten[24], t[24];
+          roof_format_number (r->intensity, 4, inten, sizeof inten);
+          roof_format_time (r->time, t, sizeof t);
+          roof_render_hit (R, px, py, th->marker_radius + 4, c.ops_device,
+                           "%s (%s)\nintensity %s FLOP/byte\n%s per layer\n%s%s", roof_op_name (r->op),
+                           roof_render_device_name (R, c.ops_device), inten, t,
+                           roof_bound_title (r->bound), r->counted ? "" : "\nfused: not counted");
+        }
+    }
+  cairo_restore (cr);
+
+  /* batch and prompt labels: intensity does not depend on the device, so
+   * each value is labelled once, on the topmost point that has it */
+  {
+    for (int k = 0; k < MAX_PTS; k++)
+      {
+        int top_dev = -1;
+        double best = -1.0;
+        for (int i = 0; i < in->n_devices; i++)
+          {
+            DevData *d = &c.dev[i];
+            if (!d->ok || k >= d->n_dec)
+              continue;
+            /* the extra "largest that fits" point is labelled on its own path */
+            gboolean pow2 = k == 0 || fabs (d->dec_b[k] - 2.0 * d->dec_b[k - 1]) < 1e-9;
+            if (!pow2)
+              {
+                roof_format_count (d->dec_b[k], num, sizeof num);
+                g_snprintf (buf, sizeof buf, "B=%s max", num);
+                roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL,
+                                         roof_render_device_color (R, i), d->dec_xy[2 * k],
+                                         d->dec_xy[2 * k + 1], th->marker_radius, 45, 100 + i, TRUE);
+                continue;
+              }
+            if (d->dec[k].attained_flops > best)
+              best = d->dec[k].attained_flops, top_dev = i;
+          }
+        if (top_dev < 0)
+          continue;
+        DevData *d = &c.dev[top_dev];
+        roof_format_count (d->dec_b[k], num, sizeof num);
+        g_snprintf (buf, sizeof buf, "B=%s", num);
+        roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, th->foreground, d->dec_xy[2 * k],
+                                 d->dec_xy[2 * k + 1], th->marker_radius, k == 0 ? 56 : 50 - k % 2,
+                                 100 + top_dev, TRUE);
+      }
+    for (int k = 0; k < MAX_PTS; k++)
+      {
+        int top_dev = -1;
+        double best = -1.0;
+        for (int i = 0; i < in->n_devices; i++)
+          if (c.dev[i].ok && k < c.dev[i].n_pre && c.dev[i].pre[k].attained_flops > best)
+            best = c.dev[i].pre[k].attained_flops, top_dev = i;
+        if (top_dev < 0)
+          continue;
+        DevData *d = &c.dev[top_dev];
+        roof_format_count (d->pre_s[k], num, sizeof num);
+        g_snprintf (buf, sizeof buf, "S=%s", num);
+        roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, th->foreground, d->pre_xy[2 * k],
+                                 d->pre_xy[2 * k + 1], th->marker_radius,
+                                 k == 0 || k == d->n_pre - 1 ? 54 : 48 - k % 2, -1, TRUE);
+      }
+  }
+
+  /* region names at the top of the plot */
+  {
+    double w, h;
+    const char *mb = n_vis_ok > 1 ? "memory-bound on every device" : "memory-bound";
+    roof_render_measure (R, ROOF_FONT_LABEL, mb, &w, &h);
+    if (xr0 - pa->x > 24.0)
+      roof_render_label_point (R, labels, mb, ROOF_FONT_LABEL, th->muted,
+                               MIN (pa->x + 8.0 + 0.5 * w, 0.5 * (pa->x + xr0)), pa->y + 2.0, 0.0,
+                               90, -1, FALSE);
+    const char *cb = n_vis_ok > 1 ? "compute-bound on every device" : "compute-bound";
+    roof_render_measure (R, ROOF_FONT_LABEL, cb, &w, &h);
+    if (pa->x + pa->width - xr1 > w + 16.0)
+      roof_render_label_point (R, labels, cb, ROOF_FONT_LABEL, th->muted,
+                               pa->x + pa->width - 8.0 - 0.5 * w, pa->y + 2.0, 0.0, 89, -1, FALSE);
+  }
+
+  roof_frame_draw_axes (R);
+  roof_legend_draw (R);
+  roof_render_draw_labels (R, labels);
+  g_array_unref (labels);
+
+  /* the summary */
+  {
+    GString *s = R->desc;
+    int n_mem = 0, n_ok = 0, fastest = -1;
+    for (int i = 0; i < in->n_devices; i++)
+      if (c.dev[i].ok)
+        {
+          n_ok++;
+          n_mem += c.dev[i].base.bound == ROOF_BOUND_MEMORY;
+          if (fastest < 0 || c.dev[i].base.t_step < c.dev[fastest].base.t_step)
+            fastest = i;
+        }
+    roof_format_number (c.wl.batch, 6, num, sizeof num);
+    g_string_append_printf (s, "On %s decode at batch %s, ", in->model_name ? in->model_name : "the model", num);
+    if (n_ok == 1)
+      g_string_append_printf (s, "%s is %s", roof_render_device_name (R, fastest),
+                              roof_bound_title (c.dev[fastest].base.bound));
+    else if (n_mem == n_ok)
+      g_string_append_printf (s, "all %d devices are memory-bound", n_ok);
+    else if (n_mem == 0)
+      g_string_append_printf (s, "all %d devices are compute-bound", n_ok);
+    else
+      g_string_append_printf (s, "%d of %d devices are memory-bound", n_mem, n_ok);
+    char t[32];
+    roof_format_time (c.dev[fastest].base.t_step, t, sizeof t);
+    if (n_ok > 1)
+      g_string_append_printf (s, "; %s is fastest at %s per token", roof_render_device_name (R, fastest), t);
+    else
+      g_string_append_printf (s, " at %s per token", t);
+    if (!c.dev[fastest].base.fits)
+      g_string_append_printf (s, " but needs ≥ %d devices to hold the model", c.dev[fastest].base.min_devices);
+    g_string_append (s, ".");
+    for (int i = 0; i < in->n_devices; i++)
+      if (c.dev[i].ok)
+        {
+          roof_format_number (c.dev[i].base.ridge, 3, num, sizeof num);
+          g_string_append_printf (s, " %s: ridge %s FLOP/byte", roof_render_device_name (R, i), num);
+          if (c.dev[i].has_bal)
+            {
+              roof_format_number (c.dev[i].bal.batch, 3, num, sizeof num);
+              g_string_append_printf (s, ", compute-bound from batch %s", num);
+            }
+          else if (c.dev[i].bal.never)
+            g_string_append (s, ", never compute-bound at this context");
+          if (c.dev[i].max_fit < 1.0)
+            g_string_append_printf (s, ", needs ≥ %d devices", c.dev[i].base.min_devices);
+          g_string_append (s, ".");
+        }
+  }
+  return TRUE;
+}

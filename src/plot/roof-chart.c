@@ -1,0 +1,505 @@
+/* roof-chart.c — names, inputs, layouts, the render dispatcher and export
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "roof-chart-common.h"
+#include "roof-chart.h"
+#include "roof-png.h"
+
+G_DEFINE_QUARK (roof-chart-error-quark, roof_chart_error)
+
+static const char *const kind_names[ROOF_PLOT_COUNT] = {
+  "roofline", "cost", "sensitivity", "batch", "context", "memory", "trend",
+};
+
+static const char *const kind_titles[ROOF_PLOT_COUNT] = {
+  "Roofline",
+  "Cost per token",
+  "Sensitivity",
+  "Throughput and latency vs batch",
+  "Latency vs context length",
+  "Memory footprint",
+  "Ridge point by year",
+};
+
+const char *
+roof_plot_kind_name (RoofPlotKind kind)
+{
+  if ((int) kind < 0 || kind >= ROOF_PLOT_COUNT)
+    return NULL;
+  return kind_names[kind];
+}
+
+gboolean
+roof_plot_kind_from_name (const char *name, RoofPlotKind *out)
+{
+  if (name == NULL)
+    return FALSE;
+  for (int i = 0; i < ROOF_PLOT_COUNT; i++)
+    if (g_ascii_strcasecmp (name, kind_names[i]) == 0)
+      {
+        if (out)
+          *out = (RoofPlotKind) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+roof_plot_kind_title (RoofPlotKind kind)
+{
+  if ((int) kind < 0 || kind >= ROOF_PLOT_COUNT)
+    return NULL;
+  return kind_titles[kind];
+}
+
+static const char *const theme_names[] = { "light", "dark", "print" };
+
+const char *
+roof_theme_name (RoofThemeKind theme)
+{
+  if ((int) theme < 0 || theme > ROOF_THEME_PRINT)
+    return NULL;
+  return theme_names[theme];
+}
+
+gboolean
+roof_theme_from_name (const char *name, RoofThemeKind *out)
+{
+  if (name == NULL)
+    return FALSE;
+  for (int i = 0; i <= ROOF_THEME_PRINT; i++)
+    if (g_ascii_strcasecmp (name, theme_names[i]) == 0)
+      {
+        if (out)
+          *out = (RoofThemeKind) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+roof_chart_input_init (RoofChartInput *in)
+{
+  memset (in, 0, sizeof *in);
+  in->kind = ROOF_PLOT_ROOFLINE;
+  in->theme = ROOF_THEME_LIGHT;
+  in->scale = 1.0;
+  in->caption = TRUE;
+  roof_workload_init (&in->workload);
+  roof_sla_init (&in->sla);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Layout                                                                 */
+
+static void
+placed_text_clear (gpointer data)
+{
+  RoofPlacedText *t = data;
+  g_free (t->text);
+}
+
+static void
+hit_item_clear (gpointer data)
+{
+  RoofHitItem *it = data;
+  g_free (it->tooltip);
+}
+
+RoofChartLayout *
+roof_chart_layout_new (void)
+{
+  RoofChartLayout *l = g_new0 (RoofChartLayout, 1);
+  l->texts = g_array_new (FALSE, FALSE, sizeof (RoofPlacedText));
+  g_array_set_clear_func (l->texts, placed_text_clear);
+  l->items = g_array_new (FALSE, FALSE, sizeof (RoofHitItem));
+  g_array_set_clear_func (l->items, hit_item_clear);
+  return l;
+}
+
+void
+roof_chart_layout_clear (RoofChartLayout *l)
+{
+  GArray *texts = l->texts, *items = l->items;
+  g_array_set_size (texts, 0);
+  g_array_set_size (items, 0);
+  g_free (l->x_title);
+  g_free (l->y_title);
+  g_free (l->y2_title);
+  g_free (l->description);
+  memset (l, 0, sizeof *l);
+  l->texts = texts;
+  l->items = items;
+}
+
+void
+roof_chart_layout_free (RoofChartLayout *l)
+{
+  if (l == NULL)
+    return;
+  roof_chart_layout_clear (l);
+  g_array_unref (l->texts);
+  g_array_unref (l->items);
+  g_free (l);
+}
+
+static double
+axis_frac_to_data (gboolean log, double d0, double d1, double f)
+{
+  if (log && d0 > 0 && d1 > 0)
+    return pow (10.0, log10 (d0) + f * (log10 (d1) - log10 (d0)));
+  return d0 + f * (d1 - d0);
+}
+
+static double
+axis_data_to_frac (gboolean log, double d0, double d1, double v)
+{
+  if (log)
+    {
+      if (!(v > 0) || !(d0 > 0) || !(d1 > d0))
+        return NAN;
+      return (log10 (v) - log10 (d0)) / (log10 (d1) - log10 (d0));
+    }
+  return d1 != d0 ? (v - d0) / (d1 - d0) : NAN;
+}
+
+double
+roof_chart_layout_x_to_data (const RoofChartLayout *l, double px)
+{
+  const RoofRect *p = &l->plot_area;
+  if (p->width <= 0)
+    return NAN;
+  return axis_frac_to_data (l->x_log, l->x0, l->x1, (px - p->x) / p->width);
+}
+
+double
+roof_chart_layout_y_to_data (const RoofChartLayout *l, double py)
+{
+  const RoofRect *p = &l->plot_area;
+  if (p->height <= 0)
+    return NAN;
+  return axis_frac_to_data (l->y_log, l->y0, l->y1, (p->y + p->height - py) / p->height);
+}
+
+double
+roof_chart_layout_data_to_x (const RoofChartLayout *l, double x)
+{
+  return l->plot_area.x + axis_data_to_frac (l->x_log, l->x0, l->x1, x) * l->plot_area.width;
+}
+
+double
+roof_chart_layout_data_to_y (const RoofChartLayout *l, double y)
+{
+  return l->plot_area.y + l->plot_area.height
+         - axis_data_to_frac (l->y_log, l->y0, l->y1, y) * l->plot_area.height;
+}
+
+const RoofHitItem *
+roof_chart_layout_hit (const RoofChartLayout *l, double px, double py)
+{
+  const RoofHitItem *best = NULL;
+  double best_d = G_MAXDOUBLE;
+
+  for (guint i = 0; l->items && i < l->items->len; i++)
+    {
+      const RoofHitItem *it = &g_array_index (l->items, RoofHitItem, i);
+      double d;
+      if (it->bar.width > 0 && it->bar.height > 0)
+        {
+          if (px < it->bar.x || px > it->bar.x + it->bar.width || py < it->bar.y
+              || py > it->bar.y + it->bar.height)
+            continue;
+          d = 0.0;
+        }
+      else
+        {
+          d = hypot (px - it->x, py - it->y);
+          if (d > it->radius)
+            continue;
+        }
+      if (d < best_d)
+        {
+          best_d = d;
+          best = it;
+        }
+    }
+  return best;
+}
+
+int
+roof_chart_layout_legend_hit (const RoofChartLayout *l, double px, double py)
+{
+  for (int i = 0; i < l->legend_n_entries; i++)
+    {
+      const RoofRect *r = &l->legend_entries[i];
+      if (px >= r->x && px <= r->x + r->width && py >= r->y && py <= r->y + r->height)
+        return l->legend_entry_device[i];
+    }
+  return -1;
+}
+
+gboolean
+roof_placed_text_overlap (const RoofPlacedText *a, const RoofPlacedText *b)
+{
+  RoofOBox oa = { a->cx, a->cy, a->w, a->h, a->angle };
+  RoofOBox ob = { b->cx, b->cy, b->w, b->h, b->angle };
+  return roof_obox_overlap (&oa, &ob);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Render                                                                 */
+
+static gboolean
+check_input (const RoofChartInput *in, GError **error)
+{
+  if ((int) in->kind < 0 || in->kind >= ROOF_PLOT_COUNT)
+    {
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, "unknown chart kind %d",
+                   (int) in->kind);
+      return FALSE;
+    }
+  if (in->n_devices < 0 || in->n_devices > ROOF_PLOT_MAX_DEVICES
+      || (in->n_devices > 0 && in->devices == NULL))
+    {
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
+                   "between 0 and %d devices can be compared, got %d", ROOF_PLOT_MAX_DEVICES,
+                   in->n_devices);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+roof_chart_render (cairo_t *cr, double width, double height, const RoofChartInput *in,
+                   RoofChartLayout *layout, GError **error)
+{
+  g_return_val_if_fail (cr != NULL, FALSE);
+  g_return_val_if_fail (in != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  g_autoptr (RoofChartLayout) scratch = NULL;
+  RoofRender R;
+  gboolean ok;
+  GError *local = NULL;
+
+  if (layout == NULL)
+    layout = scratch = roof_chart_layout_new ();
+  else
+    roof_chart_layout_clear (layout);
+
+  if (!(width >= 1.0 && height >= 1.0 && width < 1e6 && height < 1e6))
+    {
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
+                   "a chart needs a size of at least 1 × 1, got %g × %g", width, height);
+      return FALSE;
+    }
+  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_CAIRO, "cairo: %s",
+                   cairo_status_to_string (cairo_status (cr)));
+      return FALSE;
+    }
+
+  RoofChartInput safe = *in;
+  gboolean input_ok = check_input (in, &local);
+  if (!input_ok)
+    {
+      safe.n_devices = 0;
+      safe.kind = CLAMP (safe.kind, 0, ROOF_PLOT_COUNT - 1);
+    }
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  roof_render_init (&R, cr, width, height, &safe, layout);
+  if (!input_ok)
+    {
+      ok = roof_render_fail (&R, NULL, "%s", local->message);
+      g_propagate_error (error, local);
+    }
+  else
+    {
+      switch (in->kind)
+        {
+        case ROOF_PLOT_ROOFLINE:
+          ok = roof_chart_draw_roofline (&R, error);
+          break;
+        case ROOF_PLOT_COST:
+          ok = roof_chart_draw_cost (&R, error);
+          break;
+        case ROOF_PLOT_SENSITIVITY:
+          ok = roof_chart_draw_sensitivity (&R, error);
+          break;
+        case ROOF_PLOT_BATCH:
+          ok = roof_chart_draw_batch (&R, error);
+          break;
+        case ROOF_PLOT_CONTEXT:
+          ok = roof_chart_draw_context (&R, error);
+          break;
+        case ROOF_PLOT_MEMORY:
+          ok = roof_chart_draw_memory (&R, error);
+          break;
+        case ROOF_PLOT_TREND:
+          ok = roof_chart_draw_trend (&R, error);
+          break;
+        case ROOF_PLOT_COUNT:
+        default:
+          ok = roof_render_fail (&R, error, "unknown chart kind");
+          break;
+        }
+    }
+  if (ok && layout->description == NULL)
+    layout->description = g_strdup (R.desc->str);
+  roof_render_clear (&R);
+  cairo_restore (cr);
+
+  if (ok && cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_CAIRO, "cairo: %s",
+                   cairo_status_to_string (cairo_status (cr)));
+      return FALSE;
+    }
+  return ok;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Export                                                                 */
+
+gboolean
+roof_export_format_from_path (const char *path, RoofExportFormat *out)
+{
+  if (path == NULL)
+    return FALSE;
+  const char *dot = strrchr (path, '.');
+  const char *slash = strrchr (path, '/');
+  if (dot == NULL || (slash && dot < slash))
+    return FALSE;
+  static const struct
+  {
+    const char *ext;
+    RoofExportFormat f;
+  } map[] = { { ".png", ROOF_EXPORT_PNG }, { ".svg", ROOF_EXPORT_SVG }, { ".pdf", ROOF_EXPORT_PDF } };
+  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
+    if (g_ascii_strcasecmp (dot, map[i].ext) == 0)
+      {
+        if (out)
+          *out = map[i].f;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static cairo_status_t
+write_to_array (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+GBytes *
+roof_chart_export_bytes (const RoofChartInput *in, RoofExportFormat format, double width,
+                         double height, GError **error)
+{
+  g_return_val_if_fail (in != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  double scale = in->scale > 0.0 ? in->scale : 1.0;
+  if (width <= 0.0)
+    width = 1600.0;
+  if (height <= 0.0)
+    height = 1000.0;
+  if (!(width * scale <= 32767.0 && height * scale <= 32767.0 && scale <= 16.0))
+    {
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
+                   "an export of %g × %g at scale %g exceeds 32767 pixels", width, height, scale);
+      return NULL;
+    }
+
+  GByteArray *buf = g_byte_array_new ();
+  cairo_surface_t *surface = NULL;
+  cairo_status_t st;
+
+  switch (format)
+    {
+    case ROOF_EXPORT_SVG:
+      surface = cairo_svg_surface_create_for_stream (write_to_array, buf, width, height);
+      /* CSS pixels, so a 1600 × 1000 chart is 1600 × 1000 in a browser */
+      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
+      break;
+    case ROOF_EXPORT_PDF:
+      surface = cairo_pdf_surface_create_for_stream (write_to_array, buf, width, height);
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
+                                      roof_plot_kind_title (in->kind));
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Roofline");
+      break;
+    case ROOF_EXPORT_PNG:
+    default:
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
+                                            (int) ceil (height * scale));
+      break;
+    }
+  if ((st = cairo_surface_status (surface)) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_CAIRO, "cairo: %s",
+                   cairo_status_to_string (st));
+      cairo_surface_destroy (surface);
+      g_byte_array_unref (buf);
+      return NULL;
+    }
+
+  cairo_t *cr = cairo_create (surface);
+  if (format == ROOF_EXPORT_PNG)
+    cairo_scale (cr, scale, scale);
+  gboolean ok = roof_chart_render (cr, width, height, in, NULL, error);
+  cairo_destroy (cr);
+
+  if (ok && format == ROOF_EXPORT_PNG)
+    ok = roof_png_encode (surface, 96.0 * scale, buf, error);
+  cairo_surface_finish (surface);
+  if (ok && (st = cairo_surface_status (surface)) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_CAIRO, "cairo: %s",
+                   cairo_status_to_string (st));
+      ok = FALSE;
+    }
+  cairo_surface_destroy (surface);
+  if (!ok)
+    {
+      g_byte_array_unref (buf);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (buf);
+}
+
+gboolean
+roof_chart_export (const RoofChartInput *in, RoofExportFormat format, const char *path,
+                   double width, double height, GError **error)
+{
+  g_return_val_if_fail (in != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  g_autoptr (GError) local = NULL;
+  g_autoptr (GBytes) bytes = roof_chart_export_bytes (in, format, width, height, error);
+  if (bytes == NULL)
+    return FALSE;
+
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+  if (!g_file_set_contents (path, data, (gssize) size, &local))
+    {
+      g_autofree char *disp = g_filename_display_name (path);
+      /* GLib's message names the temporary file; say which file the user asked for */
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_IO, "cannot write “%s”: %s", disp,
+                   local->message);
+      return FALSE;
+    }
+  return TRUE;
+}

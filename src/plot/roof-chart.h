@@ -1,0 +1,226 @@
+/* roof-chart.h — the seven charts, drawn on any cairo_t
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One render function per chart: the app's widget (gtk_snapshot_append_cairo),
+ * PNG/SVG/PDF export and the tests all call roof_chart_render, so export is
+ * what you see and tests need no display. cairo + pango + GLib only.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "roof-solver.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ROOF_PLOT_ROOFLINE = 0,
+  ROOF_PLOT_COST,
+  ROOF_PLOT_SENSITIVITY,
+  ROOF_PLOT_BATCH,   /* throughput and ITL vs batch */
+  ROOF_PLOT_CONTEXT, /* latency vs context length */
+  ROOF_PLOT_MEMORY,  /* memory footprint */
+  ROOF_PLOT_TREND,   /* ridge point by year over the catalog */
+  ROOF_PLOT_COUNT
+} RoofPlotKind;
+
+/* "roofline", "cost", "sensitivity", "batch", "context", "memory", "trend" */
+const char *roof_plot_kind_name (RoofPlotKind kind);
+gboolean roof_plot_kind_from_name (const char *name, RoofPlotKind *out);
+/* Human title, translated: "Roofline", "Cost per token", … */
+const char *roof_plot_kind_title (RoofPlotKind kind);
+
+typedef enum
+{
+  ROOF_THEME_LIGHT = 0,
+  ROOF_THEME_DARK,
+  ROOF_THEME_PRINT, /* white, heavier strokes, for papers */
+} RoofThemeKind;
+
+const char *roof_theme_name (RoofThemeKind theme);
+gboolean roof_theme_from_name (const char *name, RoofThemeKind *out);
+
+#define ROOF_PLOT_MAX_DEVICES 8
+#define ROOF_PLOT_PALETTE_SIZE 8
+
+/* A device as the charts need it. */
+typedef struct
+{
+  const char *id;
+  const char *name;   /* shown in legends and labels */
+  const char *vendor;
+  int year;           /* 0 = unknown (left out of the trend chart) */
+  RoofHardwareParams hw;
+  const char *cache_names[ROOF_MAX_CACHES];
+  int color;          /* index into the palette; stable per device across charts */
+} RoofPlotDevice;
+
+/* Everything a chart depends on; plain data, owned by the caller. */
+typedef struct
+{
+  RoofPlotKind kind;
+  RoofThemeKind theme;
+  double scale;        /* device pixels per unit: 1, 2 (HiDPI) …; 0 = 1 */
+  gboolean transparent; /* PNG only: no background fill */
+  gboolean caption;     /* a line stating the assumptions under the chart */
+
+  const RoofPlotDevice *devices; /* compared devices */
+  int n_devices;                 /* ≤ ROOF_PLOT_MAX_DEVICES */
+  guint hidden;                  /* bit i hides devices[i]'s series (legend toggle) */
+
+  const RoofModelDerived *model;
+  const char *model_name;
+  RoofWorkload workload;
+  RoofSla sla; /* ITL target drawn on the cost and batch charts */
+
+  guint ceilings;           /* roofline: bit per RoofPrecision to draw; 0 = the compute precision */
+  gboolean show_operators;  /* roofline: per-operator points of one layer */
+  double batch_lo, batch_hi;     /* sweeps; 0 = 1 … 4096 */
+  double context_lo, context_hi; /* 0 = 128 … model max context or 131072 */
+  double prompt_lo, prompt_hi;   /* roofline prefill points; 0 = 128 … 262144 */
+  double sensitivity_step;       /* 0 = 0.01 */
+
+  /* trend chart: every device of the catalog */
+  const RoofPlotDevice *catalog;
+  int n_catalog;
+
+  /* view override from the app's zoom and pan: data-space ranges of the
+   * plot area; 0/0 = automatic */
+  double view_x0, view_x1, view_y0, view_y1;
+} RoofChartInput;
+
+void roof_chart_input_init (RoofChartInput *in);
+
+/* ------------------------------------------------------------------------ */
+/* What was drawn, for hit-testing in the app and overlap tests             */
+
+typedef struct
+{
+  double x, y, width, height;
+} RoofRect;
+
+typedef enum
+{
+  ROOF_TEXT_TITLE,
+  ROOF_TEXT_AXIS_TITLE,
+  ROOF_TEXT_TICK,
+  ROOF_TEXT_LEGEND,
+  ROOF_TEXT_LABEL,   /* point and line labels placed by the label placer */
+  ROOF_TEXT_CAPTION,
+} RoofTextRole;
+
+typedef struct
+{
+  RoofRect box;     /* user-space pixels, as placed (axis-aligned bounds) */
+  RoofTextRole role;
+  char *text;
+  /* the text's own rectangle: w × h centred at (cx, cy), rotated by `angle`
+   * radians (labels along a sloped line); box is its bounds */
+  double cx, cy, w, h, angle;
+} RoofPlacedText;
+
+/* TRUE when the two texts' (rotated) rectangles overlap. */
+gboolean roof_placed_text_overlap (const RoofPlacedText *a, const RoofPlacedText *b);
+
+/* A thing under the pointer: a workload point, a ridge point, a bar, a
+ * curve sample. Tooltips show `tooltip`; the summary names `series`. */
+typedef struct
+{
+  double x, y;      /* pixels */
+  double radius;    /* hit radius in pixels (bars: half the smaller side) */
+  RoofRect bar;     /* for bars; zero otherwise */
+  int device;       /* index into devices, −1 for none */
+  char *tooltip;    /* multi-line, exact values with units */
+} RoofHitItem;
+
+typedef struct
+{
+  RoofRect plot_area; /* where data is drawn */
+  RoofRect legend;    /* zero when there is none */
+  RoofRect legend_entries[ROOF_PLOT_MAX_DEVICES]; /* click to toggle */
+  /* axis mapping of the plot area (for the app's crosshair and zoom) */
+  gboolean x_log, y_log;
+  double x0, x1, y0, y1; /* data range shown */
+  char *x_title, *y_title;
+  /* a second y axis on the right (batch chart: ITL) */
+  gboolean has_y2, y2_log;
+  double y2_0, y2_1;
+  char *y2_title;
+  int legend_n_entries; /* legend_entries[0..n) are valid */
+  int legend_entry_device[ROOF_PLOT_MAX_DEVICES]; /* device index of each entry */
+  GArray *texts; /* RoofPlacedText */
+  GArray *items; /* RoofHitItem */
+  char *description; /* accessible summary of the result, one paragraph */
+  int dropped_labels; /* labels the placer could not fit and left out */
+} RoofChartLayout;
+
+RoofChartLayout *roof_chart_layout_new (void);
+void roof_chart_layout_free (RoofChartLayout *layout);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RoofChartLayout, roof_chart_layout_free)
+
+/* Pixel ↔ data in the plot area of a finished layout. */
+double roof_chart_layout_x_to_data (const RoofChartLayout *layout, double px);
+double roof_chart_layout_y_to_data (const RoofChartLayout *layout, double py);
+double roof_chart_layout_data_to_x (const RoofChartLayout *layout, double x);
+double roof_chart_layout_data_to_y (const RoofChartLayout *layout, double y);
+/* Nearest hit item within its radius of (px, py), or NULL. */
+const RoofHitItem *roof_chart_layout_hit (const RoofChartLayout *layout, double px, double py);
+/* Device index whose legend entry contains (px, py), or −1. */
+int roof_chart_layout_legend_hit (const RoofChartLayout *layout, double px, double py);
+/* Empties a layout for reuse. */
+void roof_chart_layout_clear (RoofChartLayout *layout);
+
+/* ------------------------------------------------------------------------ */
+
+#define ROOF_CHART_ERROR (roof_chart_error_quark ())
+GQuark roof_chart_error_quark (void);
+
+typedef enum
+{
+  ROOF_CHART_ERROR_INPUT, /* nothing to draw or the solver refused the input */
+  ROOF_CHART_ERROR_CAIRO, /* cairo reported an error status */
+  ROOF_CHART_ERROR_IO,    /* the file cannot be written */
+} RoofChartError;
+
+/* Draws the chart into the rectangle (0, 0, width, height) of `cr` in user
+ * units (pixels before scale). Fills `layout` when non-NULL. A device the
+ * solver refuses (e.g. no ceiling at the compute precision) is drawn as far
+ * as possible and named in the caption, not an error; nothing drawable at all
+ * is an error, and the chart then shows the reason in its plot area. */
+gboolean roof_chart_render (cairo_t *cr,
+                            double width,
+                            double height,
+                            const RoofChartInput *in,
+                            RoofChartLayout *layout,
+                            GError **error);
+
+typedef enum
+{
+  ROOF_EXPORT_PNG = 0,
+  ROOF_EXPORT_SVG,
+  ROOF_EXPORT_PDF,
+} RoofExportFormat;
+
+/* From the file name's extension (.png, .svg, .pdf, case-insensitive). */
+gboolean roof_export_format_from_path (const char *path, RoofExportFormat *out);
+
+/* Renders into memory and writes `path` atomically (temporary file and
+ * rename); width and height in pixels (PNG: × in->scale device pixels;
+ * SVG: CSS pixels; PDF: points). 0 × 0 means the default 1600 × 1000. */
+gboolean roof_chart_export (const RoofChartInput *in,
+                            RoofExportFormat format,
+                            const char *path,
+                            double width,
+                            double height,
+                            GError **error);
+/* The same, into a byte buffer (the app's clipboard copy uses PNG). */
+GBytes *roof_chart_export_bytes (const RoofChartInput *in,
+                                 RoofExportFormat format,
+                                 double width,
+                                 double height,
+                                 GError **error);
+
+G_END_DECLS

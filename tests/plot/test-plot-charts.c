@@ -1,0 +1,664 @@
+/* test-plot-charts.c — every chart, every theme: layout, pixels, export
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <unistd.h>
+#include <librsvg/rsvg.h>
+#include <math.h>
+#include <string.h>
+
+#include "plot-fixtures.h"
+#include "roof-theme.h"
+
+/* ---------------------------------------------------------------------- */
+
+typedef struct
+{
+  cairo_surface_t *surface;
+  RoofChartLayout *layout;
+  gboolean ok;
+  GError *error;
+} Rendered;
+
+static Rendered
+render (const RoofChartInput *in, int w, int h)
+{
+  Rendered r = { 0 };
+  r.surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (r.surface);
+  r.layout = roof_chart_layout_new ();
+  r.ok = roof_chart_render (cr, w, h, in, r.layout, &r.error);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (r.surface);
+  return r;
+}
+
+static void
+rendered_clear (Rendered *r)
+{
+  cairo_surface_destroy (r->surface);
+  roof_chart_layout_free (r->layout);
+  g_clear_error (&r->error);
+}
+
+/* No two recorded texts overlap and every one lies inside the chart. */
+static void
+assert_no_overlap (const RoofChartLayout *l, int w, int h, const char *what)
+{
+  GArray *t = l->texts;
+  for (guint i = 0; i < t->len; i++)
+    {
+      const RoofPlacedText *a = &g_array_index (t, RoofPlacedText, i);
+      if (a->box.x < -0.5 || a->box.y < -0.5 || a->box.x + a->box.width > w + 0.5
+          || a->box.y + a->box.height > h + 0.5)
+        g_error ("%s: text “%s” leaves the %d×%d chart (%.1f, %.1f, %.1f × %.1f)", what, a->text, w,
+                 h, a->box.x, a->box.y, a->box.width, a->box.height);
+      for (guint j = i + 1; j < t->len; j++)
+        {
+          const RoofPlacedText *b = &g_array_index (t, RoofPlacedText, j);
+          if (roof_placed_text_overlap (a, b))
+            g_error ("%s: “%s” (role %d) overlaps “%s” (role %d)", what, a->text, a->role, b->text,
+                     b->role);
+        }
+    }
+}
+
+static void
+pixel (cairo_surface_t *s, int x, int y, double *r, double *g, double *b)
+{
+  int stride = cairo_image_surface_get_stride (s);
+  const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (s) + (gsize) y * stride);
+  guint32 p = row[x];
+  *r = ((p >> 16) & 0xff) / 255.0;
+  *g = ((p >> 8) & 0xff) / 255.0;
+  *b = (p & 0xff) / 255.0;
+}
+
+static gboolean
+near_color (cairo_surface_t *s, double cx, double cy, double radius, RoofColor c, double tol)
+{
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+  for (int y = (int) floor (cy - radius); y <= (int) ceil (cy + radius); y++)
+    for (int x = (int) floor (cx - radius); x <= (int) ceil (cx + radius); x++)
+      {
+        double r, g, b;
+        if (x < 0 || y < 0 || x >= w || y >= h)
+          continue;
+        pixel (s, x, y, &r, &g, &b);
+        if (fabs (r - c.r) + fabs (g - c.g) + fabs (b - c.b) < tol)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* ---------------------------------------------------------------------- */
+
+static const int sizes[][2] = { { 800, 500 }, { 1600, 1000 } };
+
+static void
+test_every_chart_every_theme (void)
+{
+  for (int k = 0; k < ROOF_PLOT_COUNT; k++)
+    for (int t = 0; t <= ROOF_THEME_PRINT; t++)
+      for (int n = 1; n <= 8; n += 7)
+        for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+          {
+            PlotScenario s;
+            plot_scenario_init (&s, k, "llama-3.1-70b", n, NULL);
+            s.in.theme = t;
+            Rendered r = render (&s.in, sizes[z][0], sizes[z][1]);
+            g_autofree char *what = g_strdup_printf ("%s/%s/%d devices/%dx%d", roof_plot_kind_name (k),
+                                                     roof_theme_name (t), n, sizes[z][0], sizes[z][1]);
+            if (!r.ok)
+              g_error ("%s: %s", what, r.error->message);
+            g_assert_cmpint (cairo_surface_status (r.surface), ==, CAIRO_STATUS_SUCCESS);
+            assert_no_overlap (r.layout, sizes[z][0], sizes[z][1], what);
+            g_assert_nonnull (r.layout->description);
+            g_assert_cmpuint (strlen (r.layout->description), >, 20);
+            g_assert_cmpuint (r.layout->items->len, >, 0);
+            g_assert_cmpfloat (r.layout->plot_area.width, >, 100);
+            rendered_clear (&r);
+            plot_scenario_clear (&s);
+          }
+}
+
+/* Many workloads, 8 devices, both sizes: no text ever overlaps another. */
+static void
+test_no_overlap_scenarios (void)
+{
+  static const char *const models[] = { "llama-3.1-8b", "llama-3.1-70b", "mixtral-8x7b",
+                                        "deepseek-v3", "resnet-50", "gemma-2-9b" };
+  for (guint m = 0; m < G_N_ELEMENTS (models); m++)
+    for (int variant = 0; variant < 3; variant++)
+      for (int k = 0; k < ROOF_PLOT_COUNT; k++)
+        for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+          {
+            PlotScenario s;
+            plot_scenario_init (&s, k, models[m], 8, NULL);
+            if (variant == 1)
+              {
+                s.in.workload.weights = ROOF_PREC_FP8;
+                s.in.workload.kv = ROOF_PREC_FP8;
+                s.in.workload.batch = 32;
+                s.in.workload.context = 32768;
+                s.in.ceilings = (1u << ROOF_PREC_FP32) | (1u << ROOF_PREC_BF16)
+                                | (1u << ROOF_PREC_FP8) | (1u << ROOF_PREC_INT8);
+                s.in.show_operators = TRUE;
+              }
+            else if (variant == 2)
+              {
+                s.in.workload.context = 512;
+                s.in.workload.overlap = ROOF_OVERLAP_SUM;
+                s.in.workload.overhead = 2e-3;
+                s.in.hidden = 0x5;
+                for (int i = 0; i < 8; i++)
+                  s.devices[i].hw.eff_memory = 0.8, s.devices[i].hw.eff_compute = 0.7;
+              }
+            Rendered r = render (&s.in, sizes[z][0], sizes[z][1]);
+            g_autofree char *what = g_strdup_printf ("%s/%s/variant %d/%dx%d", roof_plot_kind_name (k),
+                                                     models[m], variant, sizes[z][0], sizes[z][1]);
+            g_assert_cmpint (cairo_surface_status (r.surface), ==, CAIRO_STATUS_SUCCESS);
+            assert_no_overlap (r.layout, sizes[z][0], sizes[z][1], what);
+            rendered_clear (&r);
+            plot_scenario_clear (&s);
+          }
+}
+
+/* The memory roof of a device passes through β·I at the pixels the layout
+ * maps it to; far above it there is none of the device's colour. */
+static void
+test_roofline_probe (void)
+{
+  static const char *const ids[] = { "nvidia-h100-sxm" };
+  PlotScenario s;
+  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-8b", 1, ids);
+  s.in.prompt_lo = 1e5; /* keep prefill points off the probed roof */
+  Rendered r = render (&s.in, 1600, 1000);
+  g_assert_true (r.ok);
+  const RoofTheme *th = roof_theme_get (ROOF_THEME_LIGHT);
+  RoofColor c = roof_theme_device_color (th, 0);
+  double beta = s.devices[0].hw.mem_bw;
+  double ridge = roof_hardware_ridge (&s.devices[0].hw, ROOF_PREC_BF16);
+  g_assert_cmpfloat (fabs (ridge - 295.3), <, 0.1);
+  int hits = 0, probes = 0, above = 0;
+  for (double I = 0.15; I < ridge * 0.8; I *= 1.37)
+    {
+      double x = roof_chart_layout_data_to_x (r.layout, I);
+      double y = roof_chart_layout_data_to_y (r.layout, beta * I);
+      const RoofRect *p = &r.layout->plot_area;
+      if (x < p->x + 2 || x > p->x + p->width - 2 || y < p->y + 2 || y > p->y + p->height - 2)
+        continue;
+      probes++;
+      hits += near_color (r.surface, x, y, 1.5, c, 0.25);
+      double ya = roof_chart_layout_data_to_y (r.layout, beta * I * 30.0);
+      if (ya > p->y + 2)
+        above += near_color (r.surface, x, ya, 1.5, c, 0.25);
+    }
+  g_assert_cmpint (probes, >=, 10);
+  /* a label may cover a spot or two */
+  g_assert_cmpint (hits, >=, probes - 2);
+  g_assert_cmpint (above, <=, 1);
+
+  /* the ceiling: at 2× the ridge the line is at Π */
+  double x = roof_chart_layout_data_to_x (r.layout, ridge * 3.0);
+  double y = roof_chart_layout_data_to_y (r.layout, s.devices[0].hw.peak_flops[ROOF_PREC_BF16]);
+  g_assert_true (near_color (r.surface, x, y, 1.5, c, 0.25)
+                 || near_color (r.surface, roof_chart_layout_data_to_x (r.layout, ridge * 5.0), y,
+                                1.5, c, 0.25));
+  /* the ridge point is a hit item with its value */
+  const RoofHitItem *it = roof_chart_layout_hit (
+    r.layout, roof_chart_layout_data_to_x (r.layout, ridge),
+    roof_chart_layout_data_to_y (r.layout, s.devices[0].hw.peak_flops[ROOF_PREC_BF16]));
+  g_assert_nonnull (it);
+  g_assert_nonnull (strstr (it->tooltip, "295"));
+  /* and the label with it */
+  gboolean labelled = FALSE;
+  for (guint i = 0; i < r.layout->texts->len; i++)
+    labelled |= strcmp (g_array_index (r.layout->texts, RoofPlacedText, i).text, "I* = 295 FLOP/B") == 0;
+  g_assert_true (labelled);
+  rendered_clear (&r);
+  plot_scenario_clear (&s);
+}
+
+/* In each device's group the binding bar is the longest and is drawn in
+ * the device's colour. */
+static void
+test_sensitivity_binding (void)
+{
+  for (int variant = 0; variant < 2; variant++)
+    {
+      PlotScenario s;
+      plot_scenario_init (&s, ROOF_PLOT_SENSITIVITY, "llama-3.1-8b", 4, NULL);
+      if (variant == 1)
+        {
+          s.in.workload.batch = 4096; /* compute-bound at short context */
+          s.in.workload.context = 128;
+        }
+      Rendered r = render (&s.in, 1600, 1000);
+      g_assert_true (r.ok);
+      const RoofTheme *th = roof_theme_get (ROOF_THEME_LIGHT);
+      for (int d = 0; d < 4; d++)
+        {
+          RoofSensitivity sens;
+          RoofError e;
+          g_assert_cmpint (roof_sensitivity (&s.devices[d].hw, &s.model, &s.in.workload, 0.01, &sens, &e),
+                           ==, ROOF_OK);
+          double best = -1, binding_w = -1;
+          const RoofHitItem *bind = NULL;
+          for (guint i = 0; i < r.layout->items->len; i++)
+            {
+              const RoofHitItem *it = &g_array_index (r.layout->items, RoofHitItem, i);
+              /* hardware knobs only: workload ones are reported, never binding */
+              if (it->device != d || it->bar.width <= 0 || strstr (it->tooltip, "workload"))
+                continue;
+              best = MAX (best, it->bar.width);
+              if (strstr (it->tooltip, "(binding)"))
+                {
+                  binding_w = it->bar.width;
+                  bind = it;
+                  g_assert_nonnull (strstr (it->tooltip, variant ? "Peak compute" : "Memory bandwidth"));
+                }
+            }
+          g_assert_nonnull (bind);
+          g_assert_cmpfloat (binding_w, >=, best - 1e-6);
+          g_assert_cmpint (sens.binding, ==, variant ? ROOF_KNOB_PEAK_FLOPS : ROOF_KNOB_MEM_BW);
+          /* the bar spans |e| of the axis: −1 reaches the −1 guide */
+          double el = sens.e[sens.binding].elasticity;
+          double x0 = roof_chart_layout_data_to_x (r.layout, 0.0);
+          double xe = roof_chart_layout_data_to_x (r.layout, el);
+          g_assert_cmpfloat (fabs (fabs (xe - x0) - binding_w), <, 1.0);
+          g_assert_true (near_color (r.surface, bind->bar.x + 0.5 * bind->bar.width,
+                                     bind->bar.y + 0.5 * bind->bar.height, 0.0,
+                                     roof_theme_device_color (th, d), 0.05));
+        }
+      rendered_clear (&r);
+      plot_scenario_clear (&s);
+    }
+}
+
+static void
+test_export_formats (void)
+{
+  PlotScenario s;
+  GError *error = NULL;
+  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-70b", 3, NULL);
+
+  g_autoptr (GBytes) svg = roof_chart_export_bytes (&s.in, ROOF_EXPORT_SVG, 1600, 1000, &error);
+  g_assert_no_error (error);
+  gsize n;
+  const guint8 *data = g_bytes_get_data (svg, &n);
+  RsvgHandle *h = rsvg_handle_new_from_data (data, n, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (h);
+  double w = 0, ht = 0;
+  g_assert_true (rsvg_handle_get_intrinsic_size_in_pixels (h, &w, &ht));
+  g_assert_cmpfloat (fabs (w - 1600), <, 1);
+  g_assert_cmpfloat (fabs (ht - 1000), <, 1);
+  g_object_unref (h);
+
+  g_autoptr (GBytes) pdf = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PDF, 0, 0, &error);
+  g_assert_no_error (error);
+  data = g_bytes_get_data (pdf, &n);
+  g_assert_cmpuint (n, >, 1000);
+  g_assert_cmpmem (data, 4, "%PDF", 4);
+
+  s.in.scale = 2.0;
+  g_autoptr (GBytes) png = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 800, 500, &error);
+  g_assert_no_error (error);
+  data = g_bytes_get_data (png, &n);
+  g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+  /* IHDR: width and height in device pixels */
+  guint32 pw = (guint32) data[16] << 24 | data[17] << 16 | data[18] << 8 | data[19];
+  guint32 ph = (guint32) data[20] << 24 | data[21] << 16 | data[22] << 8 | data[23];
+  g_assert_cmpuint (pw, ==, 1600);
+  g_assert_cmpuint (ph, ==, 1000);
+  g_assert_cmpuint (data[25], ==, 2); /* opaque: RGB */
+
+  /* transparent: straight RGBA, and it decodes back through cairo */
+  s.in.transparent = TRUE;
+  g_autoptr (GBytes) tpng = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 400, 250, &error);
+  g_assert_no_error (error);
+  data = g_bytes_get_data (tpng, &n);
+  g_assert_cmpuint (data[25], ==, 6);
+  {
+    g_autofree char *tmp = NULL;
+    int fd = g_file_open_tmp ("roof-plot-XXXXXX.png", &tmp, &error);
+    g_assert_no_error (error);
+    close (fd);
+    g_assert_true (g_file_set_contents (tmp, (const char *) data, (gssize) n, &error));
+    cairo_surface_t *back = cairo_image_surface_create_from_png (tmp);
+    g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+    g_assert_cmpint (cairo_image_surface_get_width (back), ==, 800);
+    cairo_surface_destroy (back);
+    g_unlink (tmp);
+  }
+  s.in.transparent = FALSE;
+
+  /* every chart in every format renders */
+  s.in.scale = 1.0;
+  for (int k = 0; k < ROOF_PLOT_COUNT; k++)
+    for (int f = ROOF_EXPORT_PNG; f <= ROOF_EXPORT_PDF; f++)
+      {
+        s.in.kind = k;
+        g_autoptr (GBytes) b = roof_chart_export_bytes (&s.in, f, 800, 500, &error);
+        g_assert_no_error (error);
+        g_assert_cmpuint (g_bytes_get_size (b), >, 100);
+      }
+  plot_scenario_clear (&s);
+}
+
+static void
+test_export_files (void)
+{
+  PlotScenario s;
+  GError *error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roof-plot-XXXXXX", &error);
+  g_assert_no_error (error);
+  plot_scenario_init (&s, ROOF_PLOT_COST, "llama-3.1-8b", 2, NULL);
+
+  const char *names[] = { "chart.png", "chart.SVG", "chart.pdf" };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      RoofExportFormat fmt;
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_assert_true (roof_export_format_from_path (path, &fmt));
+      g_assert_cmpint (fmt, ==, (RoofExportFormat) i);
+      g_assert_true (roof_chart_export (&s.in, fmt, path, 1600, 1000, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+      /* overwritten in place, atomically */
+      g_assert_true (roof_chart_export (&s.in, fmt, path, 800, 500, &error));
+      g_assert_no_error (error);
+      g_unlink (path);
+    }
+  g_assert_false (roof_export_format_from_path ("chart.jpeg", NULL));
+  g_assert_false (roof_export_format_from_path ("dir.png/chart", NULL));
+
+  /* a directory that does not exist: the error names the path */
+  g_autofree char *bad = g_build_filename (dir, "missing", "chart.png", NULL);
+  g_assert_false (roof_chart_export (&s.in, ROOF_EXPORT_PNG, bad, 800, 500, &error));
+  g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, bad));
+  g_clear_error (&error);
+  /* a path that is a directory */
+  g_assert_false (roof_chart_export (&s.in, ROOF_EXPORT_SVG, dir, 800, 500, &error));
+  g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_IO);
+  g_clear_error (&error);
+  /* nothing drawable: an input error, no file */
+  g_autofree char *none = g_build_filename (dir, "none.png", NULL);
+  s.in.n_devices = 0;
+  g_assert_false (roof_chart_export (&s.in, ROOF_EXPORT_PNG, none, 800, 500, &error));
+  g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (none, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+  plot_scenario_clear (&s);
+}
+
+/* Degenerate inputs draw a message and return an error; never crash. */
+static void
+test_degenerate (void)
+{
+  for (int k = 0; k < ROOF_PLOT_COUNT; k++)
+    for (int c = 0; c < 7; c++)
+      {
+        PlotScenario s;
+        plot_scenario_init (&s, k, "llama-3.1-70b", 3, NULL);
+        gboolean expect_ok = FALSE;
+        switch (c)
+          {
+          case 0:
+            s.in.model = NULL;
+            expect_ok = k == ROOF_PLOT_TREND;
+            break;
+          case 1:
+            s.in.n_devices = 0;
+            expect_ok = k == ROOF_PLOT_TREND;
+            break;
+          case 2:
+            s.in.n_devices = 9;
+            break;
+          case 3:
+            s.in.hidden = 0x7;
+            expect_ok = k == ROOF_PLOT_TREND;
+            break;
+          case 4:
+            for (int i = 0; i < 3; i++)
+              s.devices[i].hw.mem_bw = NAN;
+            expect_ok = k == ROOF_PLOT_TREND;
+            break;
+          case 5:
+            /* a bad workload */
+            s.in.workload.batch = -1;
+            s.in.workload.context = NAN;
+            expect_ok = k == ROOF_PLOT_TREND;
+            break;
+          case 6:
+            /* one device cannot be solved: the others are drawn, it is named */
+            s.devices[1].hw.peak_flops[ROOF_PREC_BF16] = 0;
+            expect_ok = TRUE;
+            break;
+          }
+        Rendered r = render (&s.in, 800, 500);
+        g_autofree char *what = g_strdup_printf ("%s case %d", roof_plot_kind_name (k), c);
+        if (expect_ok && !r.ok)
+          g_error ("%s: %s", what, r.error->message);
+        if (!expect_ok)
+          {
+            if (r.ok)
+              g_error ("%s: expected an error", what);
+            g_assert_error (r.error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
+            /* the reason is drawn in the chart */
+            gboolean shown = FALSE;
+            for (guint i = 0; i < r.layout->texts->len; i++)
+              shown |= g_array_index (r.layout->texts, RoofPlacedText, i).role == ROOF_TEXT_LABEL;
+            g_assert_true (shown);
+          }
+        if (c == 6 && k != ROOF_PLOT_TREND)
+          {
+            /* the caption names the device that was left out */
+            gboolean named = FALSE;
+            for (guint i = 0; i < r.layout->texts->len; i++)
+              {
+                const RoofPlacedText *t = &g_array_index (r.layout->texts, RoofPlacedText, i);
+                named |= t->role == ROOF_TEXT_CAPTION && strstr (t->text, "H100 SXM: no bf16") != NULL;
+              }
+            g_assert_true (named);
+          }
+        assert_no_overlap (r.layout, 800, 500, what);
+        rendered_clear (&r);
+        plot_scenario_clear (&s);
+      }
+
+  /* sizes */
+  PlotScenario s;
+  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-70b", 1, NULL);
+  for (int i = 0; i < 3; i++)
+    {
+      cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+      cairo_t *cr = cairo_create (surf);
+      GError *error = NULL;
+      double w = i == 0 ? 0 : i == 1 ? NAN : 5;
+      gboolean ok = roof_chart_render (cr, w, 5, &s.in, NULL, &error);
+      if (i < 2)
+        {
+          g_assert_false (ok);
+          g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
+        }
+      g_clear_error (&error);
+      g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surf);
+    }
+  plot_scenario_clear (&s);
+}
+
+/* A model without a KV cache: the context chart explains itself. */
+static void
+test_generic_model (void)
+{
+  for (int k = 0; k < ROOF_PLOT_COUNT; k++)
+    {
+      PlotScenario s;
+      plot_scenario_init (&s, k, "resnet-50", 3, NULL);
+      s.in.workload.batch = 64;
+      Rendered r = render (&s.in, 1600, 1000);
+      if (!r.ok)
+        g_error ("%s: %s", roof_plot_kind_name (k), r.error->message);
+      if (k == ROOF_PLOT_CONTEXT)
+        {
+          gboolean explained = FALSE;
+          for (guint i = 0; i < r.layout->texts->len; i++)
+            explained |= strstr (g_array_index (r.layout->texts, RoofPlacedText, i).text,
+                                 "no KV cache") != NULL;
+          g_assert_true (explained);
+        }
+      assert_no_overlap (r.layout, 1600, 1000, roof_plot_kind_name (k));
+      rendered_clear (&r);
+      plot_scenario_clear (&s);
+    }
+}
+
+static void
+test_cost_unpriced (void)
+{
+  static const char *const ids[] = { "nvidia-h100-sxm", "nvidia-gb200-per-gpu" };
+  PlotScenario s;
+  plot_scenario_init (&s, ROOF_PLOT_COST, "llama-3.1-8b", 2, ids);
+  Rendered r = render (&s.in, 1600, 1000);
+  g_assert_true (r.ok);
+  gboolean said = FALSE;
+  for (guint i = 0; i < r.layout->texts->len; i++)
+    said |= strstr (g_array_index (r.layout->texts, RoofPlacedText, i).text, "no price") != NULL;
+  g_assert_true (said);
+  for (guint i = 0; i < r.layout->items->len; i++)
+    g_assert_cmpint (g_array_index (r.layout->items, RoofHitItem, i).device, !=, 1);
+  rendered_clear (&r);
+
+  /* nothing priced at all: an error drawn in the chart */
+  s.in.devices = &s.devices[1];
+  s.in.n_devices = 1;
+  r = render (&s.in, 800, 500);
+  g_assert_false (r.ok);
+  g_assert_error (r.error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
+  rendered_clear (&r);
+  plot_scenario_clear (&s);
+}
+
+static void
+test_layout_api (void)
+{
+  PlotScenario s;
+  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-8b", 3, NULL);
+  s.in.hidden = 0x2;
+  Rendered r = render (&s.in, 1600, 1000);
+  RoofChartLayout *l = r.layout;
+  g_assert_true (l->x_log && l->y_log);
+  for (double v = 0.1; v < 1e4; v *= 7.3)
+    g_assert_cmpfloat (fabs (roof_chart_layout_x_to_data (l, roof_chart_layout_data_to_x (l, v)) / v - 1), <, 1e-9);
+  double y = 3e14;
+  g_assert_cmpfloat (fabs (roof_chart_layout_y_to_data (l, roof_chart_layout_data_to_y (l, y)) / y - 1), <, 1e-9);
+  g_assert_cmpstr (l->x_title, ==, "Arithmetic intensity (FLOP/byte)");
+  g_assert_nonnull (strstr (l->y_title, "FLOP/s"));
+
+  /* every hit item is found where it is; hidden devices have none */
+  for (guint i = 0; i < l->items->len; i++)
+    {
+      const RoofHitItem *it = &g_array_index (l->items, RoofHitItem, i);
+      g_assert_cmpint (it->device, !=, 1);
+      const RoofHitItem *found = roof_chart_layout_hit (l, it->x, it->y);
+      g_assert_nonnull (found);
+      g_assert_nonnull (found->tooltip);
+    }
+  g_assert_null (roof_chart_layout_hit (l, -100, -100));
+  /* the legend keeps every device, hidden ones too, for toggling back */
+  g_assert_cmpint (l->legend_n_entries, ==, 3);
+  for (int i = 0; i < l->legend_n_entries; i++)
+    {
+      const RoofRect *e = &l->legend_entries[i];
+      g_assert_cmpint (roof_chart_layout_legend_hit (l, e->x + 2, e->y + 0.5 * e->height), ==,
+                       l->legend_entry_device[i]);
+    }
+  g_assert_cmpint (roof_chart_layout_legend_hit (l, -5, -5), ==, -1);
+  /* the summary names the phase and the bound */
+  g_assert_nonnull (strstr (l->description, "decode at batch 1"));
+  g_assert_nonnull (strstr (l->description, "memory-bound"));
+  rendered_clear (&r);
+  plot_scenario_clear (&s);
+}
+
+/* A device keeps its palette colour in every chart. */
+static void
+test_device_colour (void)
+{
+  static const char *const ids[] = { "nvidia-h100-sxm", "amd-mi300x" };
+  const RoofTheme *th = roof_theme_get (ROOF_THEME_DARK);
+  for (int k = ROOF_PLOT_ROOFLINE; k <= ROOF_PLOT_BATCH; k++)
+    {
+      PlotScenario s;
+      plot_scenario_init (&s, k, "llama-3.1-8b", 2, ids);
+      s.devices[1].color = 6;
+      s.in.theme = ROOF_THEME_DARK;
+      Rendered r = render (&s.in, 1600, 1000);
+      g_assert_true (r.ok);
+      int found = 0;
+      for (guint i = 0; i < r.layout->items->len; i++)
+        {
+          const RoofHitItem *it = &g_array_index (r.layout->items, RoofHitItem, i);
+          if (it->device != 1)
+            continue;
+          double x = it->bar.width > 0 ? it->bar.x + 0.5 * it->bar.width : it->x;
+          double y = it->bar.width > 0 ? it->bar.y + 0.5 * it->bar.height : it->y;
+          found += near_color (r.surface, x, y, 2.0, roof_theme_device_color (th, 6), 0.2);
+        }
+      g_assert_cmpint (found, >, 0);
+      rendered_clear (&r);
+      plot_scenario_clear (&s);
+    }
+}
+
+static void
+test_names (void)
+{
+  for (int k = 0; k < ROOF_PLOT_COUNT; k++)
+    {
+      RoofPlotKind out;
+      g_assert_true (roof_plot_kind_from_name (roof_plot_kind_name (k), &out));
+      g_assert_cmpint (out, ==, k);
+      g_assert_nonnull (roof_plot_kind_title (k));
+    }
+  g_assert_false (roof_plot_kind_from_name ("pie", NULL));
+  g_assert_null (roof_plot_kind_name (ROOF_PLOT_COUNT));
+  for (int t = 0; t <= ROOF_THEME_PRINT; t++)
+    {
+      RoofThemeKind out;
+      g_assert_true (roof_theme_from_name (roof_theme_name (t), &out));
+      g_assert_cmpint (out, ==, t);
+    }
+  RoofChartInput in;
+  roof_chart_input_init (&in);
+  g_assert_cmpfloat (in.scale, ==, 1.0);
+  g_assert_true (in.caption);
+  g_assert_cmpint (in.workload.phase, ==, ROOF_PHASE_DECODE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/plot/chart/names", test_names);
+  g_test_add_func ("/plot/chart/every-chart-every-theme", test_every_chart_every_theme);
+  g_test_add_func ("/plot/chart/no-overlap-scenarios", test_no_overlap_scenarios);
+  g_test_add_func ("/plot/chart/roofline-probe", test_roofline_probe);
+  g_test_add_func ("/plot/chart/sensitivity-binding", test_sensitivity_binding);
+  g_test_add_func ("/plot/chart/export-formats", test_export_formats);
+  g_test_add_func ("/plot/chart/export-files", test_export_files);
+  g_test_add_func ("/plot/chart/degenerate", test_degenerate);
+  g_test_add_func ("/plot/chart/generic-model", test_generic_model);
+  g_test_add_func ("/plot/chart/cost-unpriced", test_cost_unpriced);
+  g_test_add_func ("/plot/chart/layout-api", test_layout_api);
+  g_test_add_func ("/plot/chart/device-colour", test_device_colour);
+  return g_test_run ();
+}
