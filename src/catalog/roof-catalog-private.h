@@ -11,6 +11,7 @@
 
 #include "roof-catalog-error.h"
 #include "roof-spec-schema.h"
+#include "roof-spec.h"
 
 G_BEGIN_DECLS
 
@@ -118,6 +119,17 @@ gboolean roof_spec_edit_unset (RoofEntryKind kind,
                                gboolean *changed,
                                GError **error);
 
+/* "hardware" or "model": an entry in messages ("model \"x\": …"). */
+const char *roof_entry_kind_noun (RoofEntryKind kind);
+
+/* roof_json_parse () of a catalog or scenario (`what`), which must be an
+ * object: else ROOF_CATALOG_ERROR_FORMAT. `data` may be NULL when empty. */
+JsonNode *roof_json_parse_document (const char *data,
+                                    gssize length,
+                                    const char *origin,
+                                    const char *what,
+                                    GError **error);
+
 /* NULL-terminated copy of a STRINGS member ("sources"); never NULL. */
 char **roof_json_dup_strv (JsonObject *object, const char *member);
 
@@ -140,5 +152,25 @@ gboolean roof_catalog_read_file (GFile *file, char **contents, gsize *length, GE
 
 /* Levenshtein distance, for "did you mean". */
 guint roof_edit_distance (const char *a, const char *b);
+
+/* The scenario file's fields (no labels or help: it has no editor), for the
+ * documentation test. Zero-terminated. */
+const RoofFieldSpec *roof_scenario_schema (void);
+
+/* ------------------------------------------------------------------------ */
+/* Entries                                                                  */
+
+/* g_object_new (type) and roof_spec_construct (): what every subclass's
+ * new_from_json and roof_spec_duplicate () do. */
+RoofSpec *roof_spec_new_of_type (GType type,
+                                 JsonObject *object,
+                                 const char *where,
+                                 GPtrArray *warnings,
+                                 GError **error);
+/* The entry's own JSON, borrowed: valid until the next edit, never to be
+ * changed (subclass getters that read what compile accepted). */
+JsonObject *roof_spec_peek_json (RoofSpec *self);
+/* Not built-in, or a modified built-in: what a user file must carry. */
+gboolean roof_spec_is_custom (RoofSpec *self);
 
 G_END_DECLS

@@ -27,16 +27,16 @@ struct _RoofCatalog
 
 G_DEFINE_FINAL_TYPE (RoofCatalog, roof_catalog, G_TYPE_OBJECT)
 
+enum
+{
+  ENTRY_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
-
-static const char *
-spec_id (gpointer spec)
-{
-  if (ROOF_IS_HARDWARE_SPEC (spec))
-    return roof_hardware_spec_get_id (spec);
-  return roof_model_spec_get_id (spec);
-}
 
 static gboolean
 find_position (GListStore *store, const char *id, guint *position)
@@ -45,9 +45,9 @@ find_position (GListStore *store, const char *id, guint *position)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+      g_autoptr (RoofSpec) item = g_list_model_get_item (G_LIST_MODEL (store), i);
 
-      if (g_strcmp0 (spec_id (item), id) == 0)
+      if (g_strcmp0 (roof_spec_get_id (item), id) == 0)
         {
           if (position != NULL)
             *position = i;
@@ -58,12 +58,36 @@ find_position (GListStore *store, const char *id, guint *position)
 }
 
 static void
-store_put (GListStore *store, gpointer spec)
+on_spec_changed (RoofSpec *spec, RoofCatalog *self)
+{
+  g_signal_emit (self, signals[ENTRY_CHANGED], 0, spec);
+}
+
+static void
+forget (RoofCatalog *self, GListStore *store, guint position)
+{
+  g_autoptr (RoofSpec) old = g_list_model_get_item (G_LIST_MODEL (store), position);
+
+  g_signal_handlers_disconnect_by_func (old, on_spec_changed, self);
+}
+
+/* Adds or replaces by id, and relays the entry's ::changed while it is held. */
+static void
+store_put (RoofCatalog *self, GListStore *store, RoofSpec *spec)
 {
   guint position;
+  gboolean replace = find_position (store, roof_spec_get_id (spec), &position);
 
-  if (find_position (store, spec_id (spec), &position))
-    g_list_store_splice (store, position, 1, &spec, 1);
+  if (replace)
+    {
+      g_autoptr (RoofSpec) old = g_list_model_get_item (G_LIST_MODEL (store), position);
+      if (old == spec)
+        return;
+      forget (self, store, position);
+    }
+  g_signal_connect_object (spec, "changed", G_CALLBACK (on_spec_changed), self, 0);
+  if (replace)
+    g_list_store_splice (store, position, 1, (gpointer *) &spec, 1);
   else
     g_list_store_append (store, spec);
 }
@@ -80,8 +104,8 @@ suggest (GListStore *store, const char *id)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (store), i);
-      const char *candidate = spec_id (item);
+      g_autoptr (RoofSpec) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+      const char *candidate = roof_spec_get_id (item);
       guint d = roof_edit_distance (id, candidate);
 
       if (d < best_distance)
@@ -95,8 +119,8 @@ suggest (GListStore *store, const char *id)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (store), i);
-      const char *candidate = spec_id (item);
+      g_autoptr (RoofSpec) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+      const char *candidate = roof_spec_get_id (item);
 
       if (strstr (candidate, lower) != NULL || strstr (lower, candidate) != NULL)
         return candidate;
@@ -118,17 +142,65 @@ borrow (GListStore *store, const char *id)
   return item;
 }
 
-static void
-not_found (GListStore *store, const char *what, const char *id, GError **error)
+/* borrow (), or NULL and ROOF_CATALOG_ERROR_NOT_FOUND with a suggestion */
+static gpointer
+lookup (GListStore *store, const char *what, const char *id, GError **error)
 {
-  const char *close = suggest (store, id);
+  gpointer spec = borrow (store, id);
+  const char *close;
 
+  if (spec != NULL)
+    return spec;
+  close = suggest (store, id);
   if (close != NULL)
     g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_NOT_FOUND,
                  "no %s with id \"%s\"; did you mean \"%s\"?", what, id, close);
   else
     g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_NOT_FOUND,
                  "no %s with id \"%s\"", what, id);
+  return NULL;
+}
+
+static gboolean
+store_remove (RoofCatalog *self, GListStore *store, const char *id)
+{
+  guint position;
+
+  if (!find_position (store, id, &position))
+    return FALSE;
+  forget (self, store, position);
+  g_list_store_remove (store, position);
+  return TRUE;
+}
+
+static void
+mark_builtin (GListModel *specs)
+{
+  guint n = g_list_model_get_n_items (specs);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (RoofSpec) spec = g_list_model_get_item (specs, i);
+
+      roof_spec_set_builtin (spec, TRUE);
+    }
+}
+
+/* Appends to `out` (a new reference each) what a user file must carry. */
+static void
+collect_custom (GListModel *specs, GPtrArray *out)
+{
+  guint n = g_list_model_get_n_items (specs);
+
+  for (guint i = 0; i < n; i++)
+    {
+      RoofSpec *spec = g_list_model_get_item (specs, i);
+
+      if (roof_spec_is_custom (spec))
+        g_ptr_array_add (out, spec);
+      else
+        g_object_unref (spec);
+    }
 }
 
 /* "ORIGIN: hardware[3] \"h100\"" — the id only when it is a string. */
@@ -147,19 +219,19 @@ entry_where (const char *origin, const char *prefix, const char *array, guint in
   return g_string_free (where, FALSE);
 }
 
-typedef gpointer (*SpecNew) (JsonObject *, const char *, GPtrArray *, GError **);
-
-/* Validates every entry of one array into `out` (refusing duplicate ids). */
+/* Validates every entry of the array of `type` ("hardware" for
+ * RoofHardwareSpec) into `out`, refusing duplicate ids. */
 static gboolean
 read_entries (JsonObject *root,
-              const char *array_name,
+              GType type,
               const char *origin,
               const char *prefix,
-              SpecNew spec_new,
               GPtrArray *out,
               GPtrArray *warnings,
               GError **error)
 {
+  g_autoptr (GTypeClass) klass = g_type_class_ref (type);
+  const char *array_name = ((RoofSpecClass *) klass)->array_name;
   JsonNode *node = json_object_get_member (root, array_name);
   g_autoptr (GHashTable) seen = NULL;
   JsonArray *array;
@@ -180,7 +252,7 @@ read_entries (JsonObject *root,
     {
       JsonNode *entry = json_array_get_element (array, i);
       g_autofree char *where = entry_where (origin, prefix, array_name, i, entry);
-      gpointer spec;
+      RoofSpec *spec;
       gpointer first;
       const char *id;
 
@@ -190,12 +262,12 @@ read_entries (JsonObject *root,
                        "%s must be an object, got %s", where, roof_json_node_kind (entry));
           return FALSE;
         }
-      spec = spec_new (json_node_get_object (entry), where, warnings, error);
+      spec = roof_spec_new_of_type (type, json_node_get_object (entry), where, warnings, error);
       if (spec == NULL)
         return FALSE;
       g_ptr_array_add (out, spec);
 
-      id = spec_id (spec);
+      id = roof_spec_get_id (spec);
       if (g_hash_table_lookup_extended (seen, id, NULL, &first))
         {
           g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_DUPLICATE,
@@ -300,11 +372,9 @@ load_object (RoofCatalog *self,
       g_ptr_array_add (warnings, g_strdup_printf ("%s: unknown field \"%s%s\" (kept, ignored)",
                                                   origin, prefix ? prefix : "", name));
 
-  if (!read_entries (root, "hardware", origin, prefix, (SpecNew) roof_hardware_spec_new_from_json,
-                     hardware, warnings, error))
+  if (!read_entries (root, ROOF_TYPE_HARDWARE_SPEC, origin, prefix, hardware, warnings, error))
     return FALSE;
-  if (!read_entries (root, "models", origin, prefix, (SpecNew) roof_model_spec_new_from_json,
-                     models, warnings, error))
+  if (!read_entries (root, ROOF_TYPE_MODEL_SPEC, origin, prefix, models, warnings, error))
     return FALSE;
 
   /* all valid: overlay */
@@ -335,6 +405,16 @@ roof_catalog_class_init (RoofCatalogClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = roof_catalog_dispose;
+
+  /**
+   * RoofCatalog::entry-changed:
+   * @spec: the RoofSpec that was edited
+   *
+   * Emitted after any successful edit of an entry the catalog holds.
+   */
+  signals[ENTRY_CHANGED] = g_signal_new ("entry-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                         ROOF_TYPE_SPEC);
 }
 
 static void
@@ -358,7 +438,6 @@ roof_catalog_new_builtin (GError **error)
 {
   static const char *const files[] = { "hardware.json", "models.json" };
   g_autoptr (RoofCatalog) self = roof_catalog_new ();
-  guint n;
 
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
@@ -380,20 +459,8 @@ roof_catalog_new_builtin (GError **error)
         return NULL;
     }
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->hardware));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (RoofHardwareSpec) spec = g_list_model_get_item (G_LIST_MODEL (self->hardware), i);
-
-      roof_hardware_spec_set_builtin (spec, TRUE);
-    }
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->models));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (RoofModelSpec) spec = g_list_model_get_item (G_LIST_MODEL (self->models), i);
-
-      roof_model_spec_set_builtin (spec, TRUE);
-    }
+  mark_builtin (G_LIST_MODEL (self->hardware));
+  mark_builtin (G_LIST_MODEL (self->models));
   return g_steal_pointer (&self);
 }
 
@@ -413,16 +480,9 @@ roof_catalog_load_data (RoofCatalog *self,
 
   if (origin == NULL)
     origin = "<data>";
-  root = roof_json_parse (data != NULL ? data : "", length, origin, error);
+  root = roof_json_parse_document (data, length, origin, "catalog", error);
   if (root == NULL)
     return FALSE;
-  if (!JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
-                   "%s: a catalog must be a JSON object, got %s", origin,
-                   roof_json_node_kind (root));
-      return FALSE;
-    }
   return load_object (self, json_node_get_object (root), origin, NULL, FALSE, warnings, error);
 }
 
@@ -522,31 +582,21 @@ roof_catalog_find_model (RoofCatalog *self, const char *id)
 RoofHardwareSpec *
 roof_catalog_lookup_hardware (RoofCatalog *self, const char *id, GError **error)
 {
-  RoofHardwareSpec *spec;
-
   g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
   g_return_val_if_fail (id != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  spec = borrow (self->hardware, id);
-  if (spec == NULL)
-    not_found (self->hardware, "hardware", id, error);
-  return spec;
+  return lookup (self->hardware, "hardware", id, error);
 }
 
 RoofModelSpec *
 roof_catalog_lookup_model (RoofCatalog *self, const char *id, GError **error)
 {
-  RoofModelSpec *spec;
-
   g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
   g_return_val_if_fail (id != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  spec = borrow (self->models, id);
-  if (spec == NULL)
-    not_found (self->models, "model", id, error);
-  return spec;
+  return lookup (self->models, "model", id, error);
 }
 
 void
@@ -555,7 +605,7 @@ roof_catalog_add_hardware (RoofCatalog *self, RoofHardwareSpec *spec)
   g_return_if_fail (ROOF_IS_CATALOG (self));
   g_return_if_fail (ROOF_IS_HARDWARE_SPEC (spec));
 
-  store_put (self->hardware, spec);
+  store_put (self, self->hardware, ROOF_SPEC (spec));
 }
 
 void
@@ -564,35 +614,25 @@ roof_catalog_add_model (RoofCatalog *self, RoofModelSpec *spec)
   g_return_if_fail (ROOF_IS_CATALOG (self));
   g_return_if_fail (ROOF_IS_MODEL_SPEC (spec));
 
-  store_put (self->models, spec);
+  store_put (self, self->models, ROOF_SPEC (spec));
 }
 
 gboolean
 roof_catalog_remove_hardware (RoofCatalog *self, const char *id)
 {
-  guint position;
-
   g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
   g_return_val_if_fail (id != NULL, FALSE);
 
-  if (!find_position (self->hardware, id, &position))
-    return FALSE;
-  g_list_store_remove (self->hardware, position);
-  return TRUE;
+  return store_remove (self, self->hardware, id);
 }
 
 gboolean
 roof_catalog_remove_model (RoofCatalog *self, const char *id)
 {
-  guint position;
-
   g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
   g_return_val_if_fail (id != NULL, FALSE);
 
-  if (!find_position (self->models, id, &position))
-    return FALSE;
-  g_list_store_remove (self->models, position);
-  return TRUE;
+  return store_remove (self, self->models, id);
 }
 
 static JsonNode *
@@ -601,18 +641,9 @@ entries_node (GPtrArray *specs)
   JsonArray *array = json_array_new ();
   JsonNode *node = json_node_new (JSON_NODE_ARRAY);
 
+  /* copies: the document must not change when an entry is edited */
   for (guint i = 0; i < specs->len; i++)
-    {
-      gpointer spec = g_ptr_array_index (specs, i);
-      g_autoptr (JsonObject) object = NULL;
-
-      if (ROOF_IS_HARDWARE_SPEC (spec))
-        object = roof_hardware_spec_to_json (spec);
-      else
-        object = roof_model_spec_to_json (spec);
-      /* a copy: the document must not change when the entry is edited */
-      json_array_add_object_element (array, roof_json_object_deep_copy (object));
-    }
+    json_array_add_object_element (array, roof_spec_to_json (g_ptr_array_index (specs, i)));
   json_node_take_array (node, array);
   return node;
 }
@@ -638,30 +669,11 @@ roof_catalog_build_custom_document (RoofCatalog *self)
 {
   g_autoptr (GPtrArray) hardware = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GPtrArray) models = g_ptr_array_new_with_free_func (g_object_unref);
-  guint n;
 
   g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->hardware));
-  for (guint i = 0; i < n; i++)
-    {
-      RoofHardwareSpec *spec = g_list_model_get_item (G_LIST_MODEL (self->hardware), i);
-
-      if (!roof_hardware_spec_get_builtin (spec) || roof_hardware_spec_get_modified (spec))
-        g_ptr_array_add (hardware, spec);
-      else
-        g_object_unref (spec);
-    }
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->models));
-  for (guint i = 0; i < n; i++)
-    {
-      RoofModelSpec *spec = g_list_model_get_item (G_LIST_MODEL (self->models), i);
-
-      if (!roof_model_spec_get_builtin (spec) || roof_model_spec_get_modified (spec))
-        g_ptr_array_add (models, spec);
-      else
-        g_object_unref (spec);
-    }
+  collect_custom (G_LIST_MODEL (self->hardware), hardware);
+  collect_custom (G_LIST_MODEL (self->models), models);
   return roof_catalog_build_document (hardware, models);
 }
 

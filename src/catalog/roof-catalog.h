@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 #define ROOF_TYPE_CATALOG (roof_catalog_get_type ())
 G_DECLARE_FINAL_TYPE (RoofCatalog, roof_catalog, ROOF, CATALOG, GObject)
 
+/* Signals: ::entry-changed (RoofSpec *spec) after any edit of an entry the
+ * catalog holds (re-emitted from the spec's ::changed). */
+
 RoofCatalog *roof_catalog_new (void);
 /* The catalog compiled into the binary (GResource), every entry built-in. */
 RoofCatalog *roof_catalog_new_builtin (GError **error);

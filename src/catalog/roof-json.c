@@ -462,6 +462,27 @@ roof_json_parse (const char *data, gssize length, const char *origin, GError **e
   return root;
 }
 
+JsonNode *
+roof_json_parse_document (const char *data,
+                          gssize length,
+                          const char *origin,
+                          const char *what,
+                          GError **error)
+{
+  g_autoptr (JsonNode) root = roof_json_parse (data != NULL ? data : "", length, origin, error);
+
+  if (root == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
+                   "%s: a %s must be a JSON object, got %s", origin, what,
+                   roof_json_node_kind (root));
+      return NULL;
+    }
+  return g_steal_pointer (&root);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Node helpers (roof-catalog-private.h)                                    */
 

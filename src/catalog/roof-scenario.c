@@ -65,6 +65,7 @@ struct _RoofScenario
   double context_lo, context_hi;
 
   JsonObject *original; /* as loaded, unknown fields included; NULL when new */
+  GHashTable *colors;   /* id → palette index + 1, reconciled with `hardware` */
 };
 
 G_DEFINE_FINAL_TYPE (RoofScenario, roof_scenario, G_TYPE_OBJECT)
@@ -92,8 +93,9 @@ static const char *const overlaps[] = { "max", "sum", NULL };
 
 /* clang-format off */
 static const RoofFieldSpec scenario_fields[] = {
-  { .path = "format", .type = ROOF_FIELD_STRING },
-  { .path = "version", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e9 },
+  /* checked first, by roof_check_format_tag (); required here for the docs */
+  { .path = "format", .type = ROOF_FIELD_STRING, .required = TRUE },
+  { .path = "version", .type = ROOF_FIELD_INTEGER, .required = TRUE, .min = 1, .max = 1e9 },
   { .path = "hardware", .type = ROOF_FIELD_STRINGS, .required = TRUE },
   { .path = "model", .type = ROOF_FIELD_STRING, .required = TRUE },
   { .path = "workload.phase", .type = ROOF_FIELD_ENUM, .choices = phases },
@@ -282,6 +284,7 @@ roof_scenario_finalize (GObject *object)
   g_clear_pointer (&self->hardware, g_strfreev);
   g_clear_pointer (&self->model, g_free);
   g_clear_pointer (&self->original, json_object_unref);
+  g_clear_pointer (&self->colors, g_hash_table_unref);
 
   G_OBJECT_CLASS (roof_scenario_parent_class)->finalize (object);
 }
@@ -306,6 +309,7 @@ static void
 roof_scenario_init (RoofScenario *self)
 {
   self->hardware = g_new0 (char *, 1);
+  self->colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->model = g_strdup ("");
   roof_workload_init (&self->workload);
   roof_sla_init (&self->sla);
@@ -342,6 +346,12 @@ roof_chart_kind_from_name (const char *name, RoofChartKind *out)
         return TRUE;
       }
   return FALSE;
+}
+
+const RoofFieldSpec *
+roof_scenario_schema (void)
+{
+  return scenario_fields;
 }
 
 RoofScenario *
@@ -389,16 +399,9 @@ roof_scenario_load_data (const char *data,
 
   if (origin == NULL)
     origin = "<data>";
-  node = roof_json_parse (data != NULL ? data : "", length, origin, error);
+  node = roof_json_parse_document (data, length, origin, "scenario", error);
   if (node == NULL)
     return NULL;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT,
-                   "%s: a scenario must be a JSON object, got %s", origin,
-                   roof_json_node_kind (node));
-      return NULL;
-    }
   root = json_node_get_object (node);
 
   if (!roof_check_format_tag (root, origin, ROOF_SCENARIO_FORMAT, ROOF_SCENARIO_VERSION,
@@ -573,13 +576,11 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
         {
           RoofHardwareSpec *spec = roof_catalog_find_hardware (catalog, self->hardware[i]);
 
-          if (spec != NULL
-              && (!roof_hardware_spec_get_builtin (spec) || roof_hardware_spec_get_modified (spec)))
+          if (spec != NULL && roof_spec_is_custom (ROOF_SPEC (spec)))
             g_ptr_array_add (hardware, g_object_ref (spec));
         }
       model = roof_catalog_find_model (catalog, self->model);
-      if (model != NULL
-          && (!roof_model_spec_get_builtin (model) || roof_model_spec_get_modified (model)))
+      if (model != NULL && roof_spec_is_custom (ROOF_SPEC (model)))
         g_ptr_array_add (models, g_object_ref (model));
 
       if (hardware->len > 0 || models->len > 0)
@@ -630,6 +631,98 @@ roof_scenario_set_hardware (RoofScenario *self, const char *const *ids)
   g_strfreev (self->hardware);
   self->hardware = g_strdupv ((char **) ids);
   emit_changed (self);
+}
+
+void
+roof_scenario_add_hardware (RoofScenario *self, const char *id)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+  g_return_if_fail (id != NULL);
+
+  if (g_strv_contains ((const char *const *) self->hardware, id))
+    return;
+  guint n = g_strv_length (self->hardware);
+  self->hardware = g_renew (char *, self->hardware, n + 2);
+  self->hardware[n] = g_strdup (id);
+  self->hardware[n + 1] = NULL;
+  emit_changed (self);
+}
+
+gboolean
+roof_scenario_remove_hardware (RoofScenario *self, const char *id)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  guint j = 0;
+  gboolean found = FALSE;
+  for (guint i = 0; self->hardware[i] != NULL; i++)
+    {
+      if (!found && strcmp (self->hardware[i], id) == 0)
+        {
+          g_free (self->hardware[i]);
+          found = TRUE;
+          continue;
+        }
+      self->hardware[j++] = self->hardware[i];
+    }
+  self->hardware[j] = NULL;
+  if (found)
+    emit_changed (self);
+  return found;
+}
+
+gboolean
+roof_scenario_has_hardware (RoofScenario *self, const char *id)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  return g_strv_contains ((const char *const *) self->hardware, id);
+}
+
+/* Keeps the colours of devices still compared, frees those of removed ones
+ * and gives each new one the smallest free index, in list order. */
+static void
+reconcile_colors (RoofScenario *self)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  guint n = g_strv_length (self->hardware);
+  /* kept indices are below the number of colours ever held at once */
+  guint size = n + g_hash_table_size (self->colors) + 1;
+  g_autofree gboolean *used = g_new0 (gboolean, size);
+
+  g_hash_table_iter_init (&iter, self->colors);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint index = GPOINTER_TO_UINT (value) - 1;
+      if (!g_strv_contains ((const char *const *) self->hardware, key) || index >= size)
+        g_hash_table_iter_remove (&iter);
+      else
+        used[index] = TRUE;
+    }
+  for (guint i = 0; i < n; i++)
+    if (!g_hash_table_contains (self->colors, self->hardware[i]))
+      {
+        guint free_index = 0;
+        while (used[free_index])
+          free_index++;
+        used[free_index] = TRUE;
+        g_hash_table_insert (self->colors, g_strdup (self->hardware[i]),
+                             GUINT_TO_POINTER (free_index + 1));
+      }
+}
+
+int
+roof_scenario_get_color (RoofScenario *self, const char *id)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), -1);
+  g_return_val_if_fail (id != NULL, -1);
+
+  reconcile_colors (self);
+  gpointer value = g_hash_table_lookup (self->colors, id);
+  return value != NULL ? (int) GPOINTER_TO_UINT (value) - 1 : -1;
 }
 
 const char *

@@ -53,6 +53,14 @@ gboolean roof_scenario_save_file (RoofScenario *self,
 /* Hardware ids compared, in order. */
 const char *const *roof_scenario_get_hardware (RoofScenario *self);
 void roof_scenario_set_hardware (RoofScenario *self, const char *const *ids);
+/* Comparison edits: append (no-op if present) and remove by id. */
+void roof_scenario_add_hardware (RoofScenario *self, const char *id);
+gboolean roof_scenario_remove_hardware (RoofScenario *self, const char *id);
+gboolean roof_scenario_has_hardware (RoofScenario *self, const char *id);
+/* Palette index of a compared device, −1 when not compared. A device keeps
+ * its colour while it stays compared; a newly added one takes the smallest
+ * index no other compared device uses. */
+int roof_scenario_get_color (RoofScenario *self, const char *id);
 const char *roof_scenario_get_model (RoofScenario *self);
 void roof_scenario_set_model (RoofScenario *self, const char *id);
 const RoofWorkload *roof_scenario_get_workload (RoofScenario *self);

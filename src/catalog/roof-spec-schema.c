@@ -26,6 +26,8 @@
 
 #include "roof-spec-schema.h"
 
+#include "roof-catalog-private.h"
+
 static const char *const hardware_kinds[] = { "gpu", "tpu", "asic", "soc", "cpu", "other", NULL };
 static const char *const confidences[] = { "high", "medium", "low", NULL };
 static const char *const model_kinds[] = { "transformer", "generic", NULL };
@@ -272,30 +274,23 @@ const RoofFieldSpec *
 roof_spec_schema_lookup (RoofEntryKind kind, const char *path)
 {
   const RoofFieldSpec *table = roof_spec_schema (kind, NULL);
-  g_autoptr (GString) normal = NULL;
+  g_autofree char *normal = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   /* "caches[2].name" -> "caches[].name" */
-  normal = g_string_new (NULL);
-  for (const char *p = path; *p != '\0'; p++)
-    {
-      g_string_append_c (normal, *p);
-      if (*p == '[')
-        while (p[1] != '\0' && p[1] != ']')
-          p++;
-    }
+  normal = roof_json_path_normalize (path);
 
   for (guint i = 0; table != NULL && table[i].path != NULL; i++)
     {
       const RoofFieldSpec *row = &table[i];
       gsize len = strlen (row->path);
 
-      if (strcmp (row->path, normal->str) == 0)
+      if (strcmp (row->path, normal) == 0)
         return row;
       /* a member of the precision map: "compute_TFLOPS.bf16" */
-      if (row->type == ROOF_FIELD_PRECISION_MAP && strncmp (row->path, normal->str, len) == 0
-          && normal->str[len] == '.' && strchr (normal->str + len + 1, '.') == NULL)
+      if (row->type == ROOF_FIELD_PRECISION_MAP && strncmp (row->path, normal, len) == 0
+          && normal[len] == '.' && strchr (normal + len + 1, '.') == NULL)
         return row;
     }
   return NULL;

@@ -341,6 +341,7 @@ check_value (const RoofSchemaWalk *walk,
     case ROOF_FIELD_STRINGS:
       {
         JsonArray *array;
+        RoofFieldSpec each = *row;
 
         if (!JSON_NODE_HOLDS_ARRAY (node))
           {
@@ -350,27 +351,15 @@ check_value (const RoofSchemaWalk *walk,
             return FALSE;
           }
         array = json_node_get_array (node);
+        each.type = row->choices != NULL ? ROOF_FIELD_ENUM : ROOF_FIELD_STRING;
         for (guint i = 0; i < json_array_get_length (array); i++)
           {
-            JsonNode *element = json_array_get_element (array, i);
+            g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
 
-            if (!roof_json_node_is_string (element))
-              {
-                roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                        "%s[%u] must be a string, got %s", shown, i,
-                                        roof_json_node_kind (element));
-                return FALSE;
-              }
-            if (row->choices != NULL
-                && !g_strv_contains (row->choices, json_node_get_string (element)))
-              {
-                g_autofree char *valid = join_choices (row->choices);
-
-                roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                        "%s[%u] must be one of %s, got \"%s\"", shown, i, valid,
-                                        json_node_get_string (element));
-                return FALSE;
-              }
+            /* not an entry's id or name: no entry rules */
+            if (!check_string (&each, element, json_array_get_element (array, i), FALSE, where,
+                               error))
+              return FALSE;
           }
         return TRUE;
       }
@@ -596,6 +585,12 @@ roof_schema_check_object (const RoofSchemaWalk *walk,
 /* ------------------------------------------------------------------------ */
 /* Edits                                                                    */
 
+const char *
+roof_entry_kind_noun (RoofEntryKind kind)
+{
+  return kind == ROOF_ENTRY_HARDWARE ? "hardware" : "model";
+}
+
 static const RoofFieldSpec *
 edit_row (RoofEntryKind kind, const char *path, GError **error)
 {
@@ -603,8 +598,7 @@ edit_row (RoofEntryKind kind, const char *path, GError **error)
 
   if (row == NULL)
     roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL,
-                            "%s entries have no field \"%s\"",
-                            kind == ROOF_ENTRY_HARDWARE ? "hardware" : "model", path);
+                            "%s entries have no field \"%s\"", roof_entry_kind_noun (kind), path);
   return row;
 }
 

@@ -390,7 +390,7 @@ test_all_or_nothing (void)
                                           -1, "bad.json", NULL, &error));
   g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
   g_assert_true (roof_catalog_find_model (catalog, "llama-3.1-70b") == llama);
-  g_assert_true (roof_model_spec_get_builtin (llama));
+  g_assert_true (roof_spec_get_builtin (ROOF_SPEC (llama)));
   g_assert_null (roof_catalog_find_model (catalog, "x"));
   g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (catalog)), ==, 23);
 }

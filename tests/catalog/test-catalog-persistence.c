@@ -122,8 +122,8 @@ builtin (void)
 static void
 assert_hardware_equal (RoofHardwareSpec *a, RoofHardwareSpec *b)
 {
-  g_autoptr (JsonObject) x = roof_hardware_spec_to_json (a);
-  g_autoptr (JsonObject) y = roof_hardware_spec_to_json (b);
+  g_autoptr (JsonObject) x = roof_spec_to_json (ROOF_SPEC (a));
+  g_autoptr (JsonObject) y = roof_spec_to_json (ROOF_SPEC (b));
   const RoofHardwareParams *p = roof_hardware_spec_get_params (a);
   const RoofHardwareParams *q = roof_hardware_spec_get_params (b);
 
@@ -139,8 +139,8 @@ assert_hardware_equal (RoofHardwareSpec *a, RoofHardwareSpec *b)
 static void
 assert_model_equal (RoofModelSpec *a, RoofModelSpec *b)
 {
-  g_autoptr (JsonObject) x = roof_model_spec_to_json (a);
-  g_autoptr (JsonObject) y = roof_model_spec_to_json (b);
+  g_autoptr (JsonObject) x = roof_spec_to_json (ROOF_SPEC (a));
+  g_autoptr (JsonObject) y = roof_spec_to_json (ROOF_SPEC (b));
 
   g_assert_true (object_equal (x, y));
   g_assert_cmpfloat (roof_model_spec_get_derived (a)->p_total, ==,
@@ -404,7 +404,7 @@ test_save_builtin (void)
       RoofHardwareSpec *a = g_ptr_array_index (hardware, i);
       g_autoptr (RoofHardwareSpec) b = g_list_model_get_item (roof_catalog_get_hardware (back), i);
 
-      g_assert_cmpstr (roof_hardware_spec_get_id (a), ==, roof_hardware_spec_get_id (b));
+      g_assert_cmpstr (roof_spec_get_id (ROOF_SPEC (a)), ==, roof_spec_get_id (ROOF_SPEC (b)));
       assert_hardware_equal (a, b);
     }
   for (guint i = 0; i < models->len; i++)
@@ -412,7 +412,7 @@ test_save_builtin (void)
       RoofModelSpec *a = g_ptr_array_index (models, i);
       g_autoptr (RoofModelSpec) b = g_list_model_get_item (roof_catalog_get_models (back), i);
 
-      g_assert_cmpstr (roof_model_spec_get_id (a), ==, roof_model_spec_get_id (b));
+      g_assert_cmpstr (roof_spec_get_id (ROOF_SPEC (a)), ==, roof_spec_get_id (ROOF_SPEC (b)));
       assert_model_equal (a, b);
     }
 
@@ -473,9 +473,10 @@ test_unknown_round_trip (void)
                    "custom.json: models[0] \"tiny\": unknown field \"training\" (kept, ignored)");
 
   npu = roof_catalog_find_hardware (catalog, "my-npu");
-  g_assert_true (roof_hardware_spec_set_number (npu, "tdp_W", 75.5, &error));
-  g_assert_true (roof_hardware_spec_set_number (roof_catalog_find_hardware (catalog, "nvidia-l4"),
-                                                "price_usd_per_hour", 0.5, &error));
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (npu), "tdp_W", 75.5, &error));
+  g_assert_true (roof_spec_set_number (
+    ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-l4")), "price_usd_per_hour", 0.5,
+    &error));
   g_assert_no_error (error);
 
   /* the custom entries and the modified built-in one */
@@ -492,13 +493,13 @@ test_unknown_round_trip (void)
                          roof_catalog_find_hardware (back, "nvidia-l4"));
   assert_model_equal (roof_catalog_find_model (catalog, "tiny"),
                       roof_catalog_find_model (back, "tiny"));
-  g_assert_true (roof_hardware_spec_has_field (roof_catalog_find_hardware (back, "my-npu"),
-                                               "caches[0].banks"));
-  g_assert_cmpfloat (roof_model_spec_get_number (roof_catalog_find_model (back, "tiny"),
-                                                 "training.tokens", 0),
+  g_assert_true (roof_spec_has_field (ROOF_SPEC (roof_catalog_find_hardware (back, "my-npu")),
+                                      "caches[0].banks"));
+  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (roof_catalog_find_model (back, "tiny")),
+                                           "training.tokens", 0),
                      ==, 1e12);
-  g_assert_cmpfloat (roof_hardware_spec_get_number (roof_catalog_find_hardware (back, "my-npu"),
-                                                    "tdp_W", 0),
+  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (roof_catalog_find_hardware (back, "my-npu")),
+                                           "tdp_W", 0),
                      ==, 75.5);
   /* built-in entries that were not touched are not in the file */
   {
@@ -703,8 +704,8 @@ test_scenario_round_trip (void)
 
   /* the embedded entries were overlaid */
   g_assert_nonnull (roof_catalog_find_hardware (catalog, "my-npu"));
-  g_assert_cmpstr (roof_hardware_spec_get_name (roof_catalog_find_hardware (catalog,
-                                                                            "nvidia-h100-sxm")),
+  g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (roof_catalog_find_hardware (catalog,
+                                                                              "nvidia-h100-sxm"))),
                    ==, "H100 (derated)");
   g_assert_nonnull (roof_catalog_find_model (catalog, "tiny"));
 
@@ -724,8 +725,9 @@ test_scenario_round_trip (void)
     roof_scenario_set_context_range (scenario, 512, 65536);
     g_assert_cmpuint (changed, ==, 3);
   }
-  g_assert_true (roof_hardware_spec_set_number (roof_catalog_find_hardware (catalog, "nvidia-l4"),
-                                                "memory.bandwidth_GBps", 320, &error));
+  g_assert_true (roof_spec_set_number (
+    ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-l4")), "memory.bandwidth_GBps", 320,
+    &error));
   g_assert_no_error (error);
 
   g_assert_true (roof_scenario_save_file (scenario, catalog, file, &error));

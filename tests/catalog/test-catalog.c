@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "roof-catalog.h"
+#include "roof-scenario.h"
 #include "roof-spec-schema.h"
 
 #define RESOURCE "/io/github/rooflinelab/Roofline/catalog/"
@@ -74,20 +75,20 @@ test_builtin_counts (void)
     {
       g_autoptr (RoofHardwareSpec) spec = g_list_model_get_item (hardware, i);
 
-      g_assert_true (roof_hardware_spec_get_builtin (spec));
-      g_assert_false (roof_hardware_spec_get_modified (spec));
-      g_assert_true (roof_spec_id_is_valid (roof_hardware_spec_get_id (spec)));
+      g_assert_true (roof_spec_get_builtin (ROOF_SPEC (spec)));
+      g_assert_false (roof_spec_get_modified (ROOF_SPEC (spec)));
+      g_assert_true (roof_spec_id_is_valid (roof_spec_get_id (ROOF_SPEC (spec))));
       g_assert_cmpint (roof_hardware_validate (roof_hardware_spec_get_params (spec), NULL), ==,
                        ROOF_OK);
-      g_assert_nonnull (roof_hardware_spec_get_sources (spec));
-      g_assert_nonnull (roof_hardware_spec_get_sources (spec)[0]);
+      g_assert_nonnull (roof_spec_get_sources (ROOF_SPEC (spec)));
+      g_assert_nonnull (roof_spec_get_sources (ROOF_SPEC (spec))[0]);
     }
   for (guint i = 0; i < g_list_model_get_n_items (models); i++)
     {
       g_autoptr (RoofModelSpec) spec = g_list_model_get_item (models, i);
       RoofModelDerived derived;
 
-      g_assert_true (roof_model_spec_get_builtin (spec));
+      g_assert_true (roof_spec_get_builtin (ROOF_SPEC (spec)));
       g_assert_cmpint (roof_model_validate (roof_model_spec_get_params (spec), NULL), ==,
                        ROOF_OK);
       g_assert_cmpint (roof_model_derive (roof_model_spec_get_params (spec), &derived, NULL), ==,
@@ -153,8 +154,8 @@ test_conversions (void)
   g_assert_cmpstr (roof_hardware_spec_get_cache_name (h100, 0), ==, "L2");
   g_assert_cmpstr (roof_hardware_spec_get_kind (h100), ==, "gpu");
   g_assert_cmpstr (roof_hardware_spec_get_vendor (h100), ==, "NVIDIA");
-  g_assert_cmpint (roof_hardware_spec_get_year (h100), ==, 2022);
-  g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "NVIDIA H100 SXM5 80 GB");
+  g_assert_cmpint (roof_spec_get_year (ROOF_SPEC (h100)), ==, 2022);
+  g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "NVIDIA H100 SXM5 80 GB");
 
   /* a cache without a published bandwidth */
   p = roof_hardware_spec_get_params (hw (catalog, "nvidia-a100-sxm-80gb"));
@@ -197,14 +198,15 @@ test_conversions (void)
     assert_rel (wse->mem_bw, 21000000e9, 1e-15);
   }
   /* field access by path */
-  g_assert_cmpfloat (roof_hardware_spec_get_number (h100, "memory.bandwidth_GBps", -1), ==, 3350);
-  g_assert_cmpfloat (roof_hardware_spec_get_number (h100, "caches[0].capacity_MB", -1), ==, 50);
-  g_assert_cmpfloat (roof_hardware_spec_get_number (h100, "compute_TFLOPS.fp64", -1), ==, -1);
-  g_assert_cmpstr (roof_hardware_spec_get_string (h100, "memory.type"), ==, "HBM3");
-  g_assert_cmpstr (roof_hardware_spec_get_string (h100, "caches[0].name"), ==, "L2");
-  g_assert_true (roof_hardware_spec_has_field (h100, "interconnect.latency_us"));
-  g_assert_false (roof_hardware_spec_has_field (h100, "memory.usable_fraction"));
-  g_assert_false (roof_hardware_spec_has_field (h100, "caches[1]"));
+  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "memory.bandwidth_GBps", -1), ==,
+                     3350);
+  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "caches[0].capacity_MB", -1), ==, 50);
+  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "compute_TFLOPS.fp64", -1), ==, -1);
+  g_assert_cmpstr (roof_spec_get_string (ROOF_SPEC (h100), "memory.type"), ==, "HBM3");
+  g_assert_cmpstr (roof_spec_get_string (ROOF_SPEC (h100), "caches[0].name"), ==, "L2");
+  g_assert_true (roof_spec_has_field (ROOF_SPEC (h100), "interconnect.latency_us"));
+  g_assert_false (roof_spec_has_field (ROOF_SPEC (h100), "memory.usable_fraction"));
+  g_assert_false (roof_spec_has_field (ROOF_SPEC (h100), "caches[1]"));
 }
 
 /* The solver's derived counts against the published totals (2 %). */
@@ -219,13 +221,13 @@ test_params_match_published (void)
     {
       g_autoptr (RoofModelSpec) spec = g_list_model_get_item (models, i);
       const RoofModelDerived *d = roof_model_spec_get_derived (spec);
-      double total = roof_model_spec_get_number (spec, "params_total", 0);
-      double active = roof_model_spec_get_number (spec, "params_active", 0);
+      double total = roof_spec_get_number (ROOF_SPEC (spec), "params_total", 0);
+      double active = roof_spec_get_number (ROOF_SPEC (spec), "params_active", 0);
 
       if (roof_model_spec_get_params (spec)->kind != ROOF_MODEL_TRANSFORMER)
         continue;
       g_assert_cmpfloat (total, >, 0);
-      g_test_message ("%-16s total %.4g derived %.4g", roof_model_spec_get_id (spec), total,
+      g_test_message ("%-16s total %.4g derived %.4g", roof_spec_get_id (ROOF_SPEC (spec)), total,
                       d->p_total_derived);
       g_assert_cmpfloat (fabs (d->p_total_derived / total - 1), <, 0.02);
       if (active > 0)
@@ -337,8 +339,8 @@ test_model_fields (void)
   g_assert_cmpfloat (p->params_total, ==, 70550000000.0);
   g_assert_cmpfloat (roof_model_spec_get_max_context (llama), ==, 131072);
   g_assert_cmpstr (roof_model_spec_get_family (llama), ==, "Llama 3.1");
-  g_assert_cmpint (roof_model_spec_get_year (llama), ==, 2024);
-  g_assert_true (roof_model_spec_get_boolean (llama, "ffn_gated", FALSE));
+  g_assert_cmpint (roof_spec_get_year (ROOF_SPEC (llama)), ==, 2024);
+  g_assert_true (roof_spec_get_boolean (ROOF_SPEC (llama), "ffn_gated", FALSE));
 
   p = roof_model_spec_get_params (model (catalog, "deepseek-v3"));
   g_assert_cmpint (p->attention, ==, ROOF_ATTN_MLA);
@@ -357,7 +359,7 @@ test_model_fields (void)
   g_assert_cmpfloat (p->flop_per_sample, ==, 8.18e9);
   g_assert_cmpfloat (p->params, ==, 25.56e6);
   g_assert_cmpfloat (p->bytes_per_sample, ==, 56.8e6);
-  g_assert_cmpstr (roof_model_spec_get_string (resnet, "input"), ==, "224x224x3 image");
+  g_assert_cmpstr (roof_spec_get_string (ROOF_SPEC (resnet), "input"), ==, "224x224x3 image");
 }
 
 static RoofModelSpec *
@@ -396,12 +398,12 @@ test_model_inference (void)
       g_assert_no_error (error);
       g_assert_cmpint (roof_model_spec_get_params (spec)->attention, ==, cases[i].attention);
       /* defaults */
-      g_assert_cmpstr (roof_model_spec_get_name (spec), ==, "a");
+      g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (spec)), ==, "a");
       g_assert_true (roof_model_spec_get_params (spec)->ffn_gated);
       g_assert_false (roof_model_spec_get_params (spec)->tied_embeddings);
-      g_assert_cmpstr (roof_model_spec_get_notes (spec), ==, "");
+      g_assert_cmpstr (roof_spec_get_notes (ROOF_SPEC (spec)), ==, "");
       g_assert_cmpstr (roof_model_spec_get_family (spec), ==, "");
-      g_assert_null (roof_model_spec_get_sources (spec)[0]);
+      g_assert_null (roof_spec_get_sources (ROOF_SPEC (spec))[0]);
     }
 
   /* MoE with every layer routed needs no ffn … */
@@ -492,7 +494,7 @@ test_overlay (void)
     {
       g_autoptr (RoofHardwareSpec) spec = g_list_model_get_item (hardware, i);
 
-      if (g_str_equal (roof_hardware_spec_get_id (spec), "nvidia-h100-sxm"))
+      if (g_str_equal (roof_spec_get_id (ROOF_SPEC (spec)), "nvidia-h100-sxm"))
         position = i;
     }
 
@@ -508,8 +510,8 @@ test_overlay (void)
 
     g_assert_true (at == h100);
   }
-  g_assert_false (roof_hardware_spec_get_builtin (h100));
-  g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "H100 (measured)");
+  g_assert_false (roof_spec_get_builtin (ROOF_SPEC (h100)));
+  g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "H100 (measured)");
   assert_rel (roof_hardware_spec_get_params (h100)->mem_bw, 2.9e12, 1e-15);
   g_assert_false (roof_hardware_spec_get_params (h100)->has_price);
 
@@ -517,11 +519,11 @@ test_overlay (void)
   {
     g_autoptr (RoofHardwareSpec) last = g_list_model_get_item (hardware, 31);
 
-    g_assert_cmpstr (roof_hardware_spec_get_id (last), ==, "my-npu");
-    g_assert_false (roof_hardware_spec_get_builtin (last));
+    g_assert_cmpstr (roof_spec_get_id (ROOF_SPEC (last)), ==, "my-npu");
+    g_assert_false (roof_spec_get_builtin (ROOF_SPEC (last)));
     g_assert_cmpstr (roof_hardware_spec_get_kind (last), ==, "other");
   }
-  g_assert_false (roof_model_spec_get_builtin (model (catalog, "tiny")));
+  g_assert_false (roof_spec_get_builtin (ROOF_SPEC (model (catalog, "tiny"))));
 
   /* a failing file changes nothing, not even its valid first entries */
   {
@@ -539,7 +541,7 @@ test_overlay (void)
     g_clear_error (&error);
     g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 32);
     g_assert_true (hw (catalog, "nvidia-h100-sxm") == h100);
-    g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "H100 (measured)");
+    g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "H100 (measured)");
     g_assert_null (roof_catalog_find_hardware (catalog, "another"));
   }
 
@@ -579,18 +581,18 @@ test_unknown_fields (void)
                    "(kept, ignored)");
 
   spec = hw (catalog, "x");
-  object = roof_hardware_spec_to_json (spec);
+  object = roof_spec_to_json (ROOF_SPEC (spec));
   g_assert_true (json_object_has_member (object, "foo"));
   g_assert_true (json_object_get_boolean_member (json_object_get_object_member (object, "memory"),
                                                  "ecc"));
   /* and they survive an edit */
-  g_assert_true (roof_hardware_spec_set_number (spec, "memory.capacity_GB", 16, &error));
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (spec), "memory.capacity_GB", 16, &error));
   g_assert_no_error (error);
   g_clear_pointer (&object, json_object_unref);
-  object = roof_hardware_spec_to_json (spec);
+  object = roof_spec_to_json (ROOF_SPEC (spec));
   g_assert_true (json_object_has_member (object, "foo"));
-  g_assert_true (roof_hardware_spec_has_field (spec, "memory.ecc"));
-  g_assert_true (roof_hardware_spec_has_field (spec, "caches[0].ways"));
+  g_assert_true (roof_spec_has_field (ROOF_SPEC (spec), "memory.ecc"));
+  g_assert_true (roof_spec_has_field (ROOF_SPEC (spec), "caches[0].ways"));
 }
 
 static void
@@ -607,112 +609,113 @@ test_setters (void)
   g_signal_connect (llama, "changed", G_CALLBACK (count_changed), &model_changed);
 
   /* refused: nothing changes, no signal */
-  g_assert_false (roof_hardware_spec_set_number (h100, "memory.bandwidth_GBps", -1, &error));
+  g_assert_false (roof_spec_set_number (ROOF_SPEC (h100), "memory.bandwidth_GBps", -1, &error));
   g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
   g_assert_cmpstr (error->message, ==,
                    "hardware \"nvidia-h100-sxm\": memory.bandwidth_GBps must be > 0, got -1");
   g_clear_error (&error);
-  g_assert_false (roof_hardware_spec_set_number (h100, "memory.bandwidth_GBps", NAN, &error));
+  g_assert_false (roof_spec_set_number (ROOF_SPEC (h100), "memory.bandwidth_GBps", NAN, &error));
   g_assert_nonnull (strstr (error->message, "memory.bandwidth_GBps must be finite"));
   g_clear_error (&error);
-  g_assert_false (roof_hardware_spec_set_number (h100, "compute_TFLOPS.bf16", 1e300, &error));
+  g_assert_false (roof_spec_set_number (ROOF_SPEC (h100), "compute_TFLOPS.bf16", 1e300, &error));
   g_assert_nonnull (strstr (error->message,
                             "compute_TFLOPS.bf16 must be at most 1e+07, got 1e+300"));
   g_clear_error (&error);
-  g_assert_false (roof_hardware_spec_set_number (h100, "compute_TFLOPS.fp12", 1, &error));
+  g_assert_false (roof_spec_set_number (ROOF_SPEC (h100), "compute_TFLOPS.fp12", 1, &error));
   g_assert_nonnull (strstr (error->message, "give a precision"));
   g_clear_error (&error);
-  g_assert_false (roof_hardware_spec_set_string (h100, "kind", "fpga", &error));
+  g_assert_false (roof_spec_set_string (ROOF_SPEC (h100), "kind", "fpga", &error));
   g_assert_cmpstr (error->message, ==,
                    "hardware \"nvidia-h100-sxm\": kind must be one of gpu, tpu, asic, soc, cpu, "
                    "other, got \"fpga\"");
   g_clear_error (&error);
-  g_assert_false (roof_hardware_spec_set_string (h100, "id", "other-id", &error));
+  g_assert_false (roof_spec_set_string (ROOF_SPEC (h100), "id", "other-id", &error));
   g_assert_nonnull (strstr (error->message, "the id cannot be changed"));
   g_clear_error (&error);
-  g_assert_false (roof_hardware_spec_set_number (h100, "name", 3, &error));
+  g_assert_false (roof_spec_set_number (ROOF_SPEC (h100), "name", 3, &error));
   g_assert_nonnull (strstr (error->message, "name is not a number"));
   g_clear_error (&error);
-  g_assert_false (roof_hardware_spec_set_number (h100, "flux_capacitor", 3, &error));
+  g_assert_false (roof_spec_set_number (ROOF_SPEC (h100), "flux_capacitor", 3, &error));
   g_assert_cmpstr (error->message, ==,
                    "hardware \"nvidia-h100-sxm\": hardware entries have no field "
                    "\"flux_capacitor\"");
   g_clear_error (&error);
-  g_assert_false (roof_hardware_spec_unset (h100, "memory.capacity_GB", &error));
+  g_assert_false (roof_spec_unset (ROOF_SPEC (h100), "memory.capacity_GB", &error));
   g_assert_cmpstr (error->message, ==,
                    "hardware \"nvidia-h100-sxm\": memory.capacity_GB is required");
   g_clear_error (&error);
-  g_assert_false (roof_hardware_spec_set_number (h100, "caches[3].capacity_MB", 1, &error));
+  g_assert_false (roof_spec_set_number (ROOF_SPEC (h100), "caches[3].capacity_MB", 1, &error));
   g_assert_nonnull (strstr (error->message, "caches has 1 elements"));
   g_clear_error (&error);
   /* a new cache level needs a name too */
-  g_assert_false (roof_hardware_spec_set_number (h100, "caches[1].capacity_MB", 1, &error));
+  g_assert_false (roof_spec_set_number (ROOF_SPEC (h100), "caches[1].capacity_MB", 1, &error));
   g_assert_nonnull (strstr (error->message, "caches[1].name is required"));
   g_clear_error (&error);
 
   g_assert_cmpuint (changed, ==, 0);
-  g_assert_false (roof_hardware_spec_get_modified (h100));
+  g_assert_false (roof_spec_get_modified (ROOF_SPEC (h100)));
   g_assert_cmpfloat (roof_hardware_spec_get_params (h100)->mem_bw, ==, bw);
-  g_assert_cmpfloat (roof_hardware_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 3350);
-  g_assert_false (roof_hardware_spec_has_field (h100, "caches[1]"));
+  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "memory.bandwidth_GBps", 0), ==, 3350);
+  g_assert_false (roof_spec_has_field (ROOF_SPEC (h100), "caches[1]"));
 
   /* accepted */
-  g_assert_true (roof_hardware_spec_set_number (h100, "memory.bandwidth_GBps", 3000, &error));
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (h100), "memory.bandwidth_GBps", 3000, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (changed, ==, 1);
-  g_assert_true (roof_hardware_spec_get_modified (h100));
+  g_assert_true (roof_spec_get_modified (ROOF_SPEC (h100)));
   assert_rel (roof_hardware_spec_get_params (h100)->mem_bw, 3e12, 1e-15);
 
-  g_assert_true (roof_hardware_spec_set_number (h100, "compute_TFLOPS.fp4", 4000, &error));
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (h100), "compute_TFLOPS.fp4", 4000, &error));
   assert_rel (roof_hardware_spec_get_params (h100)->peak_flops[ROOF_PREC_FP4], 4e15, 1e-15);
-  g_assert_true (roof_hardware_spec_unset (h100, "compute_TFLOPS.fp8", &error));
+  g_assert_true (roof_spec_unset (ROOF_SPEC (h100), "compute_TFLOPS.fp8", &error));
   g_assert_cmpfloat (roof_hardware_spec_get_params (h100)->peak_flops[ROOF_PREC_FP8], ==, 0);
-  g_assert_true (roof_hardware_spec_unset (h100, "compute_TFLOPS.fp8", &error)); /* no-op */
+  g_assert_true (roof_spec_unset (ROOF_SPEC (h100), "compute_TFLOPS.fp8", &error)); /* no-op */
   g_assert_cmpuint (changed, ==, 3);
 
   /* dropping the fabric falls back to PCIe gen5 */
-  g_assert_true (roof_hardware_spec_unset (h100, "interconnect", &error));
+  g_assert_true (roof_spec_unset (ROOF_SPEC (h100), "interconnect", &error));
   g_assert_no_error (error);
   g_assert_true (roof_hardware_spec_link_is_pcie (h100));
   assert_rel (roof_hardware_spec_get_params (h100)->link_bw, 63e9, 1e-15);
   /* a new fabric from one field: latency defaults to 1 µs */
-  g_assert_true (roof_hardware_spec_set_number (h100, "interconnect.bandwidth_GBps", 900, &error));
+  g_assert_true (
+    roof_spec_set_number (ROOF_SPEC (h100), "interconnect.bandwidth_GBps", 900, &error));
   g_assert_false (roof_hardware_spec_link_is_pcie (h100));
   assert_rel (roof_hardware_spec_get_params (h100)->link_bw, 900e9, 1e-15);
   assert_rel (roof_hardware_spec_get_params (h100)->link_latency, 1e-6, 1e-15);
   /* one cache level removed by index */
-  g_assert_true (roof_hardware_spec_unset (h100, "caches[0]", &error));
+  g_assert_true (roof_spec_unset (ROOF_SPEC (h100), "caches[0]", &error));
   g_assert_no_error (error);
   g_assert_cmpint (roof_hardware_spec_get_params (h100)->n_caches, ==, 0);
-  g_assert_true (roof_hardware_spec_has_field (h100, "caches"));
-  g_assert_true (roof_hardware_spec_set_string (h100, "name", "Mine", &error));
-  g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "Mine");
+  g_assert_true (roof_spec_has_field (ROOF_SPEC (h100), "caches"));
+  g_assert_true (roof_spec_set_string (ROOF_SPEC (h100), "name", "Mine", &error));
+  g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "Mine");
   g_assert_cmpuint (changed, ==, 7);
 
   /* models: integers, booleans, cross-field rules from the solver */
-  g_assert_false (roof_model_spec_set_number (llama, "layers", 2.5, &error));
+  g_assert_false (roof_spec_set_number (ROOF_SPEC (llama), "layers", 2.5, &error));
   g_assert_cmpstr (error->message, ==,
                    "model \"llama-3.1-70b\": layers must be a whole number, got 2.5");
   g_clear_error (&error);
-  g_assert_false (roof_model_spec_set_number (llama, "kv_heads", 3, &error));
+  g_assert_false (roof_spec_set_number (ROOF_SPEC (llama), "kv_heads", 3, &error));
   g_assert_cmpstr (error->message, ==,
                    "model \"llama-3.1-70b\": heads 64 must be a multiple of kv_heads 3");
   g_clear_error (&error);
-  g_assert_false (roof_model_spec_set_string (llama, "attention", "mha", &error));
+  g_assert_false (roof_spec_set_string (ROOF_SPEC (llama), "attention", "mha", &error));
   g_assert_nonnull (strstr (error->message, "attention \"mha\" needs kv_heads = heads"));
   g_clear_error (&error);
-  g_assert_false (roof_model_spec_set_boolean (llama, "layers", TRUE, &error));
+  g_assert_false (roof_spec_set_boolean (ROOF_SPEC (llama), "layers", TRUE, &error));
   g_clear_error (&error);
   g_assert_cmpuint (model_changed, ==, 0);
 
   {
     double before = roof_model_spec_get_derived (llama)->p_total_derived;
 
-    g_assert_true (roof_model_spec_set_boolean (llama, "tied_embeddings", TRUE, &error));
+    g_assert_true (roof_spec_set_boolean (ROOF_SPEC (llama), "tied_embeddings", TRUE, &error));
     g_assert_no_error (error);
     assert_rel (roof_model_spec_get_derived (llama)->p_total_derived, before - 128256.0 * 8192,
                 1e-12);
-    g_assert_true (roof_model_spec_unset (llama, "params_total", &error));
+    g_assert_true (roof_spec_unset (ROOF_SPEC (llama), "params_total", &error));
     g_assert_cmpfloat (roof_model_spec_get_derived (llama)->weight_scale, ==, 1.0);
     g_assert_cmpuint (model_changed, ==, 2);
   }
@@ -725,7 +728,7 @@ test_reset (void)
   g_autoptr (GError) error = NULL;
   RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
   RoofModelSpec *llama = model (catalog, "llama-3.1-70b");
-  g_autoptr (JsonObject) shipped = roof_hardware_spec_to_json (h100);
+  g_autoptr (JsonObject) shipped = roof_spec_to_json (ROOF_SPEC (h100));
   g_autofree char *shipped_text = NULL;
   guint changed = 0;
 
@@ -736,41 +739,42 @@ test_reset (void)
   }
   g_signal_connect (h100, "changed", G_CALLBACK (count_changed), &changed);
 
-  g_assert_true (roof_hardware_spec_set_number (h100, "price_usd_per_hour", 3.5, &error));
-  g_assert_true (roof_hardware_spec_unset (h100, "caches", &error));
-  g_assert_true (roof_hardware_spec_get_modified (h100));
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (h100), "price_usd_per_hour", 3.5, &error));
+  g_assert_true (roof_spec_unset (ROOF_SPEC (h100), "caches", &error));
+  g_assert_true (roof_spec_get_modified (ROOF_SPEC (h100)));
   g_assert_cmpint (roof_hardware_spec_get_params (h100)->n_caches, ==, 0);
 
-  g_assert_true (roof_hardware_spec_reset (h100));
-  g_assert_false (roof_hardware_spec_get_modified (h100));
+  g_assert_true (roof_spec_reset (ROOF_SPEC (h100)));
+  g_assert_false (roof_spec_get_modified (ROOF_SPEC (h100)));
   g_assert_cmpuint (changed, ==, 3);
   g_assert_cmpfloat (roof_hardware_spec_get_params (h100)->price_per_hour, ==, 2.69);
   g_assert_cmpint (roof_hardware_spec_get_params (h100)->n_caches, ==, 1);
   {
-    g_autoptr (JsonObject) now = roof_hardware_spec_to_json (h100);
+    g_autoptr (JsonObject) now = roof_spec_to_json (ROOF_SPEC (h100));
     g_autoptr (JsonNode) node = json_node_init_object (json_node_alloc (), now);
     g_autofree char *text = json_to_string (node, FALSE);
 
     g_assert_cmpstr (text, ==, shipped_text);
   }
   /* reset of an unmodified entry: nothing to do */
-  g_assert_true (roof_hardware_spec_reset (h100));
+  g_assert_true (roof_spec_reset (ROOF_SPEC (h100)));
   g_assert_cmpuint (changed, ==, 3);
 
   /* setting a field back to its shipped value is no modification */
-  g_assert_true (roof_model_spec_set_number (llama, "ffn", 1000, &error));
-  g_assert_true (roof_model_spec_get_modified (llama));
-  g_assert_true (roof_model_spec_set_number (llama, "ffn", 28672, &error));
-  g_assert_false (roof_model_spec_get_modified (llama));
-  g_assert_true (roof_model_spec_set_number (llama, "ffn", 1000, &error));
-  g_assert_true (roof_model_spec_reset (llama));
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (llama), "ffn", 1000, &error));
+  g_assert_true (roof_spec_get_modified (ROOF_SPEC (llama)));
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (llama), "ffn", 28672, &error));
+  g_assert_false (roof_spec_get_modified (ROOF_SPEC (llama)));
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (llama), "ffn", 1000, &error));
+  g_assert_true (roof_spec_reset (ROOF_SPEC (llama)));
   g_assert_cmpfloat (roof_model_spec_get_params (llama)->ffn, ==, 28672);
 
   /* a custom entry has nothing to reset to */
   {
-    g_autoptr (RoofHardwareSpec) dup = roof_hardware_spec_duplicate (h100, "mine", NULL);
+    g_autoptr (RoofHardwareSpec) dup
+      = ROOF_HARDWARE_SPEC (roof_spec_duplicate (ROOF_SPEC (h100), "mine", NULL));
 
-    g_assert_false (roof_hardware_spec_reset (dup));
+    g_assert_false (roof_spec_reset (ROOF_SPEC (dup)));
   }
 }
 
@@ -780,30 +784,33 @@ test_duplicate (void)
   g_autoptr (RoofCatalog) catalog = builtin ();
   g_autoptr (GError) error = NULL;
   RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
-  g_autoptr (RoofHardwareSpec) dup = roof_hardware_spec_duplicate (h100, "my-h100", "My H100");
+  g_autoptr (RoofHardwareSpec) dup
+    = ROOF_HARDWARE_SPEC (roof_spec_duplicate (ROOF_SPEC (h100), "my-h100", "My H100"));
   g_autoptr (RoofModelSpec) mdup = NULL;
 
   g_assert_nonnull (dup);
-  g_assert_cmpstr (roof_hardware_spec_get_id (dup), ==, "my-h100");
-  g_assert_cmpstr (roof_hardware_spec_get_name (dup), ==, "My H100");
-  g_assert_false (roof_hardware_spec_get_builtin (dup));
-  g_assert_false (roof_hardware_spec_get_modified (dup));
+  g_assert_cmpstr (roof_spec_get_id (ROOF_SPEC (dup)), ==, "my-h100");
+  g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (dup)), ==, "My H100");
+  g_assert_false (roof_spec_get_builtin (ROOF_SPEC (dup)));
+  g_assert_false (roof_spec_get_modified (ROOF_SPEC (dup)));
   g_assert_cmpfloat (roof_hardware_spec_get_params (dup)->mem_bw, ==,
                      roof_hardware_spec_get_params (h100)->mem_bw);
-  g_assert_cmpstr (roof_hardware_spec_get_sources (dup)[0], ==,
-                   roof_hardware_spec_get_sources (h100)[0]);
+  g_assert_cmpstr (roof_spec_get_sources (ROOF_SPEC (dup))[0], ==,
+                   roof_spec_get_sources (ROOF_SPEC (h100))[0]);
 
   /* a deep copy: editing one leaves the other alone */
-  g_assert_true (roof_hardware_spec_set_number (dup, "memory.capacity_GB", 96, &error));
-  g_assert_cmpfloat (roof_hardware_spec_get_number (h100, "memory.capacity_GB", 0), ==, 80);
-  g_assert_false (roof_hardware_spec_get_modified (h100));
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (dup), "memory.capacity_GB", 96, &error));
+  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "memory.capacity_GB", 0), ==, 80);
+  g_assert_false (roof_spec_get_modified (ROOF_SPEC (h100)));
 
   roof_catalog_add_hardware (catalog, dup);
   g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 32);
   g_assert_true (roof_catalog_find_hardware (catalog, "my-h100") == dup);
 
-  mdup = roof_model_spec_duplicate (model (catalog, "deepseek-v3"), "ds3-copy", NULL);
-  g_assert_cmpstr (roof_model_spec_get_name (mdup), ==, "DeepSeek-V3 (671B / 37B active) (copy)");
+  mdup = ROOF_MODEL_SPEC (
+    roof_spec_duplicate (ROOF_SPEC (model (catalog, "deepseek-v3")), "ds3-copy", NULL));
+  g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (mdup)), ==,
+                   "DeepSeek-V3 (671B / 37B active) (copy)");
   g_assert_cmpfloat (roof_model_spec_get_derived (mdup)->p_total, ==,
                      roof_model_spec_get_derived (model (catalog, "deepseek-v3"))->p_total);
 }
@@ -824,20 +831,20 @@ test_replace_json (void)
   json_object_set_object_member (object, "memory", json_object_ref (memory));
   json_object_set_object_member (object, "compute_TFLOPS", json_object_ref (compute));
 
-  g_assert_false (roof_hardware_spec_replace_json (h100, object, &error));
+  g_assert_false (roof_spec_replace_json (ROOF_SPEC (h100), object, &error));
   g_assert_cmpstr (error->message, ==,
                    "hardware \"nvidia-h100-sxm\": memory.bandwidth_GBps is required");
   g_clear_error (&error);
-  g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "NVIDIA H100 SXM5 80 GB");
+  g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "NVIDIA H100 SXM5 80 GB");
 
   json_object_set_double_member (memory, "bandwidth_GBps", 1000);
-  g_assert_true (roof_hardware_spec_replace_json (h100, object, &error));
+  g_assert_true (roof_spec_replace_json (ROOF_SPEC (h100), object, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (roof_hardware_spec_get_name (h100), ==, "Minimal");
+  g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "Minimal");
   g_assert_false (roof_hardware_spec_get_params (h100)->has_price);
 
   json_object_set_string_member (object, "id", "other");
-  g_assert_false (roof_hardware_spec_replace_json (h100, object, &error));
+  g_assert_false (roof_spec_replace_json (ROOF_SPEC (h100), object, &error));
   g_assert_nonnull (strstr (error->message, "the id cannot be changed"));
 }
 
@@ -857,8 +864,9 @@ test_custom_document (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "hardware")), ==, 0);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "models")), ==, 0);
 
-  g_assert_true (roof_hardware_spec_set_number (hw (catalog, "nvidia-l4"), "tdp_W", 75, &error));
-  dup = roof_model_spec_duplicate (model (catalog, "llama-3.1-8b"), "llama-8b-fp8", NULL);
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (hw (catalog, "nvidia-l4")), "tdp_W", 75, &error));
+  dup = ROOF_MODEL_SPEC (
+    roof_spec_duplicate (ROOF_SPEC (model (catalog, "llama-3.1-8b")), "llama-8b-fp8", NULL));
   roof_catalog_add_model (catalog, dup);
 
   doc = roof_catalog_build_custom_document (catalog);
@@ -948,8 +956,79 @@ test_finalize (void)
   RoofHardwareSpec *h100 = g_object_ref (hw (catalog, "nvidia-h100-sxm"));
 
   g_assert_finalize_object (catalog);
-  g_assert_cmpstr (roof_hardware_spec_get_id (h100), ==, "nvidia-h100-sxm");
+  g_assert_cmpstr (roof_spec_get_id (ROOF_SPEC (h100)), ==, "nvidia-h100-sxm");
   g_assert_finalize_object (h100);
+}
+
+static void
+count_entry_changed (RoofCatalog *catalog, RoofSpec *spec, gpointer data)
+{
+  RoofSpec **last = data;
+  *last = spec;
+  last[1] = (RoofSpec *) ((char *) last[1] + 1); /* a counter in the pointer slot */
+}
+
+static void
+test_entry_changed (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  RoofSpec *seen[2] = { NULL, NULL };
+  RoofSpec *h100 = ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-h100-sxm"));
+
+  g_signal_connect (catalog, "entry-changed", G_CALLBACK (count_entry_changed), seen);
+  g_assert_true (roof_spec_set_number (h100, "memory.bandwidth_GBps", 3000, &error));
+  g_assert_no_error (error);
+  g_assert_true (seen[0] == h100);
+  g_assert_cmpint (GPOINTER_TO_INT (seen[1]), ==, 1);
+
+  /* a refused edit changes nothing and says nothing */
+  g_assert_false (roof_spec_set_number (h100, "memory.bandwidth_GBps", -1, &error));
+  g_clear_error (&error);
+  g_assert_cmpint (GPOINTER_TO_INT (seen[1]), ==, 1);
+
+  /* a replaced entry is no longer relayed; its replacement is */
+  g_autoptr (RoofSpec) copy = roof_spec_duplicate (h100, "nvidia-h100-sxm", "Mine");
+  g_object_ref (h100);
+  roof_catalog_add_hardware (catalog, ROOF_HARDWARE_SPEC (copy));
+  g_assert_true (roof_spec_set_number (h100, "memory.bandwidth_GBps", 3100, &error));
+  g_assert_cmpint (GPOINTER_TO_INT (seen[1]), ==, 1);
+  g_assert_true (roof_spec_set_number (copy, "memory.bandwidth_GBps", 3200, &error));
+  g_assert_true (seen[0] == copy);
+  g_assert_cmpint (GPOINTER_TO_INT (seen[1]), ==, 2);
+  g_object_unref (h100);
+
+  /* removed: silent */
+  g_assert_true (roof_catalog_remove_hardware (catalog, "nvidia-h100-sxm"));
+  g_assert_true (roof_spec_set_number (copy, "memory.bandwidth_GBps", 3300, &error));
+  g_assert_cmpint (GPOINTER_TO_INT (seen[1]), ==, 2);
+}
+
+static void
+test_scenario_colors (void)
+{
+  g_autoptr (RoofScenario) s = roof_scenario_new_default ();
+
+  /* the defaults take 0, 1, 2 in order */
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h100-sxm"), ==, 0);
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h200-sxm"), ==, 1);
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-a100-sxm-80gb"), ==, 2);
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-b200"), ==, -1);
+
+  /* removing the second keeps the others' colours; a new one takes the hole */
+  g_assert_true (roof_scenario_remove_hardware (s, "nvidia-h200-sxm"));
+  g_assert_false (roof_scenario_remove_hardware (s, "nvidia-h200-sxm"));
+  g_assert_false (roof_scenario_has_hardware (s, "nvidia-h200-sxm"));
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-a100-sxm-80gb"), ==, 2);
+  roof_scenario_add_hardware (s, "nvidia-b200");
+  roof_scenario_add_hardware (s, "nvidia-b200"); /* no duplicate */
+  g_assert_cmpuint (g_strv_length ((char **) roof_scenario_get_hardware (s)), ==, 3);
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-b200"), ==, 1);
+  roof_scenario_add_hardware (s, "amd-mi300x");
+  g_assert_cmpint (roof_scenario_get_color (s, "amd-mi300x"), ==, 3);
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h100-sxm"), ==, 0);
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h200-sxm"), ==, -1);
+  g_assert_true (roof_scenario_has_hardware (s, "amd-mi300x"));
 }
 
 int
@@ -974,6 +1053,8 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog/custom-document", test_custom_document);
   g_test_add_func ("/catalog/schema", test_schema);
   g_test_add_func ("/catalog/finalize", test_finalize);
+  g_test_add_func ("/catalog/entry-changed", test_entry_changed);
+  g_test_add_func ("/catalog/scenario-colors", test_scenario_colors);
 
   return g_test_run ();
 }
