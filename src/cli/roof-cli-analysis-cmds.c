@@ -21,7 +21,7 @@ params_of (RoofCliContext *ctx, guint i)
 static const char *
 id_of (RoofCliContext *ctx, guint i)
 {
-  return roof_hardware_spec_get_id (g_ptr_array_index (ctx->hardware, i));
+  return roof_spec_get_id (ROOF_SPEC (g_ptr_array_index (ctx->hardware, i)));
 }
 
 static void
@@ -116,7 +116,7 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
 
       json_builder_begin_object (b);
       roof_cli_json_number (b, "step", ctx->step);
-      roof_cli_json_string (b, "model", roof_model_spec_get_id (ctx->model));
+      roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
       roof_cli_json_workload (b, "workload", wl);
       json_builder_set_member_name (b, "results");
       json_builder_begin_array (b);
@@ -303,7 +303,7 @@ roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error)
       g_autoptr (JsonBuilder) b = json_builder_new ();
 
       json_builder_begin_object (b);
-      roof_cli_json_string (b, "model", roof_model_spec_get_id (ctx->model));
+      roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
       roof_cli_json_workload (b, "workload", wl);
       json_builder_set_member_name (b, "sla");
       json_builder_begin_object (b);
@@ -581,7 +581,7 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
       g_autoptr (JsonBuilder) b = json_builder_new ();
 
       json_builder_begin_object (b);
-      roof_cli_json_string (b, "model", roof_model_spec_get_id (ctx->model));
+      roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
       roof_cli_json_workload (b, "workload", &wl);
       json_builder_set_member_name (b, "results");
       json_builder_begin_array (b);

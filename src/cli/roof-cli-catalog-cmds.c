@@ -155,8 +155,8 @@ list_hardware_table (RoofCliContext *ctx, GListModel *list)
           if (g_strcmp0 (roof_hardware_spec_get_vendor (hw), vendor) != 0)
             continue;
           roof_cli_table_add_row (t);
-          roof_cli_table_set (t, 0, roof_hardware_spec_get_id (hw));
-          roof_cli_table_set (t, 1, roof_hardware_spec_get_name (hw));
+          roof_cli_table_set (t, 0, roof_spec_get_id (ROOF_SPEC (hw)));
+          roof_cli_table_set (t, 1, roof_spec_get_name (ROOF_SPEC (hw)));
           roof_cli_table_take (t, 2, catalog_number (p->mem_capacity, 1e9));
           roof_cli_table_take (t, 3, catalog_number (p->mem_bw, 1e12));
           roof_cli_table_take (t, 4, bf16 > 0.0 ? catalog_number (bf16, 1e12) : g_strdup ("—"));
@@ -220,8 +220,8 @@ list_models_table (RoofCliContext *ctx, GListModel *list)
             }
           any = TRUE;
           roof_cli_table_add_row (t);
-          roof_cli_table_set (t, 0, roof_model_spec_get_id (m));
-          roof_cli_table_set (t, 1, roof_model_spec_get_name (m));
+          roof_cli_table_set (t, 0, roof_spec_get_id (ROOF_SPEC (m)));
+          roof_cli_table_set (t, 1, roof_spec_get_name (ROOF_SPEC (m)));
           roof_cli_table_take (t, 2, roof_cli_format (md->p_total, ROOF_CLI_UNIT_COUNT));
           if (md->kind == ROOF_MODEL_TRANSFORMER)
             {
@@ -271,13 +271,13 @@ roof_cli_cmd_list (RoofCliContext *ctx, GError **error)
           if (hardware)
             {
               g_autoptr (RoofHardwareSpec) hw = g_list_model_get_item (list, i);
-              g_autoptr (JsonObject) entry = roof_hardware_spec_to_json (hw);
+              g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (hw));
               add_entry (b, entry, hw, NULL);
             }
           else
             {
               g_autoptr (RoofModelSpec) m = g_list_model_get_item (list, i);
-              g_autoptr (JsonObject) entry = roof_model_spec_to_json (m);
+              g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (m));
               add_entry (b, entry, NULL, m);
             }
         }
@@ -536,14 +536,14 @@ static void
 show_hardware (RoofCliContext *ctx, RoofHardwareSpec *hw)
 {
   const RoofHardwareParams *p = roof_hardware_spec_get_params (hw);
-  g_autoptr (JsonObject) entry = roof_hardware_spec_to_json (hw);
+  g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (hw));
   g_autoptr (RoofCliTable) t = roof_cli_table_new (2);
   double u = p->usable_fraction > 0.0 ? p->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
 
   roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
-  fprintf (ctx->out, "%s — %s%s\n", roof_hardware_spec_get_id (hw),
-           roof_hardware_spec_get_name (hw),
-           roof_hardware_spec_get_builtin (hw) ? " (built-in)" : "");
+  fprintf (ctx->out, "%s — %s%s\n", roof_spec_get_id (ROOF_SPEC (hw)),
+           roof_spec_get_name (ROOF_SPEC (hw)),
+           roof_spec_get_builtin (ROOF_SPEC (hw)) ? " (built-in)" : "");
   show_fields (t, ROOF_ENTRY_HARDWARE, entry);
 
   roof_cli_table_add_blank (t);
@@ -583,13 +583,13 @@ show_model (RoofCliContext *ctx, RoofModelSpec *model)
 {
   const RoofModelDerived *md = roof_model_spec_get_derived (model);
   const RoofModelParams *mp = roof_model_spec_get_params (model);
-  g_autoptr (JsonObject) entry = roof_model_spec_to_json (model);
+  g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (model));
   g_autoptr (RoofCliTable) t = roof_cli_table_new (2);
 
   roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
-  fprintf (ctx->out, "%s — %s%s\n", roof_model_spec_get_id (model),
-           roof_model_spec_get_name (model),
-           roof_model_spec_get_builtin (model) ? " (built-in)" : "");
+  fprintf (ctx->out, "%s — %s%s\n", roof_spec_get_id (ROOF_SPEC (model)),
+           roof_spec_get_name (ROOF_SPEC (model)),
+           roof_spec_get_builtin (ROOF_SPEC (model)) ? " (built-in)" : "");
   show_fields (t, ROOF_ENTRY_MODEL, entry);
 
   roof_cli_table_add_blank (t);
@@ -689,12 +689,12 @@ roof_cli_cmd_show (RoofCliContext *ctx, GError **error)
       json_builder_set_member_name (b, hw != NULL ? "hardware" : "model");
       if (hw != NULL)
         {
-          g_autoptr (JsonObject) entry = roof_hardware_spec_to_json (hw);
+          g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (hw));
           add_entry (b, entry, hw, NULL);
         }
       else
         {
-          g_autoptr (JsonObject) entry = roof_model_spec_to_json (model);
+          g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (model));
           add_entry (b, entry, NULL, model);
         }
       json_builder_end_object (b);

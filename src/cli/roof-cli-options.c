@@ -81,7 +81,9 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "The inverse roofline: the memory bandwidth, compute and memory an SLA needs,\n"
     "then, for every device of the catalog (or only those given with -H), the\n"
     "fewest devices that meet it, at the largest batch that still does, ranked\n"
-    "by cost per million tokens.",
+    "by cost per million tokens. More devices hold a larger batch: the last\n"
+    "column gives the device count (2, 4, … up to --max-devices) that is\n"
+    "cheapest per token while still meeting the SLA.",
   },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",

@@ -21,7 +21,7 @@ params_of (RoofCliContext *ctx, guint i)
 static const char *
 id_of (RoofCliContext *ctx, guint i)
 {
-  return roof_hardware_spec_get_id (g_ptr_array_index (ctx->hardware, i));
+  return roof_spec_get_id (ROOF_SPEC (g_ptr_array_index (ctx->hardware, i)));
 }
 
 static char *
@@ -302,7 +302,7 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
       g_autoptr (JsonBuilder) b = json_builder_new ();
 
       json_builder_begin_object (b);
-      roof_cli_json_string (b, "model", roof_model_spec_get_id (ctx->model));
+      roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
       roof_cli_json_workload (b, "workload", &ctx->workload);
       json_builder_set_member_name (b, "results");
       json_builder_begin_array (b);
@@ -311,7 +311,7 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
           const RoofWorkload *wl = &ctx->workload;
           json_builder_begin_object (b);
           roof_cli_json_string (b, "hardware", id_of (ctx, i));
-          roof_cli_json_string (b, "model", roof_model_spec_get_id (ctx->model));
+          roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
           roof_cli_json_string (b, "phase", roof_phase_name (wl->phase));
           roof_cli_json_number (b, "batch", wl->batch);
           roof_cli_json_number (b, "context", wl->context);
@@ -406,7 +406,7 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
       g_autoptr (JsonBuilder) b = json_builder_new ();
 
       json_builder_begin_object (b);
-      roof_cli_json_string (b, "model", roof_model_spec_get_id (ctx->model));
+      roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
       roof_cli_json_string (b, "axis", by_batch ? "batch" : "context");
       roof_cli_json_workload (b, "workload", &ctx->workload);
       json_builder_set_member_name (b, "results");

@@ -38,7 +38,7 @@ gboolean
 roof_cli_solver_error (GError **error, RoofHardwareSpec *hw, RoofStatus status,
                        const RoofError *err)
 {
-  const char *id = hw != NULL ? roof_hardware_spec_get_id (hw) : NULL;
+  const char *id = hw != NULL ? roof_spec_get_id (ROOF_SPEC (hw)) : NULL;
   g_autoptr (GString) msg = g_string_new (NULL);
 
   if (id != NULL)
@@ -121,8 +121,8 @@ roof_cli_describe_workload (const RoofWorkload *wl, guint omit)
 char *
 roof_cli_describe_model (RoofModelSpec *model)
 {
-  const char *name = roof_model_spec_get_name (model);
-  const char *id = roof_model_spec_get_id (model);
+  const char *name = roof_spec_get_name (ROOF_SPEC (model));
+  const char *id = roof_spec_get_id (ROOF_SPEC (model));
 
   if (name == NULL || *name == '\0' || g_str_equal (name, id))
     return g_strdup (id);
@@ -306,9 +306,9 @@ not_found_error (GError **error, GListModel *entries, gboolean hardware, const c
 
   for (guint i = 0; i < n && hits->len < 4; i++)
     {
-      g_autoptr (GObject) item = g_list_model_get_item (entries, i);
-      const char *other = hardware ? roof_hardware_spec_get_id (ROOF_HARDWARE_SPEC (item))
-                                   : roof_model_spec_get_id (ROOF_MODEL_SPEC (item));
+      g_autoptr (RoofSpec) item = g_list_model_get_item (entries, i);
+      const char *other = roof_spec_get_id (item);
+
       if (*id != '\0' && g_str_has_prefix (other, id))
         g_ptr_array_add (hits, (gpointer) other);
     }
@@ -525,7 +525,7 @@ resolve (RoofCliContext *ctx, GError **error)
   if (max_ctx > 0.0 && used > max_ctx)
     fprintf (ctx->err, "roofline-cli: warning: %s handles at most %.15g tokens of context, "
                        "%.15g asked\n",
-             roof_model_spec_get_id (ctx->model), max_ctx, used);
+             roof_spec_get_id (ROOF_SPEC (ctx->model)), max_ctx, used);
   return TRUE;
 }
 
