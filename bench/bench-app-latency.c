@@ -1,0 +1,167 @@
+/* bench-app-latency.c — from an edit to the frame that shows it, in the real window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Needs a display: run it under Xvfb (xvfb-run -a build/bench/bench-app-latency).
+ * Opens the main window, compares 8 devices, then changes the batch through
+ * the scenario (as the model panel's spin button does) and measures until the
+ * frame clock's after-paint of the frame in which the chart was redrawn. One
+ * edit every 50 ms, so each starts from an idle frame clock like a keystroke.
+ * Prints the median and 90th percentile over the edits, per chart, and the
+ * time from creating the window to its first painted chart.
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "roof-window.h"
+
+#define N_EDITS 60
+
+static const char *const eight[] = {
+  "nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-a100-sxm-80gb", "nvidia-b200",
+  "amd-mi300x",      "nvidia-l40s",     "google-tpu-v5p",       "intel-gaudi3",
+  NULL,
+};
+
+typedef struct
+{
+  RoofWindow *window;
+  GMainLoop *loop;
+  gint64 t_edit;
+  gboolean rendered;
+  double samples[N_EDITS];
+  int n;
+  int batch;
+} Bench;
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static void
+on_rendered (RoofChartView *view, Bench *b)
+{
+  b->rendered = TRUE;
+}
+
+static void
+on_after_paint (GdkFrameClock *clock, Bench *b)
+{
+  if (b->t_edit == 0 || !b->rendered)
+    return;
+  b->samples[b->n++] = (g_get_monotonic_time () - b->t_edit) / 1000.0;
+  b->t_edit = 0;
+  if (b->n == N_EDITS)
+    g_main_loop_quit (b->loop);
+}
+
+static gboolean
+edit (gpointer data)
+{
+  Bench *b = data;
+  RoofScenario *scenario = roof_window_get_scenario (b->window);
+  RoofWorkload wl = *roof_scenario_get_workload (scenario);
+
+  if (b->n >= N_EDITS)
+    return G_SOURCE_CONTINUE; /* run_chart removes this source */
+  if (b->t_edit != 0)
+    return G_SOURCE_CONTINUE; /* the last edit is not on screen yet */
+  b->batch = b->batch % 64 + 1;
+  wl.batch = b->batch;
+  b->rendered = FALSE;
+  b->t_edit = g_get_monotonic_time ();
+  roof_scenario_set_workload (scenario, &wl);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+first_paint (gpointer data)
+{
+  Bench *b = data;
+  if (b->rendered)
+    {
+      g_main_loop_quit (b->loop);
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+run_chart (Bench *b, const char *chart)
+{
+  RoofChartView *view;
+  gulong id;
+  guint source;
+  double p50, p90;
+
+  gtk_widget_activate_action (GTK_WIDGET (b->window), "win.chart", "s", chart);
+  view = roof_window_get_visible_chart (b->window);
+  id = g_signal_connect (view, "rendered", G_CALLBACK (on_rendered), b);
+  b->n = 0;
+  b->t_edit = 0;
+  source = g_timeout_add (50, edit, b);
+  g_main_loop_run (b->loop);
+  g_source_remove (source);
+  g_signal_handler_disconnect (view, id);
+
+  qsort (b->samples, N_EDITS, sizeof (double), cmp_double);
+  p50 = 0.5 * (b->samples[N_EDITS / 2 - 1] + b->samples[N_EDITS / 2]);
+  p90 = b->samples[(int) (0.9 * N_EDITS)];
+  printf ("edit → painted frame, 8 devices, %-11s median %6.2f ms   p90 %6.2f ms   (%d edits)\n",
+          chart, p50, p90, N_EDITS);
+}
+
+int
+main (int argc, char *argv[])
+{
+  Bench b = { 0 };
+  gint64 t0;
+  GdkFrameClock *clock;
+  RoofChartView *view;
+  gulong id;
+
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  g_setenv ("GSETTINGS_SCHEMA_DIR", BUILD_DATA_DIR, FALSE);
+  g_setenv ("GTK_A11Y", "none", FALSE);
+  if (!gtk_init_check ())
+    {
+      fprintf (stderr, "bench-app-latency: no display; run it under xvfb-run -a\n");
+      return 1;
+    }
+  adw_init ();
+  b.loop = g_main_loop_new (NULL, FALSE);
+  b.batch = 1; /* the default: every edit below changes it */
+
+  /* start-up: a new window to its first painted chart */
+  t0 = g_get_monotonic_time ();
+  b.window = roof_window_new (NULL);
+  view = roof_window_get_visible_chart (b.window);
+  id = g_signal_connect (view, "rendered", G_CALLBACK (on_rendered), &b);
+  gtk_window_present (GTK_WINDOW (b.window));
+  g_timeout_add (1, first_paint, &b);
+  g_main_loop_run (b.loop);
+  printf ("window created → first chart painted: %.1f ms (catalog, scenario, widgets, render)\n",
+          (g_get_monotonic_time () - t0) / 1000.0);
+  g_signal_handler_disconnect (view, id);
+
+  roof_scenario_set_hardware (roof_window_get_scenario (b.window), eight);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (b.window));
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &b);
+
+  run_chart (&b, "roofline");
+  run_chart (&b, "cost");
+  run_chart (&b, "batch");
+  run_chart (&b, "context");
+  run_chart (&b, "sensitivity");
+
+  gtk_window_destroy (GTK_WINDOW (b.window));
+  g_main_loop_unref (b.loop);
+  return 0;
+}

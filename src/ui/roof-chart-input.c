@@ -1,0 +1,217 @@
+/* roof-chart-input.c — what the charts and the summary strip draw, built once per edit
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "roofline"
+
+#include "config.h"
+
+#include "roof-chart-input.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "roof-spec.h"
+
+struct _RoofChartData
+{
+  gatomicrefcount ref_count;
+  RoofChartInput input;
+  RoofPlotDevice devices[ROOF_PLOT_MAX_DEVICES];
+  int n_devices;
+  RoofModelDerived model;
+  gboolean has_model;
+  const char *model_name;
+  RoofPlotDevice *catalog;
+  int n_catalog;
+  GStringChunk *strings; /* every string the devices point to */
+  char *problem;
+};
+
+G_DEFINE_BOXED_TYPE (RoofChartData, roof_chart_data, roof_chart_data_ref, roof_chart_data_unref)
+
+char *
+roof_chart_short_name (const char *name, const char *vendor)
+{
+  gsize n;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (vendor == NULL || *vendor == '\0')
+    return g_strdup (name);
+  n = strlen (vendor);
+  /* only a whole leading word, and never down to nothing */
+  if (g_ascii_strncasecmp (name, vendor, n) == 0 && name[n] == ' ' && name[n + 1] != '\0')
+    return g_strdup (name + n + 1);
+  return g_strdup (name);
+}
+
+static void
+fill_device (RoofChartData *self, RoofHardwareSpec *spec, int color, RoofPlotDevice *out)
+{
+  RoofSpec *base = ROOF_SPEC (spec);
+  const RoofHardwareParams *hw = roof_hardware_spec_get_params (spec);
+  const char *vendor = roof_hardware_spec_get_vendor (spec);
+  g_autofree char *name = roof_chart_short_name (roof_spec_get_name (base), vendor);
+
+  memset (out, 0, sizeof *out);
+  out->id = g_string_chunk_insert_const (self->strings, roof_spec_get_id (base));
+  out->name = g_string_chunk_insert_const (self->strings, name);
+  out->vendor = vendor ? g_string_chunk_insert_const (self->strings, vendor) : NULL;
+  out->year = roof_spec_get_year (base);
+  out->hw = *hw;
+  for (int k = 0; k < hw->n_caches && k < ROOF_MAX_CACHES; k++)
+    {
+      const char *cache = roof_hardware_spec_get_cache_name (spec, k);
+      out->cache_names[k] = cache ? g_string_chunk_insert_const (self->strings, cache) : NULL;
+    }
+  out->color = color;
+}
+
+RoofChartData *
+roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (catalog), NULL);
+  g_return_val_if_fail (ROOF_IS_SCENARIO (scenario), NULL);
+
+  RoofChartData *self = g_new0 (RoofChartData, 1);
+  RoofChartInput *in = &self->input;
+  const char *const *ids = roof_scenario_get_hardware (scenario);
+  g_autoptr (GString) missing = g_string_new (NULL);
+  guint n_ids = ids ? g_strv_length ((char **) ids) : 0;
+  GListModel *all = roof_catalog_get_hardware (catalog);
+  guint n_all = g_list_model_get_n_items (all);
+  RoofModelSpec *model;
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->strings = g_string_chunk_new (1024);
+
+  for (guint i = 0; i < n_ids; i++)
+    {
+      RoofHardwareSpec *spec = roof_catalog_find_hardware (catalog, ids[i]);
+      int color;
+
+      if (spec == NULL)
+        {
+          g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", ids[i]);
+          continue;
+        }
+      if (self->n_devices == ROOF_PLOT_MAX_DEVICES)
+        continue;
+      color = roof_scenario_get_color (scenario, ids[i]);
+      if (color < 0)
+        color = self->n_devices;
+      fill_device (self, spec, color, &self->devices[self->n_devices++]);
+    }
+
+  /* the trend chart plots the whole catalog */
+  self->catalog = g_new0 (RoofPlotDevice, MAX (n_all, 1));
+  for (guint i = 0; i < n_all; i++)
+    {
+      g_autoptr (RoofHardwareSpec) spec = g_list_model_get_item (all, i);
+      const char *id = roof_spec_get_id (ROOF_SPEC (spec));
+      int color = roof_scenario_get_color (scenario, id);
+      if (color < 0)
+        color = (int) (i % ROOF_PLOT_PALETTE_SIZE);
+      fill_device (self, spec, color, &self->catalog[self->n_catalog++]);
+    }
+
+  model = roof_catalog_find_model (catalog, roof_scenario_get_model (scenario));
+  if (model != NULL)
+    {
+      self->model = *roof_model_spec_get_derived (model);
+      self->has_model = TRUE;
+      self->model_name = g_string_chunk_insert_const (self->strings,
+                                                      roof_spec_get_name (ROOF_SPEC (model)));
+    }
+
+  roof_chart_input_init (in);
+  in->devices = self->devices;
+  in->n_devices = self->n_devices;
+  in->model = self->has_model ? &self->model : NULL;
+  in->model_name = self->model_name;
+  in->workload = *roof_scenario_get_workload (scenario);
+  in->sla = *roof_scenario_get_sla (scenario);
+  in->ceilings = roof_scenario_get_ceilings (scenario);
+  roof_scenario_get_batch_range (scenario, &in->batch_lo, &in->batch_hi);
+  roof_scenario_get_context_range (scenario, &in->context_lo, &in->context_hi);
+  in->sensitivity_step = roof_scenario_get_sensitivity_step (scenario);
+  in->catalog = self->catalog;
+  in->n_catalog = self->n_catalog;
+
+  if (!self->has_model)
+    self->problem = g_strdup_printf (_("The catalog has no model “%s”."),
+                                     roof_scenario_get_model (scenario));
+  else if (missing->len > 0)
+    self->problem = g_strdup_printf (_("Not in the catalog: %s."), missing->str);
+  else if (n_ids > ROOF_PLOT_MAX_DEVICES)
+    self->problem = g_strdup_printf (ngettext ("A chart compares at most %d device: the first "
+                                               "%d are drawn.",
+                                               "A chart compares at most %d devices: the first "
+                                               "%d are drawn.",
+                                               ROOF_PLOT_MAX_DEVICES),
+                                     ROOF_PLOT_MAX_DEVICES, ROOF_PLOT_MAX_DEVICES);
+  return self;
+}
+
+RoofChartData *
+roof_chart_data_ref (RoofChartData *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+roof_chart_data_unref (RoofChartData *self)
+{
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  g_string_chunk_free (self->strings);
+  g_free (self->catalog);
+  g_free (self->problem);
+  g_free (self);
+}
+
+const RoofChartInput *
+roof_chart_data_get_input (RoofChartData *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return &self->input;
+}
+
+int
+roof_chart_data_get_n_devices (RoofChartData *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_devices;
+}
+
+const RoofPlotDevice *
+roof_chart_data_get_device (RoofChartData *self, int index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index >= 0 && index < self->n_devices, NULL);
+  return &self->devices[index];
+}
+
+const RoofModelDerived *
+roof_chart_data_get_model (RoofChartData *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->has_model ? &self->model : NULL;
+}
+
+const char *
+roof_chart_data_get_model_name (RoofChartData *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->model_name;
+}
+
+const char *
+roof_chart_data_get_problem (RoofChartData *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->problem;
+}

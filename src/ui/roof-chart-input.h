@@ -1,0 +1,49 @@
+/* roof-chart-input.h — what the charts and the summary strip draw, built once per edit
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A RoofChartData snapshots the catalog and the scenario into the plain data
+ * of a RoofChartInput (roof-chart.h): the compared devices with their stable
+ * palette colours, the derived model, the workload, the chart settings and,
+ * for the trend chart, every device of the catalog. It is immutable and
+ * reference counted, so every chart view and the summary strip share the
+ * one built after an edit, and a later edit never changes what a view holds.
+ */
+#pragma once
+
+#include "roof-catalog.h"
+#include "roof-chart.h"
+#include "roof-scenario.h"
+
+G_BEGIN_DECLS
+
+typedef struct _RoofChartData RoofChartData;
+
+#define ROOF_TYPE_CHART_DATA (roof_chart_data_get_type ())
+GType roof_chart_data_get_type (void) G_GNUC_CONST;
+
+RoofChartData *roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario);
+RoofChartData *roof_chart_data_ref (RoofChartData *self);
+void roof_chart_data_unref (RoofChartData *self);
+
+/* The input with every field from the scenario; kind, theme, hidden and the
+ * view ranges are the caller's to set on a copy. */
+const RoofChartInput *roof_chart_data_get_input (RoofChartData *self);
+
+/* The compared devices that are drawn (at most ROOF_PLOT_MAX_DEVICES). */
+int roof_chart_data_get_n_devices (RoofChartData *self);
+const RoofPlotDevice *roof_chart_data_get_device (RoofChartData *self, int index);
+/* The model, or NULL when the scenario names none the catalog holds. */
+const RoofModelDerived *roof_chart_data_get_model (RoofChartData *self);
+const char *roof_chart_data_get_model_name (RoofChartData *self);
+/* Why some or all of the comparison cannot be drawn (unknown ids, more
+ * devices than a chart holds), or NULL. Translated. */
+const char *roof_chart_data_get_problem (RoofChartData *self);
+
+/* The name a chart shows for a device: the catalog name without the vendor
+ * it starts with ("NVIDIA H100 SXM5 80 GB" → "H100 SXM5 80 GB"). */
+char *roof_chart_short_name (const char *name, const char *vendor);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RoofChartData, roof_chart_data_unref)
+
+G_END_DECLS

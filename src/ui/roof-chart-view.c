@@ -1,0 +1,1127 @@
+/* roof-chart-view.c — one chart on screen: drawn by the export renderer, explored by hand
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "roofline"
+
+#include "config.h"
+
+#include "roof-chart-view.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "roof-format.h"
+#include "roof-theme.h"
+
+/* The axes a chart lets the user zoom and pan (the renderer honours the
+ * view ranges of exactly these). */
+enum
+{
+  AXIS_X = 1 << 0,
+  AXIS_Y = 1 << 1,
+};
+
+static const guint zoom_axes[ROOF_PLOT_COUNT] = {
+  [ROOF_PLOT_ROOFLINE] = AXIS_X | AXIS_Y,
+  [ROOF_PLOT_COST] = AXIS_X | AXIS_Y,
+  [ROOF_PLOT_SENSITIVITY] = 0,
+  [ROOF_PLOT_BATCH] = AXIS_X,
+  [ROOF_PLOT_CONTEXT] = AXIS_X | AXIS_Y,
+  [ROOF_PLOT_MEMORY] = AXIS_Y,
+  [ROOF_PLOT_TREND] = 0,
+};
+
+/* Charts whose two axes are both numeric get a crosshair with readouts. */
+static const gboolean crosshair_axes[ROOF_PLOT_COUNT] = {
+  [ROOF_PLOT_ROOFLINE] = TRUE, [ROOF_PLOT_COST] = TRUE,    [ROOF_PLOT_BATCH] = TRUE,
+  [ROOF_PLOT_CONTEXT] = TRUE,  [ROOF_PLOT_TREND] = TRUE,
+};
+
+#define ZOOM_STEP 1.15
+#define DRAG_THRESHOLD 4.0
+
+struct _RoofChartView
+{
+  GtkWidget parent_instance;
+
+  RoofPlotKind kind;
+  RoofThemeKind theme;
+  RoofChartData *data;
+  GHashTable *hidden; /* ids toggled off in the legend */
+  double view[4];     /* x0, x1, y0, y1; 0 = automatic */
+
+  RoofChartLayout *layout;
+  GskRenderNode *node; /* the chart as last rendered, replayed until something changes */
+  int node_width, node_height;
+  gboolean rendered_once;
+
+  /* what the tick labels divide values by (TFLOP/s axes show 989, not
+   * 9.894e14), inferred from the placed tick labels after each render */
+  double x_factor, y_factor;
+
+  /* pointer */
+  gboolean pointer_inside;
+  double px, py;
+  const RoofHitItem *hover;
+
+  /* drag to pan: the axes as they were when the drag began */
+  gboolean panning;
+  RoofChartLayout drag_axes;
+
+  /* pinned item */
+  int pin_index; /* into layout->items, −1 for none */
+  char *pin_text;
+  GtkWidget *popover;
+  GtkWidget *popover_label;
+};
+
+G_DEFINE_FINAL_TYPE (RoofChartView, roof_chart_view, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_KIND,
+  PROP_THEME,
+  PROP_DATA,
+  PROP_ZOOMED,
+  N_PROPS
+};
+
+enum
+{
+  RENDERED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* ------------------------------------------------------------------------ */
+/* Enum types of the plot library, for properties and .ui files             */
+
+GType
+roof_plot_kind_get_type (void)
+{
+  static gsize type_id = 0;
+  static const GEnumValue values[] = {
+    { ROOF_PLOT_ROOFLINE, "ROOF_PLOT_ROOFLINE", "roofline" },
+    { ROOF_PLOT_COST, "ROOF_PLOT_COST", "cost" },
+    { ROOF_PLOT_SENSITIVITY, "ROOF_PLOT_SENSITIVITY", "sensitivity" },
+    { ROOF_PLOT_BATCH, "ROOF_PLOT_BATCH", "batch" },
+    { ROOF_PLOT_CONTEXT, "ROOF_PLOT_CONTEXT", "context" },
+    { ROOF_PLOT_MEMORY, "ROOF_PLOT_MEMORY", "memory" },
+    { ROOF_PLOT_TREND, "ROOF_PLOT_TREND", "trend" },
+    { 0, NULL, NULL },
+  };
+  if (g_once_init_enter (&type_id))
+    g_once_init_leave (&type_id, g_enum_register_static (g_intern_static_string ("RoofPlotKind"),
+                                                         values));
+  return type_id;
+}
+
+GType
+roof_theme_kind_get_type (void)
+{
+  static gsize type_id = 0;
+  static const GEnumValue values[] = {
+    { ROOF_THEME_LIGHT, "ROOF_THEME_LIGHT", "light" },
+    { ROOF_THEME_DARK, "ROOF_THEME_DARK", "dark" },
+    { ROOF_THEME_PRINT, "ROOF_THEME_PRINT", "print" },
+    { 0, NULL, NULL },
+  };
+  if (g_once_init_enter (&type_id))
+    g_once_init_leave (&type_id, g_enum_register_static (g_intern_static_string ("RoofThemeKind"),
+                                                         values));
+  return type_id;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+
+static const char *
+kind_title (RoofPlotKind kind)
+{
+  static const char *const titles[ROOF_PLOT_COUNT] = {
+    N_("Roofline"),
+    N_("Cost per token"),
+    N_("Sensitivity"),
+    N_("Throughput and latency vs batch"),
+    N_("Latency vs context length"),
+    N_("Memory footprint"),
+    N_("Ridge point by year"),
+  };
+  if ((int) kind < 0 || kind >= ROOF_PLOT_COUNT)
+    return "";
+  return _(titles[kind]);
+}
+
+static GdkRGBA
+rgba_of (RoofColor c, double alpha)
+{
+  GdkRGBA rgba = { (float) c.r, (float) c.g, (float) c.b, (float) (c.a * alpha) };
+  return rgba;
+}
+
+static gboolean
+in_plot_area (const RoofChartLayout *l, double x, double y)
+{
+  const RoofRect *p = &l->plot_area;
+  return p->width > 0 && x >= p->x && x <= p->x + p->width && y >= p->y && y <= p->y + p->height;
+}
+
+/* The value a tick label states: "0.1", "20", "5k", "−1.5". FALSE for
+ * anything else. */
+static gboolean
+parse_tick (const char *text, double *out)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  double v, mult = 1.0;
+  char *end;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      if (c == 0x2212) /* minus sign */
+        g_string_append_c (s, '-');
+      else if (c == ' ' || c == ',' || c == 0x2009 || c == 0x202F || c == 0xA0)
+        continue;
+      else if (c < 128)
+        g_string_append_c (s, (char) c);
+      else
+        return FALSE;
+    }
+  v = g_ascii_strtod (s->str, &end);
+  if (end == s->str)
+    return FALSE;
+  switch (*end)
+    {
+    case '\0':
+      break;
+    case 'k':
+      mult = 1e3;
+      break;
+    case 'M':
+      mult = 1e6;
+      break;
+    case 'G':
+    case 'B':
+      mult = 1e9;
+      break;
+    case 'T':
+      mult = 1e12;
+      break;
+    default:
+      return FALSE;
+    }
+  if (*end != '\0' && end[1] != '\0')
+    return FALSE;
+  *out = v * mult;
+  return TRUE;
+}
+
+/* The power of ten between an axis's data and its tick labels. */
+static double
+axis_factor (const RoofChartLayout *l, gboolean x_axis)
+{
+  const RoofRect *p = &l->plot_area;
+
+  for (guint i = 0; l->texts != NULL && i < l->texts->len; i++)
+    {
+      const RoofPlacedText *t = &g_array_index (l->texts, RoofPlacedText, i);
+      double v, data;
+
+      if (t->role != ROOF_TEXT_TICK || t->text == NULL)
+        continue;
+      if (x_axis && !(t->cy > p->y + p->height && t->cx >= p->x && t->cx <= p->x + p->width))
+        continue;
+      if (!x_axis && !(t->cx < p->x && t->cy >= p->y && t->cy <= p->y + p->height))
+        continue;
+      if (!parse_tick (t->text, &v) || v == 0.0)
+        continue;
+      data = x_axis ? roof_chart_layout_x_to_data (l, t->cx) : roof_chart_layout_y_to_data (l, t->cy);
+      if (data / v > 0.0 && isfinite (data / v))
+        return pow (10.0, round (log10 (data / v)));
+    }
+  return 1.0;
+}
+
+static void
+invalidate (RoofChartView *self)
+{
+  g_clear_pointer (&self->node, gsk_render_node_unref);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+unpin (RoofChartView *self)
+{
+  self->pin_index = -1;
+  g_clear_pointer (&self->pin_text, g_free);
+  if (self->popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (self->popover));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+view_is_set (RoofChartView *self)
+{
+  return self->view[0] != 0.0 || self->view[1] != 0.0 || self->view[2] != 0.0
+         || self->view[3] != 0.0;
+}
+
+static void
+set_view (RoofChartView *self, const double view[4])
+{
+  gboolean was = view_is_set (self);
+  for (int i = 0; i < 4; i++)
+    self->view[i] = view[i];
+  invalidate (self);
+  if (was != view_is_set (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOMED]);
+}
+
+static void
+axis_zoom (gboolean log, double d0, double d1, double f, double factor, double *o0, double *o1)
+{
+  if (log && d0 > 0.0 && d1 > d0)
+    {
+      double u0 = log10 (d0), u1 = log10 (d1);
+      double uc = u0 + f * (u1 - u0);
+      double span = (u1 - u0) * factor;
+      /* between a twentieth of a decade and 40 decades */
+      span = CLAMP (span, 0.05, 40.0);
+      double n0 = uc - (uc - u0) / (u1 - u0) * span;
+      *o0 = pow (10.0, n0);
+      *o1 = pow (10.0, n0 + span);
+    }
+  else if (d1 > d0)
+    {
+      double c = d0 + f * (d1 - d0);
+      double span = (d1 - d0) * factor;
+      double min_span = 1e-9 * MAX (fabs (c), 1e-12);
+      span = MAX (span, min_span);
+      *o0 = c - (c - d0) / (d1 - d0) * span;
+      *o1 = *o0 + span;
+    }
+  else
+    *o0 = *o1 = 0.0;
+}
+
+static void
+axis_pan (gboolean log, double d0, double d1, double frac, double *o0, double *o1)
+{
+  if (log && d0 > 0.0 && d1 > d0)
+    {
+      double shift = frac * (log10 (d1) - log10 (d0));
+      *o0 = pow (10.0, log10 (d0) + shift);
+      *o1 = pow (10.0, log10 (d1) + shift);
+    }
+  else
+    {
+      double shift = frac * (d1 - d0);
+      *o0 = d0 + shift;
+      *o1 = d1 + shift;
+    }
+}
+
+static guint
+hidden_bits (RoofChartView *self)
+{
+  guint bits = 0;
+  if (self->data == NULL)
+    return 0;
+  for (int i = 0; i < roof_chart_data_get_n_devices (self->data); i++)
+    if (g_hash_table_contains (self->hidden, roof_chart_data_get_device (self->data, i)->id))
+      bits |= 1u << i;
+  return bits;
+}
+
+static void
+update_accessible (RoofChartView *self, const char *description)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  kind_title (self->kind), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description ? description : "", -1);
+}
+
+/* The chart is rasterised once per change into a texture at the screen's
+ * scale: hovering, the crosshair and the pinned point then only blit it
+ * (a cairo node would be replayed by the renderer on every frame). */
+static void
+render_node (RoofChartView *self, int width, int height)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  int scale = MAX (gtk_widget_get_scale_factor (GTK_WIDGET (self)), 1);
+  cairo_surface_t *surface;
+  RoofChartInput in;
+  cairo_t *cr;
+
+  g_clear_pointer (&self->node, gsk_render_node_unref);
+  self->node_width = width;
+  self->node_height = height;
+  self->hover = NULL;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  if (roof_chart_view_build_input (self, &in))
+    {
+      in.theme = self->theme;
+      in.caption = FALSE; /* the summary strip and the panels state the assumptions */
+      /* the renderer draws the reason into the plot area when it fails */
+      roof_chart_render (cr, width, height, &in, self->layout, &error);
+    }
+  else
+    roof_chart_layout_clear (self->layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      (gsize) cairo_image_surface_get_stride (surface)
+                                        * (gsize) (height * scale),
+                                      (GDestroyNotify) cairo_surface_destroy, surface);
+  texture = gdk_memory_texture_new (width * scale, height * scale, GDK_MEMORY_DEFAULT, bytes,
+                                    (gsize) cairo_image_surface_get_stride (surface));
+  self->node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  self->rendered_once = TRUE;
+  self->x_factor = axis_factor (self->layout, TRUE);
+  self->y_factor = axis_factor (self->layout, FALSE);
+
+  if (error != NULL)
+    update_accessible (self, error->message);
+  else
+    update_accessible (self, self->layout->description);
+
+  /* the pinned item is the same one while the data stays the same */
+  if (self->pin_index >= 0 && (guint) self->pin_index >= self->layout->items->len)
+    unpin (self);
+
+  g_signal_emit (self, signals[RENDERED], 0);
+}
+
+static gboolean
+pin_rect (RoofChartView *self, GdkRectangle *rect)
+{
+  const RoofHitItem *it;
+
+  if (self->pin_index < 0 || (guint) self->pin_index >= self->layout->items->len)
+    return FALSE;
+  it = &g_array_index (self->layout->items, RoofHitItem, self->pin_index);
+  if (it->bar.width > 0 && it->bar.height > 0)
+    *rect = (GdkRectangle) { (int) it->bar.x, (int) it->bar.y, MAX ((int) it->bar.width, 1),
+                             MAX ((int) it->bar.height, 1) };
+  else
+    *rect = (GdkRectangle) { (int) (it->x - 4), (int) (it->y - 4), 8, 8 };
+  return in_plot_area (self->layout, rect->x + rect->width / 2.0, rect->y + rect->height / 2.0)
+         || (it->bar.width > 0);
+}
+
+static void
+pin (RoofChartView *self, const RoofHitItem *it)
+{
+  GdkRectangle rect;
+
+  self->pin_index = (int) (it - &g_array_index (self->layout->items, RoofHitItem, 0));
+  g_free (self->pin_text);
+  self->pin_text = g_strdup (it->tooltip ? it->tooltip : "");
+  gtk_label_set_text (GTK_LABEL (self->popover_label), self->pin_text);
+  if (pin_rect (self, &rect))
+    {
+      gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
+      gtk_popover_popup (GTK_POPOVER (self->popover));
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Overlay: crosshair, readouts, hover and pin rings                        */
+
+static void
+append_ring (GtkSnapshot *snapshot, double x, double y, double r, double width, GdkRGBA color)
+{
+  GskRoundedRect rr;
+  const GdkRGBA colors[4] = { color, color, color, color };
+  const float widths[4] = { (float) width, (float) width, (float) width, (float) width };
+
+  gsk_rounded_rect_init_from_rect (&rr, &GRAPHENE_RECT_INIT ((float) (x - r), (float) (y - r),
+                                                             (float) (2 * r), (float) (2 * r)),
+                                   (float) r);
+  gtk_snapshot_append_border (snapshot, &rr, widths, colors);
+}
+
+static void
+append_readout (RoofChartView *self, GtkSnapshot *snapshot, const RoofTheme *th,
+                const char *text, double x, double y, gboolean centre_x, gboolean centre_y)
+{
+  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  int w, h;
+  double pad = 3.0;
+  GdkRGBA bg = rgba_of (th->foreground, 0.85);
+  GdkRGBA fg = rgba_of (th->background, 1.0);
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  if (centre_x)
+    x -= (w + 2 * pad) / 2.0;
+  if (centre_y)
+    y -= (h + 2 * pad) / 2.0;
+  x = CLAMP (x, 0.0, MAX (gtk_widget_get_width (GTK_WIDGET (self)) - w - 2 * pad, 0.0));
+  gtk_snapshot_append_color (snapshot, &bg,
+                             &GRAPHENE_RECT_INIT ((float) x, (float) y, (float) (w + 2 * pad),
+                                                  (float) (h + 2 * pad)));
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) (x + pad), (float) (y + pad)));
+  gtk_snapshot_append_layout (snapshot, layout, &fg);
+  gtk_snapshot_restore (snapshot);
+}
+
+static void
+append_crosshair (RoofChartView *self, GtkSnapshot *snapshot, const RoofTheme *th)
+{
+  const RoofChartLayout *l = self->layout;
+  const RoofRect *p = &l->plot_area;
+  GdkRGBA line = rgba_of (th->foreground, 0.35);
+  double x = floor (self->px) + 0.5, y = floor (self->py) + 0.5;
+
+  gtk_snapshot_append_color (snapshot, &line,
+                             &GRAPHENE_RECT_INIT ((float) (x - 0.5), (float) p->y, 1.0f,
+                                                  (float) p->height));
+  gtk_snapshot_append_color (snapshot, &line,
+                             &GRAPHENE_RECT_INIT ((float) p->x, (float) (y - 0.5),
+                                                  (float) p->width, 1.0f));
+
+  /* in the units of the tick labels next to them */
+  g_autofree char *xs = roof_format_significant (roof_chart_layout_x_to_data (l, self->px)
+                                                   / self->x_factor,
+                                                 3);
+  g_autofree char *ys = roof_format_significant (roof_chart_layout_y_to_data (l, self->py)
+                                                   / self->y_factor,
+                                                 3);
+  append_readout (self, snapshot, th, xs, self->px, p->y + p->height + 2, TRUE, FALSE);
+  append_readout (self, snapshot, th, ys, p->x + 2, self->py, FALSE, TRUE);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Event handlers                                                           */
+
+static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, RoofChartView *self)
+{
+  const RoofHitItem *hover;
+  const char *cursor = "default";
+
+  self->pointer_inside = TRUE;
+  self->px = x;
+  self->py = y;
+  if (!self->rendered_once)
+    return;
+
+  hover = roof_chart_layout_hit (self->layout, x, y);
+  if (hover != NULL || roof_chart_layout_legend_hit (self->layout, x, y) >= 0)
+    cursor = "pointer";
+  else if (self->panning)
+    cursor = "grabbing";
+  else if (in_plot_area (self->layout, x, y) && crosshair_axes[self->kind])
+    cursor = "crosshair";
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), cursor);
+  self->hover = hover;
+  /* only the overlay changes: the chart's node is replayed as it is */
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_leave (GtkEventControllerMotion *motion, RoofChartView *self)
+{
+  self->pointer_inside = FALSE;
+  self->hover = NULL;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, RoofChartView *self)
+{
+  if (!self->rendered_once || zoom_axes[self->kind] == 0 || dy == 0.0)
+    return FALSE;
+  if (!in_plot_area (self->layout, self->px, self->py))
+    return FALSE;
+  roof_chart_view_zoom_at (self, self->px, self->py, pow (ZOOM_STEP, dy));
+  return TRUE;
+}
+
+static void
+on_drag_begin (GtkGestureDrag *drag, double x, double y, RoofChartView *self)
+{
+  if (!self->rendered_once || zoom_axes[self->kind] == 0 || !in_plot_area (self->layout, x, y))
+    {
+      gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  self->drag_axes = *self->layout;
+  self->panning = FALSE;
+}
+
+static void
+on_drag_update (GtkGestureDrag *drag, double ox, double oy, RoofChartView *self)
+{
+  const RoofChartLayout *a = &self->drag_axes;
+  double view[4];
+  guint axes = zoom_axes[self->kind];
+
+  if (!self->panning && hypot (ox, oy) < DRAG_THRESHOLD)
+    return;
+  if (!self->panning)
+    {
+      self->panning = TRUE;
+      gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_CLAIMED);
+      gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
+    }
+  for (int i = 0; i < 4; i++)
+    view[i] = self->view[i];
+  if ((axes & AXIS_X) && a->plot_area.width > 0)
+    axis_pan (a->x_log, a->x0, a->x1, -ox / a->plot_area.width, &view[0], &view[1]);
+  if ((axes & AXIS_Y) && a->plot_area.height > 0)
+    axis_pan (a->y_log, a->y0, a->y1, oy / a->plot_area.height, &view[2], &view[3]);
+  set_view (self, view);
+}
+
+static void
+on_drag_end (GtkGestureDrag *drag, double ox, double oy, RoofChartView *self)
+{
+  if (self->panning)
+    gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
+  self->panning = FALSE;
+}
+
+static void
+on_click_released (GtkGestureClick *click, int n_press, double x, double y, RoofChartView *self)
+{
+  int device;
+  const RoofHitItem *it;
+
+  if (!self->rendered_once || self->panning)
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+
+  device = roof_chart_layout_legend_hit (self->layout, x, y);
+  if (device >= 0 && self->data != NULL && device < roof_chart_data_get_n_devices (self->data))
+    {
+      const char *id = roof_chart_data_get_device (self->data, device)->id;
+      roof_chart_view_set_device_hidden (self, id, !roof_chart_view_get_device_hidden (self, id));
+      return;
+    }
+  it = roof_chart_layout_hit (self->layout, x, y);
+  if (it != NULL)
+    {
+      pin (self, it);
+      return;
+    }
+  if (n_press == 2 && in_plot_area (self->layout, x, y))
+    roof_chart_view_reset_view (self);
+  unpin (self);
+}
+
+static gboolean
+on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  RoofChartView *self = ROOF_CHART_VIEW (widget);
+  const RoofHitItem *it;
+  GdkRectangle area;
+
+  if (!self->rendered_once || keyboard)
+    return FALSE;
+  it = roof_chart_layout_hit (self->layout, x, y);
+  if (it == NULL || it->tooltip == NULL || *it->tooltip == '\0')
+    return FALSE;
+  if (self->pin_index >= 0
+      && it == &g_array_index (self->layout->items, RoofHitItem, self->pin_index))
+    return FALSE;
+  if (it->bar.width > 0 && it->bar.height > 0)
+    area = (GdkRectangle) { (int) it->bar.x, (int) it->bar.y, MAX ((int) it->bar.width, 1),
+                            MAX ((int) it->bar.height, 1) };
+  else
+    area = (GdkRectangle) { (int) (it->x - it->radius), (int) (it->y - it->radius),
+                            MAX ((int) (2 * it->radius), 1), MAX ((int) (2 * it->radius), 1) };
+  gtk_tooltip_set_text (tooltip, it->tooltip);
+  gtk_tooltip_set_tip_area (tooltip, &area);
+  return TRUE;
+}
+
+static void
+unpin_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  RoofChartView *self = ROOF_CHART_VIEW (widget);
+  if (self->pin_index >= 0)
+    unpin (self);
+}
+
+/* ------------------------------------------------------------------------ */
+/* GtkWidget                                                                */
+
+static void
+roof_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  RoofChartView *self = ROOF_CHART_VIEW (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  const RoofTheme *th = roof_theme_get (self->theme);
+  GdkRectangle rect;
+
+  if (width < 1 || height < 1)
+    return;
+  if (self->node == NULL || width != self->node_width || height != self->node_height)
+    render_node (self, width, height);
+  gtk_snapshot_append_node (snapshot, self->node);
+
+
+  if (self->pointer_inside && !self->panning && crosshair_axes[self->kind]
+      && in_plot_area (self->layout, self->px, self->py) && self->hover == NULL)
+    append_crosshair (self, snapshot, th);
+  if (self->hover != NULL && self->hover->bar.width <= 0)
+    append_ring (snapshot, self->hover->x, self->hover->y, th->marker_radius + 4, 2.0,
+                 rgba_of (th->foreground, 0.6));
+  if (pin_rect (self, &rect) && self->pin_index >= 0)
+    {
+      const RoofHitItem *it = &g_array_index (self->layout->items, RoofHitItem, self->pin_index);
+      if (it->bar.width <= 0)
+        append_ring (snapshot, it->x, it->y, th->marker_radius + 5, 2.5,
+                     rgba_of (th->foreground, 1.0));
+    }
+}
+
+static void
+roof_chart_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                         int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 320;
+      *natural = 800;
+    }
+  else
+    {
+      *minimum = 240;
+      *natural = 500;
+    }
+}
+
+static void
+roof_chart_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  RoofChartView *self = ROOF_CHART_VIEW (widget);
+  GdkRectangle rect;
+
+  if (gtk_widget_get_visible (self->popover))
+    {
+      /* the layout is re-made at the new size before the rectangle is used */
+      if (self->node == NULL || width != self->node_width || height != self->node_height)
+        render_node (self, width, height);
+      if (pin_rect (self, &rect))
+        gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
+      gtk_popover_present (GTK_POPOVER (self->popover));
+    }
+}
+
+static void
+on_scale_factor (RoofChartView *self, GParamSpec *pspec, gpointer user_data)
+{
+  invalidate (self);
+}
+
+static void
+on_popover_closed (GtkPopover *popover, RoofChartView *self)
+{
+  self->pin_index = -1;
+  g_clear_pointer (&self->pin_text, g_free);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+roof_chart_view_dispose (GObject *object)
+{
+  RoofChartView *self = ROOF_CHART_VIEW (object);
+
+  g_clear_pointer (&self->popover, gtk_widget_unparent);
+  g_clear_pointer (&self->node, gsk_render_node_unref);
+  g_clear_pointer (&self->data, roof_chart_data_unref);
+
+  G_OBJECT_CLASS (roof_chart_view_parent_class)->dispose (object);
+}
+
+static void
+roof_chart_view_finalize (GObject *object)
+{
+  RoofChartView *self = ROOF_CHART_VIEW (object);
+
+  g_clear_pointer (&self->layout, roof_chart_layout_free);
+  g_clear_pointer (&self->hidden, g_hash_table_unref);
+  g_clear_pointer (&self->pin_text, g_free);
+
+  G_OBJECT_CLASS (roof_chart_view_parent_class)->finalize (object);
+}
+
+static void
+roof_chart_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RoofChartView *self = ROOF_CHART_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      g_value_set_enum (value, self->kind);
+      break;
+    case PROP_THEME:
+      g_value_set_enum (value, self->theme);
+      break;
+    case PROP_DATA:
+      g_value_set_boxed (value, self->data);
+      break;
+    case PROP_ZOOMED:
+      g_value_set_boolean (value, view_is_set (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_chart_view_set_property (GObject *object, guint prop_id, const GValue *value,
+                              GParamSpec *pspec)
+{
+  RoofChartView *self = ROOF_CHART_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      roof_chart_view_set_kind (self, g_value_get_enum (value));
+      break;
+    case PROP_THEME:
+      roof_chart_view_set_theme (self, g_value_get_enum (value));
+      break;
+    case PROP_DATA:
+      roof_chart_view_set_data (self, g_value_get_boxed (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_chart_view_class_init (RoofChartViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = roof_chart_view_dispose;
+  object_class->finalize = roof_chart_view_finalize;
+  object_class->get_property = roof_chart_view_get_property;
+  object_class->set_property = roof_chart_view_set_property;
+
+  widget_class->snapshot = roof_chart_view_snapshot;
+  widget_class->measure = roof_chart_view_measure;
+  widget_class->size_allocate = roof_chart_view_size_allocate;
+  widget_class->query_tooltip = on_query_tooltip;
+
+  properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, ROOF_TYPE_PLOT_KIND,
+                                             ROOF_PLOT_ROOFLINE,
+                                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                               | G_PARAM_STATIC_STRINGS);
+  properties[PROP_THEME] = g_param_spec_enum ("theme", NULL, NULL, ROOF_TYPE_THEME_KIND,
+                                              ROOF_THEME_LIGHT,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DATA] = g_param_spec_boxed ("data", NULL, NULL, ROOF_TYPE_CHART_DATA,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ZOOMED] = g_param_spec_boolean ("zoomed", NULL, NULL, FALSE,
+                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[RENDERED] = g_signal_new ("rendered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "chart.unpin", NULL, unpin_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "chart.unpin", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "chartview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+roof_chart_view_init (RoofChartView *self)
+{
+  GtkEventController *motion, *scroll;
+  GtkGesture *drag, *click;
+  GtkWidget *box;
+
+  self->kind = ROOF_PLOT_ROOFLINE;
+  self->theme = ROOF_THEME_LIGHT;
+  self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->layout = roof_chart_layout_new ();
+  self->pin_index = -1;
+  self->x_factor = self->y_factor = 1.0;
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor), NULL);
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+
+  drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  self->popover = gtk_popover_new ();
+  gtk_popover_set_autohide (GTK_POPOVER (self->popover), FALSE);
+  gtk_popover_set_position (GTK_POPOVER (self->popover), GTK_POS_TOP);
+  gtk_widget_add_css_class (self->popover, "chart-pin");
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->popover_label = gtk_label_new (NULL);
+  gtk_label_set_selectable (GTK_LABEL (self->popover_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->popover_label), 0.0f);
+  gtk_widget_add_css_class (self->popover_label, "chart-pin-text");
+  gtk_box_append (GTK_BOX (box), self->popover_label);
+  {
+    GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
+    gtk_widget_set_valign (close, GTK_ALIGN_START);
+    gtk_widget_add_css_class (close, "flat");
+    gtk_widget_add_css_class (close, "circular");
+    gtk_widget_set_tooltip_text (close, _("Unpin"));
+    gtk_accessible_update_property (GTK_ACCESSIBLE (close), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Unpin"), -1);
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "chart.unpin");
+    gtk_box_append (GTK_BOX (box), close);
+  }
+  gtk_popover_set_child (GTK_POPOVER (self->popover), box);
+  gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
+  g_signal_connect (self->popover, "closed", G_CALLBACK (on_popover_closed), self);
+
+  update_accessible (self, NULL);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
+
+GtkWidget *
+roof_chart_view_new (RoofPlotKind kind)
+{
+  return g_object_new (ROOF_TYPE_CHART_VIEW, "kind", kind, NULL);
+}
+
+RoofPlotKind
+roof_chart_view_get_kind (RoofChartView *self)
+{
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), ROOF_PLOT_ROOFLINE);
+  return self->kind;
+}
+
+void
+roof_chart_view_set_kind (RoofChartView *self, RoofPlotKind kind)
+{
+  g_return_if_fail (ROOF_IS_CHART_VIEW (self));
+  g_return_if_fail ((int) kind >= 0 && kind < ROOF_PLOT_COUNT);
+
+  if (self->kind == kind)
+    return;
+  self->kind = kind;
+  for (int i = 0; i < 4; i++)
+    self->view[i] = 0.0;
+  unpin (self);
+  invalidate (self);
+  update_accessible (self, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
+}
+
+RoofThemeKind
+roof_chart_view_get_theme (RoofChartView *self)
+{
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), ROOF_THEME_LIGHT);
+  return self->theme;
+}
+
+void
+roof_chart_view_set_theme (RoofChartView *self, RoofThemeKind theme)
+{
+  g_return_if_fail (ROOF_IS_CHART_VIEW (self));
+
+  if (self->theme == theme)
+    return;
+  self->theme = theme;
+  invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
+}
+
+RoofChartData *
+roof_chart_view_get_data (RoofChartView *self)
+{
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), NULL);
+  return self->data;
+}
+
+void
+roof_chart_view_set_data (RoofChartView *self, RoofChartData *data)
+{
+  g_return_if_fail (ROOF_IS_CHART_VIEW (self));
+
+  if (self->data == data)
+    return;
+  g_clear_pointer (&self->data, roof_chart_data_unref);
+  if (data != NULL)
+    self->data = roof_chart_data_ref (data);
+  /* a pinned item's values are stale after an edit */
+  if (self->pin_index >= 0)
+    unpin (self);
+  invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA]);
+}
+
+gboolean
+roof_chart_view_build_input (RoofChartView *self, RoofChartInput *out)
+{
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (self->data == NULL)
+    {
+      roof_chart_input_init (out);
+      out->kind = self->kind;
+      return FALSE;
+    }
+  *out = *roof_chart_data_get_input (self->data);
+  out->kind = self->kind;
+  out->theme = self->theme;
+  out->hidden = hidden_bits (self);
+  out->view_x0 = self->view[0];
+  out->view_x1 = self->view[1];
+  out->view_y0 = self->view[2];
+  out->view_y1 = self->view[3];
+  return TRUE;
+}
+
+gboolean
+roof_chart_view_reset_view (RoofChartView *self)
+{
+  static const double automatic[4] = { 0, 0, 0, 0 };
+
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), FALSE);
+
+  if (!view_is_set (self))
+    return FALSE;
+  set_view (self, automatic);
+  return TRUE;
+}
+
+gboolean
+roof_chart_view_get_zoomed (RoofChartView *self)
+{
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), FALSE);
+  return view_is_set (self);
+}
+
+void
+roof_chart_view_zoom_at (RoofChartView *self, double x, double y, double factor)
+{
+  const RoofChartLayout *l;
+  double view[4];
+  guint axes;
+
+  g_return_if_fail (ROOF_IS_CHART_VIEW (self));
+  g_return_if_fail (factor > 0.0);
+
+  l = self->layout;
+  axes = zoom_axes[self->kind];
+  if (!self->rendered_once || axes == 0 || l->plot_area.width <= 0 || l->plot_area.height <= 0)
+    return;
+  for (int i = 0; i < 4; i++)
+    view[i] = self->view[i];
+  if (axes & AXIS_X)
+    axis_zoom (l->x_log, l->x0, l->x1, CLAMP ((x - l->plot_area.x) / l->plot_area.width, 0, 1),
+               factor, &view[0], &view[1]);
+  if (axes & AXIS_Y)
+    axis_zoom (l->y_log, l->y0, l->y1,
+               CLAMP ((l->plot_area.y + l->plot_area.height - y) / l->plot_area.height, 0, 1),
+               factor, &view[2], &view[3]);
+  set_view (self, view);
+}
+
+gboolean
+roof_chart_view_zoom (RoofChartView *self, double factor)
+{
+  const RoofRect *p;
+
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), FALSE);
+
+  p = &self->layout->plot_area;
+  if (!self->rendered_once || zoom_axes[self->kind] == 0 || p->width <= 0)
+    return FALSE;
+  roof_chart_view_zoom_at (self, p->x + p->width / 2, p->y + p->height / 2, factor);
+  return TRUE;
+}
+
+void
+roof_chart_view_set_device_hidden (RoofChartView *self, const char *id, gboolean hidden)
+{
+  g_return_if_fail (ROOF_IS_CHART_VIEW (self));
+  g_return_if_fail (id != NULL);
+
+  if (hidden == g_hash_table_contains (self->hidden, id))
+    return;
+  if (hidden)
+    g_hash_table_add (self->hidden, g_strdup (id));
+  else
+    g_hash_table_remove (self->hidden, id);
+  invalidate (self);
+}
+
+gboolean
+roof_chart_view_get_device_hidden (RoofChartView *self, const char *id)
+{
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+  return g_hash_table_contains (self->hidden, id);
+}
+
+const RoofChartLayout *
+roof_chart_view_get_layout (RoofChartView *self)
+{
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), NULL);
+  return self->rendered_once ? self->layout : NULL;
+}
+
+gboolean
+roof_chart_view_pin_at (RoofChartView *self, double x, double y)
+{
+  const RoofHitItem *it;
+
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), FALSE);
+
+  if (!self->rendered_once || (it = roof_chart_layout_hit (self->layout, x, y)) == NULL)
+    return FALSE;
+  pin (self, it);
+  return TRUE;
+}
+
+const char *
+roof_chart_view_get_pinned_text (RoofChartView *self)
+{
+  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), NULL);
+  return self->pin_index >= 0 ? self->pin_text : NULL;
+}

@@ -1,0 +1,386 @@
+/* roof-hardware-row.c — one device in the hardware panel's list
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "roof-ui"
+
+#include "config.h"
+
+#include "roof-hardware-row.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "roof-spec-editor.h"
+#include "roof-spec.h"
+#include "roof-theme.h"
+
+struct _RoofHardwareRow
+{
+  GtkWidget parent_instance;
+
+  GtkCheckButton *check;
+  GtkDrawingArea *swatch;
+  GtkLabel *name_label;
+  GtkLabel *subtitle_label;
+  GtkLabel *custom_badge;
+  GtkLabel *modified_badge;
+
+  RoofHardwareSpec *spec;
+  RoofScenario *scenario;
+  gulong spec_handler;
+  gulong scenario_handler;
+  int color; /* palette index shown, −1 = not compared */
+  gboolean updating;
+};
+
+G_DEFINE_FINAL_TYPE (RoofHardwareRow, roof_hardware_row, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_SPEC,
+  PROP_SCENARIO,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+
+/* Three significant digits: summaries, not specifications. */
+static char *
+format_short (double value)
+{
+  double rounded = value;
+
+  if (value != 0 && isfinite (value))
+    {
+      double scale = pow (10, 2 - floor (log10 (fabs (value))));
+
+      rounded = round (value * scale) / scale;
+    }
+  return roof_ui_format_number (rounded);
+}
+
+static void
+update_comparison (RoofHardwareRow *self)
+{
+  const char *id = self->spec != NULL ? roof_spec_get_id (ROOF_SPEC (self->spec)) : NULL;
+  gboolean compared = FALSE;
+  int color = -1;
+
+  if (id != NULL && self->scenario != NULL)
+    {
+      compared = roof_scenario_has_hardware (self->scenario, id);
+      color = compared ? roof_scenario_get_color (self->scenario, id) : -1;
+    }
+
+  self->updating = TRUE;
+  gtk_check_button_set_active (self->check, compared);
+  self->updating = FALSE;
+
+  if (color != self->color)
+    {
+      self->color = color;
+      gtk_widget_queue_draw (GTK_WIDGET (self->swatch));
+    }
+}
+
+static void
+update_labels (RoofHardwareRow *self)
+{
+  RoofSpec *spec = ROOF_SPEC (self->spec);
+  g_autofree char *summary = NULL;
+  g_autofree char *compare = NULL;
+
+  if (spec == NULL)
+    return;
+
+  gtk_label_set_label (self->name_label, roof_spec_get_name (spec));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), roof_spec_get_name (spec));
+  summary = roof_hardware_row_format_summary (self->spec);
+  gtk_label_set_label (self->subtitle_label, summary);
+  gtk_widget_set_visible (GTK_WIDGET (self->custom_badge), !roof_spec_get_builtin (spec));
+  gtk_widget_set_visible (GTK_WIDGET (self->modified_badge),
+                          roof_spec_get_builtin (spec) && roof_spec_get_modified (spec));
+
+  /* Translators: accessible label of a check box, %s is a device name */
+  compare = g_strdup_printf (_("Compare %s"), roof_spec_get_name (spec));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->check), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  compare, -1);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Callbacks                                                                */
+
+static void
+check_toggled_cb (RoofHardwareRow *self, GtkCheckButton *check)
+{
+  const char *id;
+
+  if (self->updating || self->spec == NULL || self->scenario == NULL)
+    return;
+  id = roof_spec_get_id (ROOF_SPEC (self->spec));
+  if (gtk_check_button_get_active (check))
+    roof_scenario_add_hardware (self->scenario, id);
+  else
+    roof_scenario_remove_hardware (self->scenario, id);
+  /* the scenario may refuse (nothing changes): show what it holds */
+  update_comparison (self);
+}
+
+static void
+spec_changed_cb (RoofHardwareRow *self)
+{
+  update_labels (self);
+}
+
+static void
+scenario_changed_cb (RoofHardwareRow *self)
+{
+  update_comparison (self);
+}
+
+static void
+dark_changed_cb (RoofHardwareRow *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self->swatch));
+}
+
+static void
+draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer user_data)
+{
+  RoofHardwareRow *self = ROOF_HARDWARE_ROW (user_data);
+  double radius = MIN (width, height) / 2.0;
+
+  cairo_arc (cr, width / 2.0, height / 2.0, radius - 0.5, 0, 2 * G_PI);
+  if (self->color >= 0)
+    {
+      gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+      const RoofTheme *theme = roof_theme_get (dark ? ROOF_THEME_DARK : ROOF_THEME_LIGHT);
+      RoofColor c = roof_theme_device_color (theme, self->color);
+
+      cairo_set_source_rgba (cr, c.r, c.g, c.b, c.a);
+      cairo_fill (cr);
+    }
+  else
+    {
+      GdkRGBA fg;
+
+      /* a faint ring keeps the column without claiming a colour */
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.25);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* GObject                                                                  */
+
+static void
+roof_hardware_row_dispose (GObject *object)
+{
+  RoofHardwareRow *self = ROOF_HARDWARE_ROW (object);
+  GtkWidget *child;
+
+  roof_hardware_row_set_spec (self, NULL);
+  roof_hardware_row_set_scenario (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ROOF_TYPE_HARDWARE_ROW);
+  /* the template's root box is not a bound child: it goes here */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (roof_hardware_row_parent_class)->dispose (object);
+}
+
+static void
+roof_hardware_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RoofHardwareRow *self = ROOF_HARDWARE_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SPEC:
+      g_value_set_object (value, self->spec);
+      break;
+    case PROP_SCENARIO:
+      g_value_set_object (value, self->scenario);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_hardware_row_set_property (GObject *object,
+                                guint prop_id,
+                                const GValue *value,
+                                GParamSpec *pspec)
+{
+  RoofHardwareRow *self = ROOF_HARDWARE_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SPEC:
+      roof_hardware_row_set_spec (self, g_value_get_object (value));
+      break;
+    case PROP_SCENARIO:
+      roof_hardware_row_set_scenario (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_hardware_row_class_init (RoofHardwareRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = roof_hardware_row_dispose;
+  object_class->get_property = roof_hardware_row_get_property;
+  object_class->set_property = roof_hardware_row_set_property;
+
+  properties[PROP_SPEC] = g_param_spec_object ("spec", NULL, NULL, ROOF_TYPE_HARDWARE_SPEC,
+                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                 | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SCENARIO] = g_param_spec_object ("scenario", NULL, NULL, ROOF_TYPE_SCENARIO,
+                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                     | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/rooflinelab/Roofline/"
+                                               "roof-hardware-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, check);
+  gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, swatch);
+  gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, name_label);
+  gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, custom_badge);
+  gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, modified_badge);
+  gtk_widget_class_bind_template_callback (widget_class, check_toggled_cb);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "roofhardwarerow");
+}
+
+static void
+roof_hardware_row_init (RoofHardwareRow *self)
+{
+  self->color = -1;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_drawing_area_set_draw_func (self->swatch, draw_swatch, self, NULL);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (dark_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
+
+GtkWidget *
+roof_hardware_row_new (void)
+{
+  return g_object_new (ROOF_TYPE_HARDWARE_ROW, NULL);
+}
+
+RoofHardwareSpec *
+roof_hardware_row_get_spec (RoofHardwareRow *self)
+{
+  g_return_val_if_fail (ROOF_IS_HARDWARE_ROW (self), NULL);
+
+  return self->spec;
+}
+
+void
+roof_hardware_row_set_spec (RoofHardwareRow *self, RoofHardwareSpec *spec)
+{
+  g_return_if_fail (ROOF_IS_HARDWARE_ROW (self));
+  g_return_if_fail (spec == NULL || ROOF_IS_HARDWARE_SPEC (spec));
+
+  if (self->spec == spec)
+    return;
+  if (self->spec != NULL)
+    g_clear_signal_handler (&self->spec_handler, self->spec);
+  g_set_object (&self->spec, spec);
+  if (spec != NULL)
+    self->spec_handler = g_signal_connect_swapped (spec, "changed", G_CALLBACK (spec_changed_cb),
+                                                   self);
+  update_labels (self);
+  update_comparison (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEC]);
+}
+
+RoofScenario *
+roof_hardware_row_get_scenario (RoofHardwareRow *self)
+{
+  g_return_val_if_fail (ROOF_IS_HARDWARE_ROW (self), NULL);
+
+  return self->scenario;
+}
+
+void
+roof_hardware_row_set_scenario (RoofHardwareRow *self, RoofScenario *scenario)
+{
+  g_return_if_fail (ROOF_IS_HARDWARE_ROW (self));
+  g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
+
+  if (self->scenario == scenario)
+    return;
+  if (self->scenario != NULL)
+    g_clear_signal_handler (&self->scenario_handler, self->scenario);
+  g_set_object (&self->scenario, scenario);
+  if (scenario != NULL)
+    self->scenario_handler = g_signal_connect_swapped (scenario, "changed",
+                                                       G_CALLBACK (scenario_changed_cb), self);
+  update_comparison (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
+}
+
+GtkCheckButton *
+roof_hardware_row_get_check (RoofHardwareRow *self)
+{
+  g_return_val_if_fail (ROOF_IS_HARDWARE_ROW (self), NULL);
+
+  return self->check;
+}
+
+int
+roof_hardware_row_get_color (RoofHardwareRow *self)
+{
+  g_return_val_if_fail (ROOF_IS_HARDWARE_ROW (self), -1);
+
+  return self->color;
+}
+
+char *
+roof_hardware_row_format_summary (RoofHardwareSpec *spec)
+{
+  static const RoofPrecision shown[] = { ROOF_PREC_BF16, ROOF_PREC_FP16, ROOF_PREC_FP32 };
+  const RoofHardwareParams *hw;
+  g_autofree char *capacity = NULL;
+  g_autofree char *bandwidth = NULL;
+
+  g_return_val_if_fail (ROOF_IS_HARDWARE_SPEC (spec), NULL);
+
+  hw = roof_hardware_spec_get_params (spec);
+  capacity = format_short (hw->mem_capacity / 1e9);
+  bandwidth = format_short (hw->mem_bw / 1e12);
+  for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+    if (hw->peak_flops[shown[i]] > 0)
+      {
+        g_autofree char *flops = format_short (hw->peak_flops[shown[i]] / 1e12);
+
+        /* Translators: memory, bandwidth and peak compute of a device,
+         * e.g. "80 GB · 3.35 TB/s · 989 TFLOP/s bf16" */
+        return g_strdup_printf (_("%s GB · %s TB/s · %s TFLOP/s %s"), capacity, bandwidth, flops,
+                                roof_precision_name (shown[i]));
+      }
+  /* Translators: memory and bandwidth of a device, e.g. "80 GB · 3.35 TB/s" */
+  return g_strdup_printf (_("%s GB · %s TB/s"), capacity, bandwidth);
+}

@@ -1,0 +1,926 @@
+/* roof-model-panel.c — the right panel: model, workload, targets and cost
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The controls mirror the scenario: a control's change writes one field of
+ * the workload or SLA, and the scenario's ::changed writes every control
+ * back (under `updating`, so nothing loops). A spin button keeps what is
+ * typed when it already says the value in force.
+ */
+#define G_LOG_DOMAIN "roof-ui"
+
+#include "config.h"
+
+#include "roof-model-panel.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "roof-format.h"
+#include "roof-spec-editor.h"
+
+#define BATCH_SCALE_MAX 16 /* log2 of 65,536 */
+
+struct _RoofModelPanel
+{
+  GtkWidget parent_instance;
+
+  /* template */
+  GtkDropDown *model_dropdown;
+  AdwActionRow *params_row;
+  GtkLabel *params_label;
+  AdwActionRow *active_row;
+  GtkLabel *active_label;
+  AdwActionRow *weights_row;
+  GtkLabel *weights_label;
+  AdwActionRow *kv_token_row;
+  GtkLabel *kv_token_label;
+  AdwActionRow *kv_seq_row;
+  GtkLabel *kv_seq_label;
+  AdwActionRow *flop_row;
+  GtkLabel *flop_label;
+  AdwActionRow *context_row;
+  GtkLabel *context_label;
+  GtkDropDown *weights_dropdown;
+  GtkDropDown *kv_dropdown;
+  GtkDropDown *activations_dropdown;
+  GtkDropDown *compute_dropdown;
+  GtkSpinButton *bytes_per_weight_spin;
+  GtkDropDown *phase_dropdown;
+  GtkSpinButton *batch_spin;
+  GtkScale *batch_scale;
+  GtkSpinButton *prompt_spin;
+  GtkSpinButton *context_spin;
+  GtkSpinButton *output_spin;
+  GtkSpinButton *devices_spin;
+  GtkDropDown *overlap_dropdown;
+  GtkSpinButton *overhead_spin;
+  GtkSpinButton *itl_spin;
+  GtkSpinButton *ttft_spin;
+  GtkSpinButton *tokens_spin;
+  AdwPreferencesGroup *cost_group;
+  GtkLabel *custom_badge;
+  GtkLabel *modified_badge;
+  GtkButton *reset_button;
+  RoofSpecEditor *editor;
+
+  RoofCatalog *catalog;
+  RoofScenario *scenario;
+  GListModel *models; /* the catalog's */
+  gulong models_handler;
+  gulong entry_handler;
+  gulong scenario_handler;
+
+  RoofModelSpec *model; /* the scenario's, in the editor */
+  gulong model_handler;
+
+  GPtrArray *cost_rows; /* AdwActionRow, unowned (the group holds them) */
+  char **cost_ids;      /* the compared ids the rows were made for */
+  gboolean updating;
+};
+
+G_DEFINE_FINAL_TYPE (RoofModelPanel, roof_model_panel, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_CATALOG,
+  PROP_SCENARIO,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  EDIT_HARDWARE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The picker's button shows the name, ellipsized to fit a narrow panel; its
+ * list shows the name in full with the id under it. */
+static const char button_factory_ui[] =
+  "<interface><template class='GtkListItem'><property name='child'>"
+  "<object class='GtkLabel'><property name='xalign'>0</property>"
+  "<property name='ellipsize'>end</property>"
+  "<binding name='label'><lookup name='name' type='RoofSpec'>"
+  "<lookup name='item'>GtkListItem</lookup></lookup></binding>"
+  "</object></property></template></interface>";
+
+static const char list_factory_ui[] =
+  "<interface><template class='GtkListItem'><property name='child'>"
+  "<object class='GtkBox'><property name='orientation'>vertical</property>"
+  "<child><object class='GtkLabel'><property name='xalign'>0</property>"
+  "<property name='wrap'>true</property><property name='max-width-chars'>36</property>"
+  "<binding name='label'><lookup name='name' type='RoofSpec'>"
+  "<lookup name='item'>GtkListItem</lookup></lookup></binding></object></child>"
+  "<child><object class='GtkLabel'><property name='xalign'>0</property>"
+  "<style><class name='caption'/><class name='dim-label'/></style>"
+  "<binding name='label'><lookup name='id' type='RoofSpec'>"
+  "<lookup name='item'>GtkListItem</lookup></lookup></binding></object></child>"
+  "</object></property></template></interface>";
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+
+/* As the summary strip shows them: 4 significant digits, decimal prefixes. */
+static char *
+format_bytes (double bytes)
+{
+  return roof_format (bytes, ROOF_UNIT_BYTES);
+}
+
+static void
+set_spin (RoofModelPanel *self, GtkSpinButton *spin, double value)
+{
+  if (gtk_spin_button_get_value (spin) != value)
+    gtk_spin_button_set_value (spin, value);
+}
+
+static void
+set_dropdown (GtkDropDown *dropdown, guint position)
+{
+  if (gtk_drop_down_get_selected (dropdown) != position)
+    gtk_drop_down_set_selected (dropdown, position);
+}
+
+static void
+set_row (AdwActionRow *row, GtkLabel *label, const char *value, const char *subtitle)
+{
+  gtk_label_set_label (label, value);
+  adw_action_row_set_subtitle (row, subtitle != NULL ? subtitle : "");
+}
+
+static void
+update_derived (RoofModelPanel *self)
+{
+  const RoofModelDerived *md;
+  const RoofWorkload *wl;
+  gboolean generic;
+  double max_context;
+  g_autofree char *text = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (self->model == NULL || self->scenario == NULL)
+    {
+      set_row (self->params_row, self->params_label, "—", NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->active_row), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->weights_row), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->kv_token_row), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->kv_seq_row), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->flop_row), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->context_row), FALSE);
+      return;
+    }
+
+  md = roof_model_spec_get_derived (self->model);
+  wl = roof_scenario_get_workload (self->scenario);
+  generic = md->kind == ROOF_MODEL_GENERIC;
+
+  /* parameters: the published figure when given, else the derived one */
+  text = roof_ui_format_count (md->p_total);
+  if (generic)
+    subtitle = g_strdup (_("As given"));
+  else if (md->src.params_total > 0)
+    {
+      g_autofree char *derived = roof_ui_format_count (md->p_total_derived);
+
+      /* Translators: %s is a parameter count such as "70.55 billion" */
+      subtitle = g_strdup_printf (_("Published; derived %s"), derived);
+    }
+  else
+    subtitle = g_strdup (_("From the architecture"));
+  set_row (self->params_row, self->params_label, text, subtitle);
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&subtitle, g_free);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->active_row), !generic);
+  if (!generic)
+    {
+      text = roof_ui_format_count (md->p_active);
+      if (md->src.params_active > 0)
+        {
+          g_autofree char *derived = roof_ui_format_count (md->p_active_derived);
+
+          subtitle = g_strdup_printf (_("Published; derived %s"), derived);
+        }
+      else
+        subtitle = g_strdup (_("Per token, input embedding included"));
+      set_row (self->active_row, self->active_label, text, subtitle);
+      g_clear_pointer (&text, g_free);
+      g_clear_pointer (&subtitle, g_free);
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->weights_row), TRUE);
+  text = format_bytes (md->p_total * roof_workload_weight_bytes (wl));
+  if (wl->bytes_per_weight > 0)
+    {
+      g_autofree char *b = roof_ui_format_number (wl->bytes_per_weight);
+
+      /* Translators: %s is a number of bytes such as 0.515625 */
+      subtitle = g_strdup_printf (_("At %s bytes per weight"), b);
+    }
+  else
+    /* Translators: %s is a precision such as bf16 */
+    subtitle = g_strdup_printf (_("At %s"), roof_precision_name (wl->weights));
+  set_row (self->weights_row, self->weights_label, text, subtitle);
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&subtitle, g_free);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->kv_token_row), !generic);
+  gtk_widget_set_visible (GTK_WIDGET (self->kv_seq_row), !generic);
+  if (!generic)
+    {
+      double b_kv = roof_precision_bytes (wl->kv);
+      g_autofree char *context = roof_ui_format_number (wl->context);
+
+      text = format_bytes (roof_model_kv_bytes_per_token (md, b_kv));
+      /* Translators: %s is a precision such as bf16 */
+      subtitle = g_strdup_printf (_("At %s, all layers"), roof_precision_name (wl->kv));
+      set_row (self->kv_token_row, self->kv_token_label, text, subtitle);
+      g_clear_pointer (&text, g_free);
+      g_clear_pointer (&subtitle, g_free);
+
+      text = format_bytes (roof_model_kv_bytes (md, wl->context, b_kv));
+      /* Translators: %s is a number of tokens such as 4096 */
+      subtitle = g_strdup_printf (_("At a context of %s tokens"), context);
+      set_row (self->kv_seq_row, self->kv_seq_label, text, subtitle);
+      g_clear_pointer (&text, g_free);
+      g_clear_pointer (&subtitle, g_free);
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->flop_row), generic);
+  if (generic)
+    {
+      text = roof_format (md->flop_per_sample, ROOF_UNIT_FLOP);
+      set_row (self->flop_row, self->flop_label, text, NULL);
+      g_clear_pointer (&text, g_free);
+    }
+
+  max_context = roof_model_spec_get_max_context (self->model);
+  gtk_widget_set_visible (GTK_WIDGET (self->context_row), !generic);
+  if (max_context > 0)
+    {
+      g_autofree char *tokens = roof_ui_format_number (max_context);
+
+      /* Translators: %s is a number of tokens such as 131,072 */
+      text = g_strdup_printf (_("%s tokens"), tokens);
+      subtitle = wl->context > max_context
+                   ? g_strdup (_("The workload’s context is longer"))
+                   : NULL;
+      set_row (self->context_row, self->context_label, text, subtitle);
+    }
+  else
+    set_row (self->context_row, self->context_label, "—", _("Not given"));
+}
+
+static void
+update_badges (RoofModelPanel *self)
+{
+  RoofSpec *spec = ROOF_SPEC (self->model);
+  gboolean builtin = spec != NULL && roof_spec_get_builtin (spec);
+  gboolean modified = spec != NULL && roof_spec_get_modified (spec);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->custom_badge), spec != NULL && !builtin);
+  gtk_widget_set_visible (GTK_WIDGET (self->modified_badge), builtin && modified);
+  gtk_widget_set_visible (GTK_WIDGET (self->reset_button), builtin && modified);
+}
+
+static void
+cost_row_activated_cb (AdwActionRow *row, RoofModelPanel *self)
+{
+  const char *id = g_object_get_data (G_OBJECT (row), "hardware-id");
+
+  if (id != NULL)
+    g_signal_emit (self, signals[EDIT_HARDWARE], 0, id);
+}
+
+static void
+update_cost (RoofModelPanel *self)
+{
+  const char *const *ids = self->scenario != NULL ? roof_scenario_get_hardware (self->scenario)
+                                                  : NULL;
+  static const char *const none[] = { NULL };
+
+  if (ids == NULL)
+    ids = none;
+
+  if (self->cost_ids == NULL || !g_strv_equal ((const char *const *) self->cost_ids, ids))
+    {
+      for (guint i = 0; i < self->cost_rows->len; i++)
+        adw_preferences_group_remove (self->cost_group, g_ptr_array_index (self->cost_rows, i));
+      g_ptr_array_set_size (self->cost_rows, 0);
+      g_strfreev (self->cost_ids);
+      self->cost_ids = g_strdupv ((char **) ids);
+
+      for (guint i = 0; ids[i] != NULL; i++)
+        {
+          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *price = gtk_label_new (NULL);
+          GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+          gtk_widget_add_css_class (price, "numeric");
+          gtk_widget_set_name (price, "price");
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), price);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
+          g_object_set_data_full (G_OBJECT (row), "hardware-id", g_strdup (ids[i]), g_free);
+          g_object_set_data (G_OBJECT (row), "price-label", price);
+          g_signal_connect (row, "activated", G_CALLBACK (cost_row_activated_cb), self);
+          adw_preferences_group_add (self->cost_group, row);
+          g_ptr_array_add (self->cost_rows, row);
+        }
+      if (ids[0] == NULL)
+        {
+          GtkWidget *row = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No device is compared"));
+          gtk_widget_add_css_class (row, "dim-label");
+          adw_preferences_group_add (self->cost_group, row);
+          g_ptr_array_add (self->cost_rows, row);
+        }
+    }
+
+  for (guint i = 0; ids[i] != NULL && i < self->cost_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->cost_rows, i);
+      GtkLabel *price = g_object_get_data (G_OBJECT (row), "price-label");
+      RoofHardwareSpec *spec = self->catalog != NULL
+                                 ? roof_catalog_find_hardware (self->catalog, ids[i])
+                                 : NULL;
+      const RoofHardwareParams *hw = spec != NULL ? roof_hardware_spec_get_params (spec) : NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *a11y = NULL;
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     spec != NULL ? roof_spec_get_name (ROOF_SPEC (spec)) : ids[i]);
+      if (hw != NULL && hw->has_price)
+        {
+          g_autofree char *usd = roof_format (hw->price_per_hour, ROOF_UNIT_USD);
+
+          /* Translators: a price per device-hour, %s is an amount such as $2.69 */
+          text = g_strdup_printf (_("%s/h"), usd);
+          gtk_widget_remove_css_class (GTK_WIDGET (price), "dim-label");
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), "");
+        }
+      else
+        {
+          text = g_strdup (_("No price"));
+          gtk_widget_add_css_class (GTK_WIDGET (price), "dim-label");
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                       _("Cost figures need a price: choose to add one"));
+        }
+      gtk_label_set_label (price, text);
+      /* Translators: accessible label, e.g. "Edit the price of NVIDIA H100: $2.69/h" */
+      a11y = g_strdup_printf (_("Edit the price of %s: %s"),
+                              adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), text);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y,
+                                      -1);
+    }
+}
+
+static void model_changed_cb (RoofModelPanel *self);
+
+static void
+set_model (RoofModelPanel *self, RoofModelSpec *model)
+{
+  if (self->model != model)
+    {
+      if (self->model != NULL)
+        g_clear_signal_handler (&self->model_handler, self->model);
+      g_set_object (&self->model, model);
+      if (model != NULL)
+        self->model_handler = g_signal_connect_swapped (model, "changed",
+                                                        G_CALLBACK (model_changed_cb), self);
+      roof_spec_editor_set_spec (self->editor, ROOF_SPEC (model));
+    }
+  update_badges (self);
+  update_derived (self);
+}
+
+static guint
+model_position (RoofModelPanel *self, RoofModelSpec *model)
+{
+  guint n = self->models != NULL ? g_list_model_get_n_items (self->models) : 0;
+
+  for (guint i = 0; model != NULL && i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (self->models, i);
+
+      if (item == (GObject *) model)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/* Every control from the scenario. */
+static void
+sync_from_scenario (RoofModelPanel *self)
+{
+  const RoofWorkload *wl;
+  const RoofSla *sla;
+  RoofModelSpec *model = NULL;
+
+  if (self->scenario == NULL)
+    {
+      set_model (self, NULL);
+      update_cost (self);
+      return;
+    }
+
+  wl = roof_scenario_get_workload (self->scenario);
+  sla = roof_scenario_get_sla (self->scenario);
+  if (self->catalog != NULL)
+    model = roof_catalog_find_model (self->catalog, roof_scenario_get_model (self->scenario));
+
+  self->updating = TRUE;
+  set_dropdown (self->model_dropdown, model_position (self, model));
+  set_dropdown (self->weights_dropdown, wl->weights);
+  set_dropdown (self->kv_dropdown, wl->kv);
+  set_dropdown (self->activations_dropdown, wl->activations);
+  set_dropdown (self->compute_dropdown, wl->compute);
+  set_spin (self, self->bytes_per_weight_spin, wl->bytes_per_weight);
+  set_dropdown (self->phase_dropdown, wl->phase == ROOF_PHASE_PREFILL ? 1 : 0);
+  set_spin (self, self->batch_spin, wl->batch);
+  gtk_range_set_value (GTK_RANGE (self->batch_scale),
+                       CLAMP (log2 (MAX (wl->batch, 1)), 0, BATCH_SCALE_MAX));
+  set_spin (self, self->prompt_spin, wl->prompt);
+  set_spin (self, self->context_spin, wl->context);
+  set_spin (self, self->output_spin, wl->output);
+  set_spin (self, self->devices_spin, wl->devices);
+  set_dropdown (self->overlap_dropdown, wl->overlap == ROOF_OVERLAP_SUM ? 1 : 0);
+  set_spin (self, self->overhead_spin, wl->overhead * 1e6);
+  set_spin (self, self->itl_spin, sla->itl * 1e3);
+  set_spin (self, self->ttft_spin, sla->ttft * 1e3);
+  set_spin (self, self->tokens_spin, sla->tokens_per_s);
+  self->updating = FALSE;
+
+  set_model (self, model);
+  update_cost (self);
+}
+
+static void
+apply_workload (RoofModelPanel *self, const RoofWorkload *wl)
+{
+  RoofError err;
+
+  /* the controls' ranges keep every value valid; never hand over one that is not */
+  if (roof_workload_validate (wl, &err) != ROOF_OK)
+    {
+      g_debug ("workload refused: %s", err.message);
+      sync_from_scenario (self);
+      return;
+    }
+  roof_scenario_set_workload (self->scenario, wl);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Callbacks                                                                */
+
+static void
+scenario_changed_cb (RoofModelPanel *self)
+{
+  sync_from_scenario (self);
+}
+
+static void
+model_changed_cb (RoofModelPanel *self)
+{
+  update_badges (self);
+  update_derived (self);
+}
+
+static void
+models_changed_cb (RoofModelPanel *self)
+{
+  sync_from_scenario (self);
+}
+
+static void
+entry_changed_cb (RoofModelPanel *self, RoofSpec *spec)
+{
+  /* a compared device's name or price */
+  if (ROOF_IS_HARDWARE_SPEC (spec))
+    update_cost (self);
+}
+
+static void
+model_selected_cb (RoofModelPanel *self)
+{
+  GObject *item = gtk_drop_down_get_selected_item (self->model_dropdown);
+
+  if (self->updating || self->scenario == NULL || !ROOF_IS_SPEC (item))
+    return;
+  roof_scenario_set_model (self->scenario, roof_spec_get_id (ROOF_SPEC (item)));
+}
+
+static void
+workload_spin_changed_cb (RoofModelPanel *self, GtkSpinButton *spin)
+{
+  RoofWorkload wl;
+  double value = gtk_spin_button_get_value (spin);
+
+  if (self->updating || self->scenario == NULL)
+    return;
+  wl = *roof_scenario_get_workload (self->scenario);
+  if (spin == self->batch_spin)
+    wl.batch = round (value);
+  else if (spin == self->prompt_spin)
+    wl.prompt = round (value);
+  else if (spin == self->context_spin)
+    wl.context = round (value);
+  else if (spin == self->output_spin)
+    wl.output = round (value);
+  else if (spin == self->devices_spin)
+    wl.devices = round (value);
+  else if (spin == self->overhead_spin)
+    wl.overhead = value * 1e-6;
+  else if (spin == self->bytes_per_weight_spin)
+    wl.bytes_per_weight = value;
+  else
+    g_return_if_reached ();
+  apply_workload (self, &wl);
+}
+
+static void
+batch_scale_changed_cb (RoofModelPanel *self, GtkRange *range)
+{
+  RoofWorkload wl;
+
+  if (self->updating || self->scenario == NULL)
+    return;
+  wl = *roof_scenario_get_workload (self->scenario);
+  wl.batch = round (exp2 (gtk_range_get_value (range)));
+  apply_workload (self, &wl);
+}
+
+static void
+precision_changed_cb (RoofModelPanel *self, GParamSpec *pspec, GtkDropDown *dropdown)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+  RoofWorkload wl;
+
+  if (self->updating || self->scenario == NULL || selected >= ROOF_PREC_COUNT)
+    return;
+  wl = *roof_scenario_get_workload (self->scenario);
+  if (dropdown == self->weights_dropdown)
+    wl.weights = selected;
+  else if (dropdown == self->kv_dropdown)
+    wl.kv = selected;
+  else if (dropdown == self->activations_dropdown)
+    wl.activations = selected;
+  else if (dropdown == self->compute_dropdown)
+    wl.compute = selected;
+  else
+    g_return_if_reached ();
+  apply_workload (self, &wl);
+}
+
+static void
+choice_changed_cb (RoofModelPanel *self, GParamSpec *pspec, GtkDropDown *dropdown)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+  RoofWorkload wl;
+
+  if (self->updating || self->scenario == NULL || selected > 1)
+    return;
+  wl = *roof_scenario_get_workload (self->scenario);
+  if (dropdown == self->phase_dropdown)
+    wl.phase = selected == 1 ? ROOF_PHASE_PREFILL : ROOF_PHASE_DECODE;
+  else if (dropdown == self->overlap_dropdown)
+    wl.overlap = selected == 1 ? ROOF_OVERLAP_SUM : ROOF_OVERLAP_MAX;
+  else
+    g_return_if_reached ();
+  apply_workload (self, &wl);
+}
+
+static void
+sla_spin_changed_cb (RoofModelPanel *self, GtkSpinButton *spin)
+{
+  RoofSla sla;
+  double value = gtk_spin_button_get_value (spin);
+
+  if (self->updating || self->scenario == NULL)
+    return;
+  sla = *roof_scenario_get_sla (self->scenario);
+  if (spin == self->itl_spin)
+    sla.itl = value * 1e-3;
+  else if (spin == self->ttft_spin)
+    sla.ttft = value * 1e-3;
+  else if (spin == self->tokens_spin)
+    sla.tokens_per_s = value;
+  else
+    g_return_if_reached ();
+  roof_scenario_set_sla (self->scenario, &sla);
+}
+
+static void
+duplicate_clicked_cb (RoofModelPanel *self)
+{
+  g_autofree char *id = NULL;
+
+  if (self->model == NULL || self->catalog == NULL || self->scenario == NULL)
+    return;
+  id = roof_ui_duplicate_spec (self->catalog, ROOF_SPEC (self->model));
+  /* the editor follows the scenario's model: work on the copy from here on */
+  if (id != NULL)
+    roof_scenario_set_model (self->scenario, id);
+}
+
+static void
+reset_clicked_cb (RoofModelPanel *self)
+{
+  if (self->model == NULL)
+    return;
+  roof_spec_reset (ROOF_SPEC (self->model));
+  roof_spec_editor_reload (self->editor);
+  update_badges (self);
+}
+
+/* ------------------------------------------------------------------------ */
+/* GObject                                                                  */
+
+static void
+roof_model_panel_dispose (GObject *object)
+{
+  RoofModelPanel *self = ROOF_MODEL_PANEL (object);
+  GtkWidget *child;
+
+  roof_model_panel_set_scenario (self, NULL);
+  roof_model_panel_set_catalog (self, NULL);
+  if (self->model != NULL)
+    g_clear_signal_handler (&self->model_handler, self->model);
+  g_clear_object (&self->model);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ROOF_TYPE_MODEL_PANEL);
+  /* the template's root box is not a bound child: it goes here */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_pointer (&self->cost_ids, g_strfreev);
+
+  G_OBJECT_CLASS (roof_model_panel_parent_class)->dispose (object);
+}
+
+static void
+roof_model_panel_finalize (GObject *object)
+{
+  RoofModelPanel *self = ROOF_MODEL_PANEL (object);
+
+  g_ptr_array_unref (self->cost_rows);
+
+  G_OBJECT_CLASS (roof_model_panel_parent_class)->finalize (object);
+}
+
+static void
+roof_model_panel_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RoofModelPanel *self = ROOF_MODEL_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_CATALOG:
+      g_value_set_object (value, self->catalog);
+      break;
+    case PROP_SCENARIO:
+      g_value_set_object (value, self->scenario);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_model_panel_set_property (GObject *object,
+                               guint prop_id,
+                               const GValue *value,
+                               GParamSpec *pspec)
+{
+  RoofModelPanel *self = ROOF_MODEL_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_CATALOG:
+      roof_model_panel_set_catalog (self, g_value_get_object (value));
+      break;
+    case PROP_SCENARIO:
+      roof_model_panel_set_scenario (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_model_panel_class_init (RoofModelPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = roof_model_panel_dispose;
+  object_class->finalize = roof_model_panel_finalize;
+  object_class->get_property = roof_model_panel_get_property;
+  object_class->set_property = roof_model_panel_set_property;
+
+  properties[PROP_CATALOG] = g_param_spec_object ("catalog", NULL, NULL, ROOF_TYPE_CATALOG,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                    | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SCENARIO] = g_param_spec_object ("scenario", NULL, NULL, ROOF_TYPE_SCENARIO,
+                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                     | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[EDIT_HARDWARE] = g_signal_new ("edit-hardware", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                         G_TYPE_STRING);
+
+  g_type_ensure (ROOF_TYPE_SPEC_EDITOR);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/rooflinelab/Roofline/"
+                                               "roof-model-panel.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, RoofModelPanel, name)
+  BIND (model_dropdown);
+  BIND (params_row);
+  BIND (params_label);
+  BIND (active_row);
+  BIND (active_label);
+  BIND (weights_row);
+  BIND (weights_label);
+  BIND (kv_token_row);
+  BIND (kv_token_label);
+  BIND (kv_seq_row);
+  BIND (kv_seq_label);
+  BIND (flop_row);
+  BIND (flop_label);
+  BIND (context_row);
+  BIND (context_label);
+  BIND (weights_dropdown);
+  BIND (kv_dropdown);
+  BIND (activations_dropdown);
+  BIND (compute_dropdown);
+  BIND (bytes_per_weight_spin);
+  BIND (phase_dropdown);
+  BIND (batch_spin);
+  BIND (batch_scale);
+  BIND (prompt_spin);
+  BIND (context_spin);
+  BIND (output_spin);
+  BIND (devices_spin);
+  BIND (overlap_dropdown);
+  BIND (overhead_spin);
+  BIND (itl_spin);
+  BIND (ttft_spin);
+  BIND (tokens_spin);
+  BIND (cost_group);
+  BIND (custom_badge);
+  BIND (modified_badge);
+  BIND (reset_button);
+  BIND (editor);
+#undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, model_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, workload_spin_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, batch_scale_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, precision_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, choice_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sla_spin_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, duplicate_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, reset_clicked_cb);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "roofmodelpanel");
+}
+
+static void
+add_scale_marks (GtkScale *scale)
+{
+  /* 1, 16, 256, 4,096 and 65,536 sequences */
+  for (int e = 0; e <= BATCH_SCALE_MAX; e += 4)
+    {
+      g_autofree char *label = roof_ui_format_number (exp2 (e));
+
+      gtk_scale_add_mark (scale, e, GTK_POS_BOTTOM, label);
+    }
+}
+
+static void
+roof_model_panel_init (RoofModelPanel *self)
+{
+  g_autoptr (GBytes) button_ui = NULL;
+  g_autoptr (GBytes) list_ui = NULL;
+  g_autoptr (GtkListItemFactory) button_factory = NULL;
+  g_autoptr (GtkListItemFactory) list_factory = NULL;
+  g_autoptr (GtkExpression) name = NULL;
+
+  g_type_ensure (ROOF_TYPE_SPEC);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->cost_rows = g_ptr_array_new ();
+
+  button_ui = g_bytes_new_static (button_factory_ui, sizeof button_factory_ui - 1);
+  list_ui = g_bytes_new_static (list_factory_ui, sizeof list_factory_ui - 1);
+  button_factory = gtk_builder_list_item_factory_new_from_bytes (NULL, button_ui);
+  list_factory = gtk_builder_list_item_factory_new_from_bytes (NULL, list_ui);
+  gtk_drop_down_set_factory (self->model_dropdown, button_factory);
+  gtk_drop_down_set_list_factory (self->model_dropdown, list_factory);
+  name = gtk_property_expression_new (ROOF_TYPE_SPEC, NULL, "name");
+  gtk_drop_down_set_expression (self->model_dropdown, name);
+
+  roof_ui_spin_button_setup (self->bytes_per_weight_spin, TRUE);
+  roof_ui_spin_button_setup (self->itl_spin, TRUE);
+  roof_ui_spin_button_setup (self->ttft_spin, TRUE);
+  roof_ui_spin_button_setup (self->tokens_spin, TRUE);
+  roof_ui_spin_button_setup (self->batch_spin, FALSE);
+  roof_ui_spin_button_setup (self->prompt_spin, FALSE);
+  roof_ui_spin_button_setup (self->context_spin, FALSE);
+  roof_ui_spin_button_setup (self->output_spin, FALSE);
+  roof_ui_spin_button_setup (self->devices_spin, FALSE);
+  roof_ui_spin_button_setup (self->overhead_spin, FALSE);
+  add_scale_marks (self->batch_scale);
+  gtk_range_set_round_digits (GTK_RANGE (self->batch_scale), 1);
+
+  sync_from_scenario (self);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
+
+GtkWidget *
+roof_model_panel_new (RoofCatalog *catalog, RoofScenario *scenario)
+{
+  g_return_val_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog), NULL);
+  g_return_val_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario), NULL);
+
+  return g_object_new (ROOF_TYPE_MODEL_PANEL, "catalog", catalog, "scenario", scenario, NULL);
+}
+
+RoofCatalog *
+roof_model_panel_get_catalog (RoofModelPanel *self)
+{
+  g_return_val_if_fail (ROOF_IS_MODEL_PANEL (self), NULL);
+
+  return self->catalog;
+}
+
+void
+roof_model_panel_set_catalog (RoofModelPanel *self, RoofCatalog *catalog)
+{
+  g_return_if_fail (ROOF_IS_MODEL_PANEL (self));
+  g_return_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog));
+
+  if (self->catalog == catalog)
+    return;
+  if (self->catalog != NULL)
+    {
+      g_clear_signal_handler (&self->models_handler, self->models);
+      g_clear_signal_handler (&self->entry_handler, self->catalog);
+      self->models = NULL;
+    }
+  g_set_object (&self->catalog, catalog);
+
+  self->updating = TRUE;
+  if (catalog != NULL)
+    {
+      self->models = roof_catalog_get_models (catalog);
+      gtk_drop_down_set_model (self->model_dropdown, self->models);
+      /* after the dropdown's own handler, which keeps its selection in step */
+      self->models_handler = g_signal_connect_object (self->models, "items-changed",
+                                                      G_CALLBACK (models_changed_cb), self,
+                                                      G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+      self->entry_handler = g_signal_connect_swapped (catalog, "entry-changed",
+                                                      G_CALLBACK (entry_changed_cb), self);
+    }
+  else if (self->model_dropdown != NULL)
+    gtk_drop_down_set_model (self->model_dropdown, NULL);
+  self->updating = FALSE;
+
+  if (self->model_dropdown != NULL)
+    sync_from_scenario (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
+}
+
+RoofScenario *
+roof_model_panel_get_scenario (RoofModelPanel *self)
+{
+  g_return_val_if_fail (ROOF_IS_MODEL_PANEL (self), NULL);
+
+  return self->scenario;
+}
+
+void
+roof_model_panel_set_scenario (RoofModelPanel *self, RoofScenario *scenario)
+{
+  g_return_if_fail (ROOF_IS_MODEL_PANEL (self));
+  g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
+
+  if (self->scenario == scenario)
+    return;
+  if (self->scenario != NULL)
+    g_clear_signal_handler (&self->scenario_handler, self->scenario);
+  g_set_object (&self->scenario, scenario);
+  if (scenario != NULL)
+    self->scenario_handler = g_signal_connect_swapped (scenario, "changed",
+                                                       G_CALLBACK (scenario_changed_cb), self);
+  if (self->model_dropdown != NULL)
+    sync_from_scenario (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
+}

@@ -1,0 +1,1572 @@
+/* roof-spec-editor.c — every field of a catalog entry, edited live
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The rows are built once per entry (and again only when its shape changes:
+ * a cache added, a model turned MoE). Typing never rebuilds anything: each
+ * keystroke that parses goes to roof_spec_set_number and friends, and the
+ * spec's ::changed refreshes every other field in place. The field being
+ * typed in and fields holding a refused value keep their text.
+ */
+#define G_LOG_DOMAIN "roof-ui"
+
+#include "config.h"
+
+#include "roof-spec-editor.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "roof-solver.h"
+
+typedef enum
+{
+  CONTROL_SPIN,
+  CONTROL_SWITCH,
+  CONTROL_DROPDOWN,
+  CONTROL_ENTRY,
+} ControlKind;
+
+typedef struct _Field Field;
+
+struct _RoofSpecEditor
+{
+  GtkWidget parent_instance;
+
+  RoofSpec *spec;
+  gulong changed_handler;
+
+  GPtrArray *fields;      /* Field, owned */
+  GPtrArray *cache_groups; /* AdwPreferencesGroup, one per cache, unowned */
+  Field *editing;         /* the field whose edit the spec is applying */
+  char *shape;            /* what the rows were built for, see shape_of () */
+  guint rebuild_source;
+};
+
+struct _Field
+{
+  RoofSpecEditor *editor;
+  const RoofFieldSpec *schema;
+  ControlKind kind;
+  char *path;
+  char *label;
+  char *help;
+  GtkWidget *row;     /* AdwActionRow, or AdwEntryRow for strings */
+  GtkWidget *control; /* owned reference */
+  const char *const *choices; /* dropdowns: item i + 1 is choices[i]; item 0 is "absent" */
+  gboolean optional;
+  gboolean absent;
+  gboolean in_error;
+  gboolean updating; /* we are changing the control ourselves */
+};
+
+G_DEFINE_FINAL_TYPE (RoofSpecEditor, roof_spec_editor, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_SPEC,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Shown for an absent optional value (and in dropdowns, to choose absence). */
+#define NONE_TEXT "—"
+
+/* Booleans whose default (when the entry leaves them out) is true. */
+static const char *const true_by_default[] = { "ffn_gated", NULL };
+
+static void field_refresh (Field *f, gboolean force);
+static void schedule_rebuild (RoofSpecEditor *self);
+
+/* ------------------------------------------------------------------------ */
+/* Numbers                                                                  */
+
+static const char *
+locale_decimal_point (void)
+{
+  const char *dp = localeconv ()->decimal_point;
+
+  return dp != NULL && *dp != '\0' ? dp : ".";
+}
+
+/* `value` with at most six significant digits and no trailing zeros. */
+static char *
+format_plain (double value)
+{
+  double a = fabs (value);
+  const char *dp = locale_decimal_point ();
+  int decimals;
+  char *text;
+  char *point;
+
+  if (a == 0)
+    return g_strdup ("0");
+  decimals = CLAMP (5 - (int) floor (log10 (a)), 0, 10);
+  /* no grouping below five digits: years and four-digit figures read better */
+  if (a >= 9999.5)
+    text = g_strdup_printf ("%'.*f", decimals, value);
+  else
+    text = g_strdup_printf ("%.*f", decimals, value);
+
+  point = strstr (text, dp);
+  if (point != NULL)
+    {
+      char *end = text + strlen (text);
+
+      while (end > point + strlen (dp) && end[-1] == '0')
+        end--;
+      if (end == point + strlen (dp))
+        end = point;
+      *end = '\0';
+    }
+  if (strcmp (text, "-0") == 0)
+    {
+      g_free (text);
+      text = g_strdup ("0");
+    }
+  return text;
+}
+
+char *
+roof_ui_format_number (double value)
+{
+  double a = fabs (value);
+
+  if (!isfinite (value))
+    return g_strdup (NONE_TEXT);
+  if (a >= 1e9)
+    {
+      int exponent = 3 * (int) floor (log10 (a) / 3);
+      double mantissa = value / pow (10, exponent);
+      g_autofree char *m = NULL;
+
+      /* 999.9999e9 rounds up to 1000e9: carry into the next exponent */
+      if (fabs (mantissa) >= 999.9995)
+        {
+          exponent += 3;
+          mantissa /= 1000;
+        }
+      m = format_plain (mantissa);
+      return g_strdup_printf ("%se%d", m, exponent);
+    }
+  return format_plain (value);
+}
+
+gboolean
+roof_ui_parse_number (const char *text, double *value)
+{
+  struct lconv *lc = localeconv ();
+  const char *dp = locale_decimal_point ();
+  const char *ts = lc->thousands_sep != NULL ? lc->thousands_sep : "";
+  g_autoptr (GString) ascii = g_string_new (NULL);
+  gboolean point = FALSE;
+  char *end = NULL;
+  double v;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (const char *p = text; *p != '\0';)
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        return FALSE;
+      if (g_unichar_isspace (c) || c == 0x00A0 || c == 0x202F || c == 0x2009)
+        ; /* spaces, including the narrow no-break space some locales group with */
+      else if (*ts != '\0' && strcmp (ts, dp) != 0 && strncmp (p, ts, strlen (ts)) == 0)
+        {
+          /* grouping after the decimal point: another locale's number */
+          if (point)
+            return FALSE;
+          p += strlen (ts);
+          continue;
+        }
+      else if (strncmp (p, dp, strlen (dp)) == 0)
+        {
+          g_string_append_c (ascii, '.');
+          point = TRUE;
+          p += strlen (dp);
+          continue;
+        }
+      else if (c == ',' && strcmp (dp, ".") == 0)
+        {
+          /* grouping typed in a locale that defines none (C, en without it) */
+          if (point)
+            return FALSE;
+        }
+      else if (c == 0x2212) /* minus sign */
+        g_string_append_c (ascii, '-');
+      else if (g_ascii_isdigit (c) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')
+        {
+          point = point || c == '.';
+          g_string_append_c (ascii, (char) c);
+        }
+      else
+        return FALSE;
+      p = g_utf8_next_char (p);
+    }
+
+  if (ascii->len == 0)
+    return FALSE;
+  v = g_ascii_strtod (ascii->str, &end);
+  if (end == ascii->str || *end != '\0' || !isfinite (v))
+    return FALSE;
+  if (value != NULL)
+    *value = v;
+  return TRUE;
+}
+
+char *
+roof_ui_format_count (double count)
+{
+  static const struct
+  {
+    double scale;
+    const char *format;
+  } units[] = {
+    /* Translators: %s is a number such as 70.55 */
+    { 1e12, N_("%s trillion") },
+    /* Translators: %s is a number such as 70.55 */
+    { 1e9, N_("%s billion") },
+    /* Translators: %s is a number such as 70.55 */
+    { 1e6, N_("%s million") },
+  };
+
+  if (!isfinite (count))
+    return g_strdup (NONE_TEXT);
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (fabs (count) >= units[i].scale * 0.9995)
+      {
+        /* two decimals at most: 70.55 billion, 8.03 billion */
+        double rounded = round (count / units[i].scale * 100) / 100;
+        g_autofree char *number = format_plain (rounded);
+
+        return g_strdup_printf (_(units[i].format), number);
+      }
+  return format_plain (round (count));
+}
+
+static gboolean
+text_is_none (const char *text)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+  return *stripped == '\0' || strcmp (stripped, NONE_TEXT) == 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Spin buttons of the panels                                               */
+
+#define SPIN_ZERO_IS_NONE "roof-zero-is-none"
+
+static gboolean
+same_number (double a, double b, double tolerance)
+{
+  return a == b || fabs (a - b) <= tolerance * MAX (fabs (a), fabs (b));
+}
+
+static void
+panel_spin_show (GtkSpinButton *spin, gboolean force)
+{
+  GtkEditable *editable = GTK_EDITABLE (spin);
+  const char *text = gtk_editable_get_text (editable);
+  gboolean zero_is_none = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), SPIN_ZERO_IS_NONE));
+  double value = gtk_spin_button_get_value (spin);
+  g_autofree char *shown = NULL;
+  double typed;
+
+  if (zero_is_none && value == 0)
+    {
+      if (!force && text_is_none (text))
+        return;
+      shown = g_strdup (NONE_TEXT);
+    }
+  else
+    {
+      if (!force && roof_ui_parse_number (text, &typed) && same_number (typed, value, 1e-12))
+        return;
+      shown = roof_ui_format_number (value);
+    }
+  if (strcmp (text, shown) != 0)
+    gtk_editable_set_text (editable, shown);
+}
+
+static int
+panel_spin_input_cb (GtkSpinButton *spin, double *value, gpointer user_data)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+
+  if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), SPIN_ZERO_IS_NONE))
+      && text_is_none (text))
+    {
+      *value = 0;
+      return TRUE;
+    }
+  return roof_ui_parse_number (text, value) ? TRUE : GTK_INPUT_ERROR;
+}
+
+static gboolean
+panel_spin_output_cb (GtkSpinButton *spin, gpointer user_data)
+{
+  panel_spin_show (spin, FALSE);
+  return TRUE;
+}
+
+/* Applies what is typed as it is typed: a value in range goes to the
+ * adjustment (so ::value-changed fires) without touching the text. */
+static void
+panel_spin_changed_cb (GtkEditable *editable, gpointer user_data)
+{
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (editable);
+  GtkAdjustment *adj = gtk_spin_button_get_adjustment (spin);
+  const char *text = gtk_editable_get_text (editable);
+  gboolean zero_is_none = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), SPIN_ZERO_IS_NONE));
+  gboolean valid;
+  double value = 0;
+
+  if (zero_is_none && text_is_none (text))
+    valid = TRUE;
+  else
+    valid = roof_ui_parse_number (text, &value);
+  valid = valid && value >= gtk_adjustment_get_lower (adj)
+          && value <= gtk_adjustment_get_upper (adj)
+          && (gtk_spin_button_get_digits (spin) > 0 || value == floor (value));
+
+  if (valid)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
+      gtk_accessible_update_state (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_STATE_INVALID,
+                                   GTK_ACCESSIBLE_INVALID_FALSE, -1);
+      if (value != gtk_spin_button_get_value (spin))
+        gtk_spin_button_set_value (spin, value);
+    }
+  else
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (spin), "error");
+      gtk_accessible_update_state (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_STATE_INVALID,
+                                   GTK_ACCESSIBLE_INVALID_TRUE, -1);
+    }
+}
+
+static void
+panel_spin_leave_cb (GtkEventControllerFocus *controller, gpointer user_data)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (widget);
+
+  /* what was left unparsable reverts to the value in force */
+  gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_STATE_INVALID,
+                               GTK_ACCESSIBLE_INVALID_FALSE, -1);
+  panel_spin_show (spin, TRUE);
+}
+
+void
+roof_ui_spin_button_setup (GtkSpinButton *spin, gboolean zero_is_none)
+{
+  GtkEventController *focus;
+
+  g_return_if_fail (GTK_IS_SPIN_BUTTON (spin));
+
+  g_object_set_data (G_OBJECT (spin), SPIN_ZERO_IS_NONE, GINT_TO_POINTER (zero_is_none));
+  gtk_spin_button_set_numeric (spin, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (spin), "numeric");
+  g_signal_connect (spin, "input", G_CALLBACK (panel_spin_input_cb), NULL);
+  g_signal_connect (spin, "output", G_CALLBACK (panel_spin_output_cb), NULL);
+  g_signal_connect (spin, "changed", G_CALLBACK (panel_spin_changed_cb), NULL);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "leave", G_CALLBACK (panel_spin_leave_cb), NULL);
+  gtk_widget_add_controller (GTK_WIDGET (spin), focus);
+  panel_spin_show (spin, TRUE);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Fields                                                                   */
+
+static void
+field_free (Field *f)
+{
+  if (f->control != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (f->control, f);
+      g_clear_object (&f->control);
+    }
+  g_free (f->path);
+  g_free (f->label);
+  g_free (f->help);
+  g_free (f);
+}
+
+static RoofEntryKind
+editor_kind (RoofSpecEditor *self)
+{
+  return roof_spec_get_kind (self->spec);
+}
+
+/* "hardware \"h100\": memory.bandwidth_GBps must be > 0, got -1" reads
+ * "Bandwidth must be > 0, got -1" next to the field. */
+static char *
+field_message (Field *f, const char *message)
+{
+  g_autofree char *where = g_strdup_printf ("\"%s\": ", roof_spec_get_id (f->editor->spec));
+  const char *rest = strstr (message, where);
+
+  rest = rest != NULL ? rest + strlen (where) : message;
+  if (g_str_has_prefix (rest, f->path) && rest[strlen (f->path)] == ' ')
+    return g_strconcat (f->label, rest + strlen (f->path), NULL);
+  return g_strdup (rest);
+}
+
+/* The help is the row's tooltip (a side panel has no room for it under every
+ * label); a refused value's message shows under the label. */
+static void
+field_show_subtitle (Field *f, const char *text)
+{
+  if (ADW_IS_ACTION_ROW (f->row))
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (f->row), text != NULL ? text : "");
+  else
+    gtk_widget_set_tooltip_text (f->row, text != NULL ? text : f->help);
+}
+
+static void
+field_set_error (Field *f, const char *message)
+{
+  g_autofree char *shown = field_message (f, message);
+
+  f->in_error = TRUE;
+  gtk_widget_add_css_class (f->control, "error");
+  gtk_widget_add_css_class (f->row, "error");
+  field_show_subtitle (f, shown);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (f->control), GTK_ACCESSIBLE_STATE_INVALID,
+                               GTK_ACCESSIBLE_INVALID_TRUE, -1);
+}
+
+static void
+field_clear_error (Field *f)
+{
+  if (!f->in_error)
+    return;
+  f->in_error = FALSE;
+  gtk_widget_remove_css_class (f->control, "error");
+  gtk_widget_remove_css_class (f->row, "error");
+  field_show_subtitle (f, NULL);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (f->control), GTK_ACCESSIBLE_STATE_INVALID,
+                               GTK_ACCESSIBLE_INVALID_FALSE, -1);
+}
+
+typedef enum
+{
+  APPLY_NUMBER,
+  APPLY_STRING,
+  APPLY_BOOLEAN,
+  APPLY_UNSET,
+} ApplyOp;
+
+/* One edit through the spec's validation; the spec's ::changed refreshes
+ * every other field while `editing` marks this one. */
+static gboolean
+field_apply (Field *f, ApplyOp op, double number, const char *string, gboolean boolean)
+{
+  RoofSpecEditor *self = f->editor;
+  g_autoptr (GError) error = NULL;
+  Field *outer = self->editing;
+  gboolean ok = FALSE;
+
+  self->editing = f;
+  switch (op)
+    {
+    case APPLY_NUMBER:
+      ok = roof_spec_set_number (self->spec, f->path, number, &error);
+      break;
+    case APPLY_STRING:
+      ok = roof_spec_set_string (self->spec, f->path, string, &error);
+      break;
+    case APPLY_BOOLEAN:
+      ok = roof_spec_set_boolean (self->spec, f->path, boolean, &error);
+      break;
+    case APPLY_UNSET:
+      ok = roof_spec_unset (self->spec, f->path, &error);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  self->editing = outer;
+
+  if (ok)
+    field_clear_error (f);
+  else
+    field_set_error (f, error->message);
+  return ok;
+}
+
+/* ---- numbers ---- */
+
+static void
+spin_show (Field *f, gboolean force)
+{
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (f->control);
+  GtkEditable *editable = GTK_EDITABLE (spin);
+  const char *text = gtk_editable_get_text (editable);
+  g_autofree char *shown = NULL;
+  gboolean was_updating = f->updating;
+  double typed;
+
+  if (!force && f->in_error)
+    return; /* the refused text stays for the user to fix */
+  if (f->absent)
+    {
+      if (!force && text_is_none (text))
+        return;
+      shown = g_strdup (NONE_TEXT);
+    }
+  else
+    {
+      double value = gtk_spin_button_get_value (spin);
+
+      if (!force && roof_ui_parse_number (text, &typed) && same_number (typed, value, 1e-12))
+        return;
+      shown = roof_ui_format_number (value);
+    }
+  if (strcmp (text, shown) == 0)
+    return;
+  f->updating = TRUE;
+  gtk_editable_set_text (editable, shown);
+  f->updating = was_updating;
+}
+
+static void
+spin_set_value (Field *f, double value)
+{
+  gboolean was_updating = f->updating;
+
+  f->updating = TRUE;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->control), value);
+  f->updating = was_updating;
+}
+
+static void
+field_apply_number (Field *f, double value, gboolean typed)
+{
+  RoofSpec *spec = f->editor->spec;
+
+  if (!f->absent && roof_spec_has_field (spec, f->path)
+      && roof_spec_get_number (spec, f->path, NAN) == value)
+    field_clear_error (f);
+  else if (!field_apply (f, APPLY_NUMBER, value, NULL, FALSE))
+    {
+      if (!typed)
+        {
+          /* an arrow or the wheel went out of bounds: show what was refused */
+          g_autofree char *shown = roof_ui_format_number (value);
+          gboolean was_updating = f->updating;
+
+          f->updating = TRUE;
+          gtk_editable_set_text (GTK_EDITABLE (f->control), shown);
+          f->updating = was_updating;
+        }
+      return;
+    }
+  f->absent = FALSE;
+  spin_set_value (f, value);
+  if (!typed)
+    spin_show (f, FALSE);
+}
+
+static void
+spin_changed_cb (GtkEditable *editable, Field *f)
+{
+  const char *text = gtk_editable_get_text (editable);
+  double value;
+
+  if (f->updating)
+    return;
+  if (text_is_none (text))
+    {
+      if (field_apply (f, APPLY_UNSET, 0, NULL, FALSE))
+        f->absent = TRUE;
+      return;
+    }
+  if (!roof_ui_parse_number (text, &value))
+    {
+      g_autofree char *example = roof_ui_format_number (1234.5);
+      g_autofree char *message = NULL;
+
+      /* Translators: %s is a number in the user's format, e.g. 1234.5 */
+      message = g_strdup_printf (_("Not a number; type e.g. %s"), example);
+      field_set_error (f, message);
+      return;
+    }
+  field_apply_number (f, value, TRUE);
+}
+
+static void
+spin_value_changed_cb (GtkSpinButton *spin, Field *f)
+{
+  double value = gtk_spin_button_get_value (spin);
+
+  if (f->updating)
+    return;
+  /* committing the text already applied: nothing new */
+  if (!f->absent && !f->in_error
+      && same_number (value, roof_spec_get_number (f->editor->spec, f->path, NAN), 1e-6))
+    return;
+  field_apply_number (f, value, FALSE);
+}
+
+static int
+spin_input_cb (GtkSpinButton *spin, double *value, Field *f)
+{
+  return roof_ui_parse_number (gtk_editable_get_text (GTK_EDITABLE (spin)), value)
+           ? TRUE
+           : GTK_INPUT_ERROR;
+}
+
+static gboolean
+spin_output_cb (GtkSpinButton *spin, Field *f)
+{
+  spin_show (f, FALSE);
+  return TRUE;
+}
+
+static void
+spin_enter_cb (GtkEventControllerFocus *controller, Field *f)
+{
+  gboolean was_updating = f->updating;
+
+  /* an absent value is typed into an empty field, not after the dash */
+  if (f->absent && !f->in_error)
+    {
+      f->updating = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (f->control), "");
+      f->updating = was_updating;
+    }
+}
+
+/* Typing is over: the value in the locale's format (or the refused text). */
+static void
+spin_leave_cb (GtkEventControllerFocus *controller, Field *f)
+{
+  if (!f->in_error)
+    spin_show (f, TRUE);
+}
+
+/* Arrow steps of about a tenth of an order of magnitude of the value. */
+static double
+step_for (const RoofFieldSpec *schema, double value)
+{
+  if (schema->type == ROOF_FIELD_INTEGER)
+    return 1;
+  if (schema->max <= 1)
+    return 0.01;
+  if (!isfinite (value) || value <= 0)
+    return 1;
+  return MAX (pow (10, floor (log10 (value)) - 1), 0.001);
+}
+
+/* ---- booleans, choices, strings ---- */
+
+static gboolean
+boolean_default (const char *path)
+{
+  return g_strv_contains (true_by_default, path);
+}
+
+static void
+switch_active_cb (GtkSwitch *sw, GParamSpec *pspec, Field *f)
+{
+  if (f->updating)
+    return;
+  field_apply (f, APPLY_BOOLEAN, 0, NULL, gtk_switch_get_active (sw));
+}
+
+static void
+dropdown_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, Field *f)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+
+  if (f->updating || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  if (selected == 0)
+    {
+      if (field_apply (f, APPLY_UNSET, 0, NULL, FALSE))
+        f->absent = TRUE;
+    }
+  else if (field_apply (f, APPLY_STRING, 0, f->choices[selected - 1], FALSE))
+    f->absent = FALSE;
+}
+
+static void
+entry_changed_cb (GtkEditable *editable, Field *f)
+{
+  g_autofree char *text = NULL;
+
+  if (f->updating)
+    return;
+  text = g_strstrip (g_strdup (gtk_editable_get_text (editable)));
+  if (*text == '\0')
+    {
+      if (field_apply (f, APPLY_UNSET, 0, NULL, FALSE))
+        f->absent = TRUE;
+    }
+  else if (field_apply (f, APPLY_STRING, 0, gtk_editable_get_text (editable), FALSE))
+    f->absent = FALSE;
+}
+
+/* ---- refresh ---- */
+
+static void
+field_refresh (Field *f, gboolean force)
+{
+  RoofSpec *spec = f->editor->spec;
+  gboolean was_updating = f->updating;
+
+  if (!force && (f == f->editor->editing || f->in_error))
+    return;
+  if (force)
+    field_clear_error (f);
+
+  f->absent = !roof_spec_has_field (spec, f->path);
+  f->updating = TRUE;
+  switch (f->kind)
+    {
+    case CONTROL_SPIN:
+      if (!f->absent)
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->control),
+                                   roof_spec_get_number (spec, f->path, 0));
+      f->updating = was_updating;
+      spin_show (f, force);
+      break;
+
+    case CONTROL_SWITCH:
+      gtk_switch_set_active (GTK_SWITCH (f->control),
+                             roof_spec_get_boolean (spec, f->path, boolean_default (f->path)));
+      break;
+
+    case CONTROL_DROPDOWN:
+      {
+        const char *value = roof_spec_get_string (spec, f->path);
+        guint selected = 0;
+
+        for (guint i = 0; value != NULL && f->choices[i] != NULL; i++)
+          if (strcmp (f->choices[i], value) == 0)
+            selected = i + 1;
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (f->control), selected);
+      }
+      break;
+
+    case CONTROL_ENTRY:
+      {
+        const char *value = roof_spec_get_string (spec, f->path);
+
+        if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (f->control)), value ? value : "") != 0)
+          gtk_editable_set_text (GTK_EDITABLE (f->control), value ? value : "");
+      }
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+  f->updating = was_updating;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Building                                                                 */
+
+static void
+set_accessible (GtkWidget *widget, const char *label, const char *description)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+  if (description != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+static AdwPreferencesGroup *
+new_group (RoofSpecEditor *self, const char *title)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), escaped);
+  gtk_widget_set_parent (group, GTK_WIDGET (self));
+  return ADW_PREFERENCES_GROUP (group);
+}
+
+static AdwPreferencesGroup *
+ensure_group (RoofSpecEditor *self, GHashTable *groups, const char *name)
+{
+  AdwPreferencesGroup *group = g_hash_table_lookup (groups, name);
+
+  if (group == NULL)
+    {
+      group = new_group (self, _(name));
+      g_hash_table_insert (groups, (gpointer) name, group);
+    }
+  return group;
+}
+
+static Field *
+field_new (RoofSpecEditor *self, const RoofFieldSpec *schema, const char *path, const char *label)
+{
+  Field *f = g_new0 (Field, 1);
+
+  f->editor = self;
+  f->schema = schema;
+  f->path = g_strdup (path);
+  f->label = g_strdup (label);
+  f->help = g_strdup (schema->help != NULL ? _(schema->help) : NULL);
+  f->optional = !schema->required;
+  f->absent = !roof_spec_has_field (self->spec, path);
+  g_ptr_array_add (self->fields, f);
+  return f;
+}
+
+static GtkWidget *
+action_row_new (const char *title, const char *subtitle)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  /* labels and messages are plain text: "> 0" must not be parsed as markup */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  return row;
+}
+
+/* One size group per preferences group: the units of a group line up
+ * without every group paying for the widest unit of all. */
+static GtkSizeGroup *
+unit_size_group (AdwPreferencesGroup *group)
+{
+  GtkSizeGroup *units = g_object_get_data (G_OBJECT (group), "roof-units");
+
+  if (units == NULL)
+    {
+      units = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+      g_object_set_data_full (G_OBJECT (group), "roof-units", units, g_object_unref);
+    }
+  return units;
+}
+
+static void
+add_number_field (RoofSpecEditor *self,
+                  AdwPreferencesGroup *group,
+                  const RoofFieldSpec *schema,
+                  const char *path,
+                  const char *title,
+                  const char *accessible_label,
+                  const char *help,
+                  gboolean optional)
+{
+  Field *f = field_new (self, schema, path, title);
+  double value = roof_spec_get_number (self->spec, path, NAN);
+  double step = step_for (schema, value);
+  double upper = schema->max > schema->min ? schema->max : 1e18;
+  g_autofree char *tooltip = NULL;
+  GtkAdjustment *adj;
+  GtkWidget *spin, *unit;
+  GtkEventController *focus;
+
+  f->kind = CONTROL_SPIN;
+  f->optional = optional;
+  f->row = action_row_new (title, NULL);
+  if (optional)
+    /* Translators: added to a field's help */
+    tooltip = help != NULL ? g_strdup_printf ("%s\n%s", help, _("Leave empty for none."))
+                           : g_strdup (_("Leave empty for none."));
+  else
+    tooltip = g_strdup (help);
+  gtk_widget_set_tooltip_text (f->row, tooltip);
+
+  adj = gtk_adjustment_new (isfinite (value) ? value : schema->min, schema->min, upper, step,
+                            10 * step, 0);
+  spin = gtk_spin_button_new (adj, step, schema->type == ROOF_FIELD_INTEGER ? 0 : 6);
+  /* an out-of-range value typed stays in the field, marked, until fixed */
+  gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 7);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (spin, "numeric");
+  gtk_widget_set_name (spin, path);
+  set_accessible (spin, accessible_label, tooltip);
+  f->control = g_object_ref (spin);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (f->row), spin);
+
+  unit = gtk_label_new (schema->unit != NULL ? _(schema->unit) : NULL);
+  gtk_label_set_xalign (GTK_LABEL (unit), 0);
+  gtk_widget_add_css_class (unit, "dim-label");
+  gtk_size_group_add_widget (unit_size_group (group), unit);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (f->row), unit);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (f->row), spin);
+
+  g_signal_connect (spin, "input", G_CALLBACK (spin_input_cb), f);
+  g_signal_connect (spin, "output", G_CALLBACK (spin_output_cb), f);
+  g_signal_connect (spin, "changed", G_CALLBACK (spin_changed_cb), f);
+  g_signal_connect (spin, "value-changed", G_CALLBACK (spin_value_changed_cb), f);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "enter", G_CALLBACK (spin_enter_cb), f);
+  g_signal_connect (focus, "leave", G_CALLBACK (spin_leave_cb), f);
+  gtk_widget_add_controller (spin, focus);
+
+  adw_preferences_group_add (group, f->row);
+  field_refresh (f, TRUE);
+}
+
+static void
+add_switch_field (RoofSpecEditor *self, AdwPreferencesGroup *group, const RoofFieldSpec *schema)
+{
+  Field *f = field_new (self, schema, schema->path, _(schema->label));
+  GtkWidget *sw = gtk_switch_new ();
+
+  f->kind = CONTROL_SWITCH;
+  f->row = action_row_new (f->label, NULL);
+  gtk_widget_set_tooltip_text (f->row, f->help);
+  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (sw, schema->path);
+  set_accessible (sw, f->label, f->help);
+  f->control = g_object_ref (sw);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (f->row), sw);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (f->row), sw);
+  field_refresh (f, TRUE);
+  g_signal_connect (sw, "notify::active", G_CALLBACK (switch_active_cb), f);
+  adw_preferences_group_add (group, f->row);
+}
+
+static void
+add_dropdown_field (RoofSpecEditor *self, AdwPreferencesGroup *group, const RoofFieldSpec *schema)
+{
+  Field *f = field_new (self, schema, schema->path, _(schema->label));
+  g_autoptr (GtkStringList) items = gtk_string_list_new (NULL);
+  GtkWidget *dropdown;
+
+  f->kind = CONTROL_DROPDOWN;
+  f->choices = schema->choices;
+  f->row = action_row_new (f->label, NULL);
+  gtk_widget_set_tooltip_text (f->row, f->help);
+  gtk_string_list_append (items, NONE_TEXT);
+  for (guint i = 0; schema->choices[i] != NULL; i++)
+    gtk_string_list_append (items, schema->choices[i]);
+  dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&items)), NULL);
+  gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (dropdown, schema->path);
+  set_accessible (dropdown, f->label, f->help);
+  f->control = g_object_ref (dropdown);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (f->row), dropdown);
+  field_refresh (f, TRUE);
+  g_signal_connect (dropdown, "notify::selected", G_CALLBACK (dropdown_selected_cb), f);
+  adw_preferences_group_add (group, f->row);
+}
+
+static void
+add_entry_field (RoofSpecEditor *self,
+                 AdwPreferencesGroup *group,
+                 const RoofFieldSpec *schema,
+                 const char *path,
+                 const char *label)
+{
+  Field *f = field_new (self, schema, path, label);
+  GtkWidget *row = adw_entry_row_new ();
+
+  f->kind = CONTROL_ENTRY;
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  gtk_widget_set_tooltip_text (row, f->help);
+  gtk_widget_set_name (row, path);
+  set_accessible (row, label, f->help);
+  f->row = row;
+  f->control = g_object_ref (row);
+  field_refresh (f, TRUE);
+  g_signal_connect (row, "changed", G_CALLBACK (entry_changed_cb), f);
+  adw_preferences_group_add (group, row);
+}
+
+static void
+add_id_row (RoofSpecEditor *self, AdwPreferencesGroup *group, const RoofFieldSpec *schema)
+{
+  GtkWidget *row = action_row_new (_(schema->label), NULL);
+  GtkWidget *label = gtk_label_new (roof_spec_get_id (self->spec));
+
+  gtk_widget_set_tooltip_text (row, _(schema->help));
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_name (label, "id");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_preferences_group_add (group, row);
+}
+
+static void
+add_text_row (AdwPreferencesGroup *group, const char *text, const char *name)
+{
+  GtkWidget *row = action_row_new (text, NULL);
+
+  adw_preferences_row_set_title_selectable (ADW_PREFERENCES_ROW (row), TRUE);
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
+  if (name != NULL)
+    gtk_widget_set_name (row, name);
+  adw_preferences_group_add (group, row);
+}
+
+static void
+add_sources (RoofSpecEditor *self, AdwPreferencesGroup *group)
+{
+  const char *const *sources = roof_spec_get_sources (self->spec);
+
+  for (guint i = 0; sources[i] != NULL; i++)
+    add_text_row (group, sources[i], "source");
+  if (sources[0] == NULL)
+    {
+      GtkWidget *row = action_row_new (_("No sources given"), NULL);
+
+      gtk_widget_add_css_class (row, "dim-label");
+      adw_preferences_group_add (group, row);
+    }
+}
+
+static guint
+count_caches (RoofSpec *spec)
+{
+  guint n = 0;
+
+  while (n < 64)
+    {
+      g_autofree char *path = g_strdup_printf ("caches[%u]", n);
+
+      if (!roof_spec_has_field (spec, path))
+        break;
+      n++;
+    }
+  return n;
+}
+
+static void
+add_cache_clicked_cb (GtkButton *button, RoofSpecEditor *self)
+{
+  g_autoptr (JsonObject) json = roof_spec_to_json (self->spec);
+  g_autoptr (GError) error = NULL;
+  JsonObject *cache = json_object_new ();
+  JsonArray *caches;
+  g_autofree char *name = NULL;
+
+  if (!json_object_has_member (json, "caches"))
+    json_object_set_array_member (json, "caches", json_array_new ());
+  caches = json_object_get_array_member (json, "caches");
+  /* Translators: name of a new cache level, %u its position (1, 2, …) */
+  name = g_strdup_printf (_("Cache %u"), json_array_get_length (caches) + 1);
+  json_object_set_string_member (cache, "name", name);
+  json_object_set_int_member (cache, "capacity_MB", 1);
+  json_array_add_object_element (caches, cache);
+  if (!roof_spec_replace_json (self->spec, json, &error))
+    g_warning ("Cannot add a cache: %s", error->message);
+}
+
+static void
+remove_cache_clicked_cb (GtkButton *button, RoofSpecEditor *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "cache-index"));
+  g_autofree char *path = g_strdup_printf ("caches[%u]", index);
+  g_autoptr (GError) error = NULL;
+
+  if (!roof_spec_unset (self->spec, path, &error))
+    g_warning ("Cannot remove %s: %s", path, error->message);
+}
+
+static const char *
+cache_title (RoofSpec *spec, guint index, char **owned)
+{
+  g_autofree char *path = g_strdup_printf ("caches[%u].name", index);
+  const char *name = roof_spec_get_string (spec, path);
+
+  if (name != NULL && *name != '\0')
+    return name;
+  /* Translators: %u is the position of a cache level (1, 2, …) */
+  *owned = g_strdup_printf (_("Cache %u"), index + 1);
+  return *owned;
+}
+
+/* the schema's rows of one cache level: "caches[].name", … */
+#define CACHE_ROW "caches[]."
+
+static void
+add_caches (RoofSpecEditor *self, GHashTable *groups, const RoofFieldSpec *schema)
+{
+  const RoofFieldSpec *members = schema + 1; /* "caches[].…" follow the "caches" row */
+  AdwPreferencesGroup *caches = ensure_group (self, groups, schema->group);
+  guint n = count_caches (self->spec);
+  GtkWidget *add = gtk_button_new_from_icon_name ("list-add-symbolic");
+
+  gtk_widget_add_css_class (add, "flat");
+  gtk_widget_set_valign (add, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (add, _("Add a cache level"));
+  set_accessible (add, _("Add a cache level"), NULL);
+  gtk_widget_set_sensitive (add, n < ROOF_MAX_CACHES);
+  gtk_widget_set_name (add, "add-cache");
+  g_signal_connect (add, "clicked", G_CALLBACK (add_cache_clicked_cb), self);
+  adw_preferences_group_set_header_suffix (caches, add);
+  adw_preferences_group_set_description (caches, _(schema->help));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *owned = NULL;
+      AdwPreferencesGroup *group = new_group (self, cache_title (self->spec, i, &owned));
+      GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+      g_autofree char *remove_label = NULL;
+
+      /* Translators: %s is the name of a cache level, e.g. L2 */
+      remove_label = g_strdup_printf (_("Remove %s"), cache_title (self->spec, i, &owned));
+      gtk_widget_add_css_class (remove, "flat");
+      gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (remove, remove_label);
+      set_accessible (remove, remove_label, NULL);
+      g_object_set_data (G_OBJECT (remove), "cache-index", GUINT_TO_POINTER (i));
+      gtk_widget_set_name (remove, "remove-cache");
+      g_signal_connect (remove, "clicked", G_CALLBACK (remove_cache_clicked_cb), self);
+      adw_preferences_group_set_header_suffix (group, remove);
+      g_ptr_array_add (self->cache_groups, group);
+
+      for (const RoofFieldSpec *m = members; m->path != NULL && g_str_has_prefix (m->path, CACHE_ROW);
+           m++)
+        {
+          g_autofree char *path = g_strdup_printf ("caches[%u].%s", i, m->path + strlen (CACHE_ROW));
+
+          if (m->type == ROOF_FIELD_STRING)
+            add_entry_field (self, group, m, path, _(m->label));
+          else
+            add_number_field (self, group, m, path, _(m->label), _(m->label), _(m->help),
+                              !m->required);
+        }
+    }
+}
+
+static void
+add_precision_map (RoofSpecEditor *self, AdwPreferencesGroup *group, const RoofFieldSpec *schema)
+{
+  for (int p = 0; p < ROOF_PREC_COUNT; p++)
+    {
+      const char *precision = roof_precision_name (p);
+      g_autofree char *path = g_strdup_printf ("%s.%s", schema->path, precision);
+      /* Translators: "Peak compute, bf16" */
+      g_autofree char *accessible = g_strdup_printf (_("%s, %s"), _(schema->label), precision);
+
+      add_number_field (self, group, schema, path, precision, accessible, NULL, TRUE);
+    }
+  /* the help once for the nine rows */
+  adw_preferences_group_set_description (group, _(schema->help));
+}
+
+static gboolean
+model_is_generic (RoofSpec *spec)
+{
+  return g_strcmp0 (roof_spec_get_string (spec, "kind"), "generic") == 0;
+}
+
+static gboolean
+model_is_mla (RoofSpec *spec)
+{
+  return roof_spec_has_field (spec, "mla")
+         || g_strcmp0 (roof_spec_get_string (spec, "attention"), "mla") == 0;
+}
+
+/* Model rows that cannot apply are left out: the generic model's figures on
+ * a transformer, MoE rows on a dense model (turning a dense model into an
+ * MoE one takes all five at once, which only a catalog file can say). */
+static gboolean
+row_applies (RoofSpecEditor *self, const RoofFieldSpec *row)
+{
+  static const char *const generic_groups[] = { "General", "Generic model", "Sources", NULL };
+
+  if (editor_kind (self) != ROOF_ENTRY_MODEL)
+    return TRUE;
+  if (model_is_generic (self->spec))
+    return g_strv_contains (generic_groups, row->group);
+  if (strcmp (row->group, "Generic model") == 0)
+    return FALSE;
+  if (g_str_has_prefix (row->path, "moe."))
+    return roof_spec_has_field (self->spec, "moe");
+  if (g_str_has_prefix (row->path, "mla."))
+    return model_is_mla (self->spec);
+  return TRUE;
+}
+
+/* Everything that decides which rows exist. */
+static char *
+shape_of (RoofSpecEditor *self)
+{
+  RoofSpec *spec = self->spec;
+  g_autofree char *sources = NULL;
+
+  if (spec == NULL)
+    return NULL;
+  sources = g_strjoinv ("\n", (char **) roof_spec_get_sources (spec));
+  return g_strdup_printf ("%s|%d|%d|%d|%u|%s|%s", roof_spec_get_id (spec),
+                          model_is_generic (spec), roof_spec_has_field (spec, "moe"),
+                          model_is_mla (spec), count_caches (spec), sources,
+                          roof_spec_get_notes (spec));
+}
+
+static void
+clear_rows (RoofSpecEditor *self)
+{
+  GtkWidget *child;
+
+  self->editing = NULL;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_ptr_array_set_size (self->cache_groups, 0);
+  g_ptr_array_set_size (self->fields, 0);
+}
+
+static void
+build (RoofSpecEditor *self)
+{
+  g_autoptr (GHashTable) groups = g_hash_table_new (g_str_hash, g_str_equal);
+  const RoofFieldSpec *rows;
+  const char *notes;
+
+  clear_rows (self);
+  g_clear_pointer (&self->shape, g_free);
+  if (self->spec == NULL)
+    return;
+  self->shape = shape_of (self);
+
+  rows = roof_spec_schema (editor_kind (self), NULL);
+  for (const RoofFieldSpec *row = rows; row->path != NULL; row++)
+    {
+      AdwPreferencesGroup *group;
+
+      if (g_str_has_prefix (row->path, "caches[]") || !row_applies (self, row))
+        continue;
+      if (strcmp (row->path, "notes") == 0)
+        continue; /* read-only, at the very end */
+      group = ensure_group (self, groups, row->group);
+
+      switch (row->type)
+        {
+        case ROOF_FIELD_STRING:
+          if (strcmp (row->path, "id") == 0)
+            add_id_row (self, group, row);
+          else
+            add_entry_field (self, group, row, row->path, _(row->label));
+          break;
+        case ROOF_FIELD_NUMBER:
+        case ROOF_FIELD_INTEGER:
+          add_number_field (self, group, row, row->path, _(row->label), _(row->label),
+                            _(row->help), !row->required);
+          break;
+        case ROOF_FIELD_BOOLEAN:
+          add_switch_field (self, group, row);
+          break;
+        case ROOF_FIELD_ENUM:
+          add_dropdown_field (self, group, row);
+          break;
+        case ROOF_FIELD_STRINGS:
+          add_sources (self, group);
+          break;
+        case ROOF_FIELD_CACHES:
+          add_caches (self, groups, row);
+          break;
+        case ROOF_FIELD_PRECISION_MAP:
+          add_precision_map (self, group, row);
+          break;
+        case ROOF_FIELD_RANGE:
+        default:
+          break;
+        }
+    }
+
+  notes = roof_spec_get_notes (self->spec);
+  if (notes != NULL && *notes != '\0')
+    {
+      const RoofFieldSpec *schema = roof_spec_schema_lookup (editor_kind (self), "notes");
+      AdwPreferencesGroup *group = new_group (self, _(schema->label));
+
+      add_text_row (group, notes, "notes");
+    }
+}
+
+static void
+refresh_all (RoofSpecEditor *self, gboolean force)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    field_refresh (g_ptr_array_index (self->fields, i), force);
+  for (guint i = 0; i < self->cache_groups->len; i++)
+    {
+      g_autofree char *owned = NULL;
+      g_autofree char *escaped = g_markup_escape_text (cache_title (self->spec, i, &owned), -1);
+
+      adw_preferences_group_set_title (g_ptr_array_index (self->cache_groups, i), escaped);
+    }
+}
+
+static gboolean
+rebuild_cb (gpointer user_data)
+{
+  RoofSpecEditor *self = ROOF_SPEC_EDITOR (user_data);
+
+  self->rebuild_source = 0;
+  build (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Not from inside the handler of the control that caused it. */
+static void
+schedule_rebuild (RoofSpecEditor *self)
+{
+  if (self->rebuild_source == 0)
+    self->rebuild_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, rebuild_cb, self, NULL);
+}
+
+static void
+spec_changed_cb (RoofSpec *spec, RoofSpecEditor *self)
+{
+  g_autofree char *shape = shape_of (self);
+
+  if (g_strcmp0 (shape, self->shape) != 0)
+    {
+      refresh_all (self, FALSE);
+      schedule_rebuild (self);
+      return;
+    }
+  refresh_all (self, FALSE);
+}
+
+/* ------------------------------------------------------------------------ */
+/* GObject                                                                  */
+
+static void
+roof_spec_editor_dispose (GObject *object)
+{
+  RoofSpecEditor *self = ROOF_SPEC_EDITOR (object);
+
+  g_clear_handle_id (&self->rebuild_source, g_source_remove);
+  clear_rows (self);
+  if (self->spec != NULL)
+    g_clear_signal_handler (&self->changed_handler, self->spec);
+  g_clear_object (&self->spec);
+
+  G_OBJECT_CLASS (roof_spec_editor_parent_class)->dispose (object);
+}
+
+static void
+roof_spec_editor_finalize (GObject *object)
+{
+  RoofSpecEditor *self = ROOF_SPEC_EDITOR (object);
+
+  g_ptr_array_unref (self->fields);
+  g_ptr_array_unref (self->cache_groups);
+  g_free (self->shape);
+
+  G_OBJECT_CLASS (roof_spec_editor_parent_class)->finalize (object);
+}
+
+static void
+roof_spec_editor_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RoofSpecEditor *self = ROOF_SPEC_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SPEC:
+      g_value_set_object (value, self->spec);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_spec_editor_set_property (GObject *object,
+                               guint prop_id,
+                               const GValue *value,
+                               GParamSpec *pspec)
+{
+  RoofSpecEditor *self = ROOF_SPEC_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SPEC:
+      roof_spec_editor_set_spec (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_spec_editor_class_init (RoofSpecEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = roof_spec_editor_dispose;
+  object_class->finalize = roof_spec_editor_finalize;
+  object_class->get_property = roof_spec_editor_get_property;
+  object_class->set_property = roof_spec_editor_set_property;
+
+  properties[PROP_SPEC] = g_param_spec_object ("spec", NULL, NULL, ROOF_TYPE_SPEC,
+                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                 | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "roofspeceditor");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+roof_spec_editor_init (RoofSpecEditor *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 18);
+  self->fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
+  self->cache_groups = g_ptr_array_new ();
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
+
+GtkWidget *
+roof_spec_editor_new (void)
+{
+  return g_object_new (ROOF_TYPE_SPEC_EDITOR, NULL);
+}
+
+RoofSpec *
+roof_spec_editor_get_spec (RoofSpecEditor *self)
+{
+  g_return_val_if_fail (ROOF_IS_SPEC_EDITOR (self), NULL);
+
+  return self->spec;
+}
+
+void
+roof_spec_editor_set_spec (RoofSpecEditor *self, RoofSpec *spec)
+{
+  g_return_if_fail (ROOF_IS_SPEC_EDITOR (self));
+  g_return_if_fail (spec == NULL || ROOF_IS_SPEC (spec));
+
+  if (self->spec == spec)
+    return;
+  if (self->spec != NULL)
+    g_clear_signal_handler (&self->changed_handler, self->spec);
+  g_set_object (&self->spec, spec);
+  if (spec != NULL)
+    self->changed_handler = g_signal_connect (spec, "changed", G_CALLBACK (spec_changed_cb), self);
+  g_clear_handle_id (&self->rebuild_source, g_source_remove);
+  build (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEC]);
+}
+
+void
+roof_spec_editor_reload (RoofSpecEditor *self)
+{
+  g_autofree char *shape = NULL;
+
+  g_return_if_fail (ROOF_IS_SPEC_EDITOR (self));
+
+  shape = shape_of (self);
+  if (g_strcmp0 (shape, self->shape) != 0)
+    {
+      g_clear_handle_id (&self->rebuild_source, g_source_remove);
+      build (self);
+    }
+  else
+    refresh_all (self, TRUE);
+}
+
+GtkWidget *
+roof_spec_editor_get_field (RoofSpecEditor *self, const char *path)
+{
+  g_return_val_if_fail (ROOF_IS_SPEC_EDITOR (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (self->rebuild_source != 0)
+    {
+      g_clear_handle_id (&self->rebuild_source, g_source_remove);
+      build (self);
+    }
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = g_ptr_array_index (self->fields, i);
+
+      if (strcmp (f->path, path) == 0)
+        return f->control;
+    }
+  return NULL;
+}
+
+static gboolean
+catalog_has (RoofCatalog *catalog, RoofEntryKind kind, const char *id)
+{
+  if (kind == ROOF_ENTRY_HARDWARE)
+    return roof_catalog_find_hardware (catalog, id) != NULL;
+  return roof_catalog_find_model (catalog, id) != NULL;
+}
+
+char *
+roof_ui_duplicate_spec (RoofCatalog *catalog, RoofSpec *spec)
+{
+  RoofEntryKind kind;
+  g_autofree char *base = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr (RoofSpec) copy = NULL;
+  RoofSpec *original;
+  char *suffix;
+  guint n;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (catalog), NULL);
+  g_return_val_if_fail (ROOF_IS_SPEC (spec), NULL);
+
+  kind = roof_spec_get_kind (spec);
+  /* a copy of a copy counts on from its original's id */
+  base = g_strdup (roof_spec_get_id (spec));
+  suffix = g_strrstr (base, "-custom");
+  if (suffix != NULL)
+    {
+      const char *rest = suffix + strlen ("-custom");
+
+      if (*rest == '\0' || (*rest == '-' && rest[1] != '\0'
+                            && strspn (rest + 1, "0123456789") == strlen (rest + 1)))
+        *suffix = '\0';
+    }
+  /* room for "-custom-NNNN" */
+  if (strlen (base) > ROOF_SPEC_ID_MAX - 12)
+    base[ROOF_SPEC_ID_MAX - 12] = '\0';
+
+  for (n = 1; n < 10000; n++)
+    {
+      g_free (id);
+      id = n == 1 ? g_strdup_printf ("%s-custom", base) : g_strdup_printf ("%s-custom-%u", base, n);
+      if (!catalog_has (catalog, kind, id))
+        break;
+    }
+
+  /* named after the original when the catalog still has it */
+  original = kind == ROOF_ENTRY_HARDWARE
+               ? ROOF_SPEC (roof_catalog_find_hardware (catalog, base))
+               : ROOF_SPEC (roof_catalog_find_model (catalog, base));
+  if (original == NULL)
+    original = spec;
+  if (n == 1)
+    /* Translators: name of a custom copy of a device or model, %s is its name */
+    name = g_strdup_printf (_("%s (custom)"), roof_spec_get_name (original));
+  else
+    /* Translators: name of the n-th custom copy of a device or model */
+    name = g_strdup_printf (_("%s (custom %u)"), roof_spec_get_name (original), n);
+
+  copy = roof_spec_duplicate (spec, id, name);
+  g_return_val_if_fail (copy != NULL, NULL);
+  if (kind == ROOF_ENTRY_HARDWARE)
+    roof_catalog_add_hardware (catalog, ROOF_HARDWARE_SPEC (copy));
+  else
+    roof_catalog_add_model (catalog, ROOF_MODEL_SPEC (copy));
+  return g_steal_pointer (&id);
+}

@@ -1,0 +1,43 @@
+/* roof-summary-strip.h — the comparison in figures, one row per device, under the chart
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "roof-chart-input.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ROOF_SUMMARY_DEVICE = 0,
+  ROOF_SUMMARY_ITL,
+  ROOF_SUMMARY_TTFT,
+  ROOF_SUMMARY_TOKENS_PER_S,
+  ROOF_SUMMARY_USD_PER_MTOK,
+  ROOF_SUMMARY_BOUND,
+  ROOF_SUMMARY_MEMORY,
+  ROOF_SUMMARY_N_COLUMNS
+} RoofSummaryColumn;
+
+#define ROOF_TYPE_SUMMARY_STRIP (roof_summary_strip_get_type ())
+G_DECLARE_FINAL_TYPE (RoofSummaryStrip, roof_summary_strip, ROOF, SUMMARY_STRIP, GtkWidget)
+
+GtkWidget *roof_summary_strip_new (void);
+
+/* Recomputes every row from `data` (roof_solve, roof_request and
+ * roof_sensitivity of the scenario's workload on each compared device). */
+void roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data);
+/* Colour swatches follow the chart theme. */
+void roof_summary_strip_set_theme (RoofSummaryStrip *self, RoofThemeKind theme);
+
+int roof_summary_strip_get_n_rows (RoofSummaryStrip *self);
+/* The text shown in a cell (row 0 is the first device). */
+const char *roof_summary_strip_get_cell (RoofSummaryStrip *self, int row, RoofSummaryColumn column);
+/* What the copy button puts on the clipboard: a header line and one line
+ * per device, tab-separated, numbers in the column's unit. */
+char *roof_summary_strip_build_table (RoofSummaryStrip *self);
+
+G_END_DECLS
