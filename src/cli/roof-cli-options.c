@@ -8,6 +8,8 @@
 
 #include "roof-cli-options.h"
 
+#include "roof-chart.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -20,7 +22,7 @@ G_DEFINE_QUARK (roof-cli-error-quark, roof_cli_error)
 #define CMD_MODEL_ON_HW                                                                           \
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP)                                    \
    | CMD (ROOF_CLI_COMMAND_SENSITIVITY) | CMD (ROOF_CLI_COMMAND_SYNTHESIZE)                       \
-   | CMD (ROOF_CLI_COMMAND_COST))
+   | CMD (ROOF_CLI_COMMAND_COST) | CMD (ROOF_CLI_COMMAND_PLOT))
 #define CMD_ALL ((1u << ROOF_CLI_N_COMMANDS) - 1u)
 
 typedef struct
@@ -85,6 +87,21 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "column gives the device count (2, 4, … up to --max-devices) that is\n"
     "cheapest per token while still meeting the SLA.",
   },
+  [ROOF_CLI_COMMAND_PLOT] = {
+    "plot",
+    "roofline-cli plot roofline|cost|sensitivity|batch|context|memory|trend -H ID… -m ID "
+    "[workload] -o FILE.png|svg|pdf [--width PX] [--height PX] [--scale S] "
+    "[--theme light|dark|print]",
+    "draw one of the seven charts to a PNG, SVG or PDF file",
+    "Draws a chart through the same render function as the app and writes it\n"
+    "atomically: roofline (memory roofs, compute ceilings, decode over batch and\n"
+    "prefill over prompt length), cost (per million output tokens against batch),\n"
+    "sensitivity (elasticities and the binding constraint), batch (throughput and\n"
+    "ITL against batch), context (latency against context length), memory\n"
+    "(footprint against capacity), trend (ridge point by year over the catalog).\n"
+    "The format follows the file's extension. A caption under the chart states\n"
+    "the assumptions.",
+  },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
     "cost per million tokens against batch size, and crossovers",
@@ -146,6 +163,14 @@ typedef enum
   OPT_TTFT_MS,
   OPT_TOKENS_PER_S,
   OPT_MAX_DEVICES,
+  OPT_PLOT_FILE,
+  OPT_WIDTH,
+  OPT_HEIGHT,
+  OPT_SCALE,
+  OPT_THEME,
+  OPT_CEILINGS,
+  OPT_NO_CAPTION,
+  OPT_TRANSPARENT,
   OPT_CATALOG,
   OPT_SCENARIO,
   OPT_HELP,
@@ -172,7 +197,7 @@ typedef struct
 
 #define CMD_POINT                                                                                 \
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SENSITIVITY)                              \
-   | CMD (ROOF_CLI_COMMAND_SYNTHESIZE))
+   | CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD (ROOF_CLI_COMMAND_PLOT))
 
 /* The same long name may appear twice with different metavars for different
  * commands (--batch N in solve, A:B in cost); the first row found decides
@@ -201,6 +226,24 @@ static const OptSpec options[] = {
     "aggregate decode throughput target, tokens per second" },
   { OPT_MAX_DEVICES, "max-devices", 0, "N", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
     "most devices in tensor parallel to try (default 64)" },
+  { OPT_PLOT_FILE, "out", 'o', "FILE", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "the file to write: .png, .svg or .pdf (required)" },
+  { OPT_WIDTH, "width", 0, "PX", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "width in pixels (default 1600)" },
+  { OPT_HEIGHT, "height", 0, "PX", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "height in pixels (default 1000)" },
+  { OPT_SCALE, "scale", 0, "S", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "device pixels per pixel in a PNG, for HiDPI, 1 to 4 (default 1)" },
+  { OPT_THEME, "theme", 0, "light|dark|print", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "colours: light (default), dark, or print (white, heavier strokes)" },
+  { OPT_CEILINGS, "ceilings", 0, "PREC,…", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "roofline: the compute ceilings to draw (default: the scenario's, else bf16,fp8)" },
+  { OPT_ITL_MS, "itl-ms", 0, "X", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "cost and batch charts: an ITL target to mark, milliseconds" },
+  { OPT_NO_CAPTION, "no-caption", 0, NULL, CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "leave out the line of assumptions under the chart" },
+  { OPT_TRANSPARENT, "transparent", 0, NULL, CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "PNG only: no background fill" },
   { OPT_BREAKDOWN, "breakdown", 0, NULL, CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_COMMAND,
     "add a per-operator table (FLOP, bytes, time per layer)" },
   { OPT_JSON, "json", 0, NULL, CMD_ALL, GROUP_COMMAND, "print JSON instead of tables" },
@@ -444,6 +487,10 @@ roof_cli_options_init (RoofCliOptions *opts)
   opts->catalogs = g_ptr_array_new_with_free_func (g_free);
   roof_workload_init (&opts->workload);
   opts->step = ROOF_DEFAULT_SENSITIVITY_STEP;
+  opts->plot_width = 1600;
+  opts->plot_height = 1000;
+  opts->plot_scale = 1;
+  opts->plot_theme = ROOF_THEME_LIGHT;
 }
 
 void
@@ -456,6 +503,7 @@ roof_cli_options_clear (RoofCliOptions *opts)
   g_clear_pointer (&opts->show_id, g_free);
   g_clear_pointer (&opts->model, g_free);
   g_clear_pointer (&opts->scenario, g_free);
+  g_clear_pointer (&opts->plot_file, g_free);
 }
 
 typedef struct
@@ -612,6 +660,62 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
       opts->max_devices = (int) x;
       opts->set |= ROOF_CLI_SET_MAX_DEVICES;
       break;
+    case OPT_PLOT_FILE:
+      if (*v == '\0')
+        return usage_error (error, "%s expects a file name, got ''", flag);
+      {
+        RoofExportFormat format;
+        if (!roof_export_format_from_path (v, &format))
+          return usage_error (error, "%s: the file name must end in .png, .svg or .pdf, got '%s'",
+                              flag, v);
+        opts->plot_format = (int) format;
+      }
+      g_free (opts->plot_file);
+      opts->plot_file = g_strdup (v);
+      break;
+    case OPT_WIDTH:
+      if (!parse_whole (flag, v, 100, 16384, &opts->plot_width, error))
+        return FALSE;
+      break;
+    case OPT_HEIGHT:
+      if (!parse_whole (flag, v, 100, 16384, &opts->plot_height, error))
+        return FALSE;
+      break;
+    case OPT_SCALE:
+      if (!parse_real (flag, v, 1, FALSE, 4, &opts->plot_scale, error))
+        return FALSE;
+      break;
+    case OPT_THEME:
+      {
+        RoofThemeKind theme;
+        if (!roof_theme_from_name (v, &theme))
+          return usage_error (error, "%s expects light, dark or print, got '%s'", flag, v);
+        opts->plot_theme = (int) theme;
+      }
+      break;
+    case OPT_CEILINGS:
+      {
+        g_auto (GStrv) names = g_strsplit (v, ",", -1);
+        guint mask = 0;
+        for (guint i = 0; names[i] != NULL; i++)
+          {
+            RoofPrecision p;
+            if (!parse_precision (flag, g_strstrip (names[i]), &p, error))
+              return FALSE;
+            mask |= 1u << p;
+          }
+        if (mask == 0)
+          return usage_error (error, "%s expects at least one precision", flag);
+        opts->plot_ceilings = mask;
+        opts->set |= ROOF_CLI_SET_CEILINGS;
+      }
+      break;
+    case OPT_NO_CAPTION:
+      opts->plot_no_caption = TRUE;
+      break;
+    case OPT_TRANSPARENT:
+      opts->plot_transparent = TRUE;
+      break;
     case OPT_CATALOG:
       if (*v == '\0')
         return usage_error (error, "%s expects a file name, got ''", flag);
@@ -672,6 +776,26 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
       if (!opts->batch_is_range && !opts->context_is_range)
         return usage_error (error, "sweep needs a range: --batch A:B or --context A:B");
       break;
+    case ROOF_CLI_COMMAND_PLOT:
+      {
+        const char *kind = n_args > 0 ? g_ptr_array_index (positionals, 1) : NULL;
+        RoofPlotKind k;
+        if (kind == NULL)
+          return usage_error (error, "plot needs a chart: roofline, cost, sensitivity, batch, "
+                                     "context, memory or trend");
+        if (!roof_plot_kind_from_name (kind, &k))
+          return usage_error (error, "plot expects roofline, cost, sensitivity, batch, context, "
+                                     "memory or trend, got '%s'", kind);
+        opts->plot_kind = (int) k;
+        if (n_args > 1)
+          return usage_error (error, "unexpected argument '%s'",
+                              (const char *) g_ptr_array_index (positionals, 2));
+        if (opts->plot_file == NULL)
+          return usage_error (error, "plot needs the file to write: -o FILE.png|svg|pdf");
+        if (opts->plot_transparent && opts->plot_format != ROOF_EXPORT_PNG)
+          return usage_error (error, "--transparent applies to PNG files only");
+        return TRUE;
+      }
     case ROOF_CLI_COMMAND_SOLVE:
     case ROOF_CLI_COMMAND_SENSITIVITY:
     case ROOF_CLI_COMMAND_SYNTHESIZE:

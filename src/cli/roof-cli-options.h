@@ -28,9 +28,9 @@ GQuark roof_cli_error_quark (void);
 #define ROOF_CLI_EXIT_FAILED 1
 #define ROOF_CLI_EXIT_USAGE 2
 
-/* Subcommands. A new one (plot) gets a value here, a row in the command
- * table of roof-cli-options.c (name, synopsis, summary), its flags in the
- * option table, and a run function in roof-cli.c's dispatch table. */
+/* Subcommands. A new one gets a value here, a row in the command table of
+ * roof-cli-options.c (name, synopsis, summary), its flags in the option
+ * table, and a run function in roof-cli.c's dispatch table. */
 typedef enum
 {
   ROOF_CLI_COMMAND_NONE = 0,
@@ -41,6 +41,7 @@ typedef enum
   ROOF_CLI_COMMAND_SENSITIVITY,
   ROOF_CLI_COMMAND_SYNTHESIZE,
   ROOF_CLI_COMMAND_COST,
+  ROOF_CLI_COMMAND_PLOT,
   ROOF_CLI_N_COMMANDS
 } RoofCliCommand;
 
@@ -77,6 +78,7 @@ typedef enum
   ROOF_CLI_SET_TTFT = 1 << 16,
   ROOF_CLI_SET_TOKENS_PER_S = 1 << 17,
   ROOF_CLI_SET_MAX_DEVICES = 1 << 18,
+  ROOF_CLI_SET_CEILINGS = 1 << 19,
 } RoofCliSet;
 
 typedef struct
@@ -112,6 +114,18 @@ typedef struct
   double ttft;         /* synthesize --ttft-ms, in seconds */
   double tokens_per_s; /* synthesize --tokens-per-s */
   int max_devices;     /* synthesize --max-devices */
+
+  /* plot */
+  int plot_kind;         /* RoofPlotKind */
+  char *plot_file;       /* -o FILE */
+  int plot_format;       /* RoofExportFormat, from the file's extension */
+  double plot_width;     /* --width, default 1600 */
+  double plot_height;    /* --height, default 1000 */
+  double plot_scale;     /* --scale, default 1 */
+  int plot_theme;        /* RoofThemeKind, --theme */
+  guint plot_ceilings;   /* --ceilings, a bit per RoofPrecision */
+  gboolean plot_no_caption;
+  gboolean plot_transparent;
 } RoofCliOptions;
 
 void roof_cli_options_init (RoofCliOptions *opts);

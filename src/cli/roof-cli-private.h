@@ -46,6 +46,7 @@ gboolean roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_cost (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_plot (RoofCliContext *ctx, GError **error);
 
 /* Like roof_catalog_lookup_*, but an unknown id is a ROOF_CLI_ERROR_USAGE
  * error whose "did you mean" prefers ids that start with what was typed. */

@@ -20,7 +20,6 @@ typedef struct
   gboolean needs_model; /* resolve -m, -H and the workload first */
 } Dispatch;
 
-/* `plot` gets its row here once it exists. */
 static const Dispatch dispatch[ROOF_CLI_N_COMMANDS] = {
   [ROOF_CLI_COMMAND_LIST] = { roof_cli_cmd_list, FALSE },
   [ROOF_CLI_COMMAND_SHOW] = { roof_cli_cmd_show, FALSE },
@@ -29,6 +28,7 @@ static const Dispatch dispatch[ROOF_CLI_N_COMMANDS] = {
   [ROOF_CLI_COMMAND_SENSITIVITY] = { roof_cli_cmd_sensitivity, TRUE },
   [ROOF_CLI_COMMAND_SYNTHESIZE] = { roof_cli_cmd_synthesize, TRUE },
   [ROOF_CLI_COMMAND_COST] = { roof_cli_cmd_cost, TRUE },
+  [ROOF_CLI_COMMAND_PLOT] = { roof_cli_cmd_plot, TRUE },
 };
 
 /* ---------------------------------------------------------------------- */

@@ -284,12 +284,13 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
             }
         }
     if (n_never > 1 && n_never == n_ok_dev)
-      g_string_assign (never, "every device");
+      g_string_assign (never, "any device");
     if (never->len)
       {
         roof_format_count (c.wl.context, num, sizeof num);
-        roof_render_note (R, "decode never turns compute-bound at context %s on %s: KV traffic grows "
-                          "with the batch as fast as compute", num, never->str);
+        roof_render_note (R, "decode never turns compute-bound at context %s on %s: each sequence's "
+                          "KV-cache traffic outweighs its compute, however large the batch",
+                          num, never->str);
       }
     g_string_free (never, TRUE);
     for (int i = 0; i < in->n_devices; i++)

@@ -13,7 +13,7 @@
 
 #include <gtk/gtk.h>
 
-#include "roof-chart-input.h"
+#include "roof-chart-data.h"
 
 G_BEGIN_DECLS
 

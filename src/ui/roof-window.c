@@ -10,7 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "roof-chart-input.h"
+#include "roof-chart-data.h"
 #include "roof-export-dialog.h"
 #include "roof-hardware-panel.h"
 #include "roof-model-panel.h"

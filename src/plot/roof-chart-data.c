@@ -1,4 +1,4 @@
-/* roof-chart-input.c — what the charts and the summary strip draw, built once per edit
+/* roof-chart-data.c — what the charts and the summary strip draw, built once per edit
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,7 +6,7 @@
 
 #include "config.h"
 
-#include "roof-chart-input.h"
+#include "roof-chart-data.h"
 
 #include <glib/gi18n.h>
 #include <string.h>

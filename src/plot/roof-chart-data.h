@@ -1,4 +1,4 @@
-/* roof-chart-input.h — what the charts and the summary strip draw, built once per edit
+/* roof-chart-data.h — what the charts and the summary strip draw, built once per edit
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *

@@ -1,0 +1,84 @@
+/* roof-cli-plot-cmd.c — `plot`: one chart to a PNG, SVG or PDF file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "roofline-cli"
+
+#include "config.h"
+
+#include "roof-cli-private.h"
+#include "roof-chart-data.h"
+#include "roof-chart.h"
+
+static const char *const format_names[] = { "png", "svg", "pdf" };
+
+gboolean
+roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
+{
+  const RoofCliOptions *opts = ctx->opts;
+  g_autoptr (RoofScenario) scenario = NULL;
+  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr (GError) local = NULL;
+
+  if (ctx->hardware->len > ROOF_PLOT_MAX_DEVICES)
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "a chart compares at most %d devices, %u given", ROOF_PLOT_MAX_DEVICES,
+                   ctx->hardware->len);
+      return FALSE;
+    }
+
+  /* the chart settings (ceilings, ranges) come from the scenario when there
+   * is one; what the flags resolved replaces its comparison */
+  scenario = ctx->scenario != NULL ? g_object_ref (ctx->scenario) : roof_scenario_new_default ();
+  for (guint i = 0; i < ctx->hardware->len; i++)
+    g_ptr_array_add (ids, (gpointer) roof_spec_get_id (g_ptr_array_index (ctx->hardware, i)));
+  g_ptr_array_add (ids, NULL);
+  roof_scenario_set_hardware (scenario, (const char *const *) ids->pdata);
+  roof_scenario_set_model (scenario, roof_spec_get_id (ROOF_SPEC (ctx->model)));
+  roof_scenario_set_workload (scenario, &ctx->workload);
+  roof_scenario_set_sla (scenario, &ctx->sla);
+  roof_scenario_set_sensitivity_step (scenario, ctx->step);
+  if (opts->set & ROOF_CLI_SET_CEILINGS)
+    roof_scenario_set_ceilings (scenario, opts->plot_ceilings);
+
+  g_autoptr (RoofChartData) data = roof_chart_data_new (ctx->catalog, scenario);
+  RoofChartInput in = *roof_chart_data_get_input (data);
+  in.kind = (RoofPlotKind) opts->plot_kind;
+  in.theme = (RoofThemeKind) opts->plot_theme;
+  in.scale = opts->plot_scale;
+  in.caption = !opts->plot_no_caption;
+  in.transparent = opts->plot_transparent;
+
+  if (!roof_chart_export (&in, (RoofExportFormat) opts->plot_format, opts->plot_file,
+                          opts->plot_width, opts->plot_height, &local))
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s", local->message);
+      return FALSE;
+    }
+
+  if (opts->json)
+    {
+      g_autoptr (JsonBuilder) b = json_builder_new ();
+      json_builder_begin_object (b);
+      roof_cli_json_string (b, "file", opts->plot_file);
+      roof_cli_json_string (b, "chart", roof_plot_kind_name (in.kind));
+      roof_cli_json_string (b, "format", format_names[opts->plot_format]);
+      roof_cli_json_number (b, "width", opts->plot_width);
+      roof_cli_json_number (b, "height", opts->plot_height);
+      roof_cli_json_number (b, "scale", opts->plot_scale);
+      roof_cli_json_string (b, "theme", roof_theme_name (in.theme));
+      json_builder_end_object (b);
+      roof_cli_print_json (ctx->out, b);
+    }
+  else
+    {
+      g_autofree char *shown = g_filename_display_name (opts->plot_file);
+      fprintf (ctx->out, "Wrote the %s chart to %s (%.15g × %.15g", roof_plot_kind_name (in.kind),
+               shown, opts->plot_width, opts->plot_height);
+      if (opts->plot_format == ROOF_EXPORT_PNG && opts->plot_scale != 1.0)
+        fprintf (ctx->out, " at scale %.15g", opts->plot_scale);
+      fprintf (ctx->out, ", %s).\n", format_names[opts->plot_format]);
+    }
+  return TRUE;
+}

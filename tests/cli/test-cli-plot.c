@@ -1,0 +1,197 @@
+/* test-cli-plot.c — `roofline-cli plot`, run as the built binary
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+typedef struct
+{
+  int status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run (Run *r, const char *first, ...)
+{
+  const char *cli = g_getenv ("ROOFLINE_CLI");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int wait_status = 0;
+  va_list ap;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  va_start (ap, first);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
+                &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+}
+
+static char *
+read_file (const char *path, gsize *len)
+{
+  char *data = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &data, len, &error);
+  g_assert_no_error (error);
+  return data;
+}
+
+/* width and height from a PNG's IHDR chunk */
+static void
+png_size (const char *data, gsize len, guint32 *w, guint32 *h)
+{
+  static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+  const unsigned char *u = (const unsigned char *) data;
+
+  g_assert_cmpuint (len, >, 24);
+  g_assert_cmpmem (data, 8, signature, 8);
+  g_assert_cmpmem (data + 12, 4, "IHDR", 4);
+  *w = (guint32) u[16] << 24 | (guint32) u[17] << 16 | (guint32) u[18] << 8 | u[19];
+  *h = (guint32) u[20] << 24 | (guint32) u[21] << 16 | (guint32) u[22] << 8 | u[23];
+}
+
+static void
+test_every_chart_every_format (void)
+{
+  static const char *const kinds[] = { "roofline", "cost",   "sensitivity", "batch",
+                                       "context",  "memory", "trend" };
+  g_autofree char *dir = g_dir_make_tmp ("roofline-plot-XXXXXX", NULL);
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autofree char *png = g_build_filename (dir, "c.png", NULL);
+      g_autofree char *svg = g_build_filename (dir, "c.svg", NULL);
+      g_autofree char *pdf = g_build_filename (dir, "c.pdf", NULL);
+      g_auto (Run) a = { 0 }, b = { 0 }, c = { 0 };
+      gsize len;
+      guint32 w, h;
+
+      run (&a, "plot", kinds[k], "-H", "nvidia-h100-sxm", "-H", "nvidia-h200-sxm", "-m",
+           "llama-3.1-70b", "--devices", "2", "-o", png, NULL);
+      g_assert_cmpint (a.status, ==, 0);
+      g_assert_nonnull (strstr (a.out, kinds[k]));
+      g_autofree char *p = read_file (png, &len);
+      png_size (p, len, &w, &h);
+      g_assert_cmpuint (w, ==, 1600);
+      g_assert_cmpuint (h, ==, 1000);
+
+      run (&b, "plot", kinds[k], "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--width",
+           "800", "--height", "500", "-o", svg, NULL);
+      g_assert_cmpint (b.status, ==, 0);
+      g_autofree char *s = read_file (svg, &len);
+      g_assert_true (g_str_has_prefix (s, "<?xml"));
+      g_assert_nonnull (strstr (s, "<svg"));
+      g_assert_nonnull (strstr (s, "width=\"800px\""));
+
+      run (&c, "plot", kinds[k], "-H", "amd-mi300x", "-m", "mixtral-8x7b", "--theme", "print",
+           "-o", pdf, NULL);
+      g_assert_cmpint (c.status, ==, 0);
+      g_autofree char *d = read_file (pdf, &len);
+      g_assert_true (g_str_has_prefix (d, "%PDF-"));
+      /* the trailer sits at the very end, after binary streams */
+      g_assert_cmpuint (len, >, 16);
+      g_assert_true (g_strstr_len (d + len - 16, 16, "%%EOF") != NULL);
+      g_remove (png);
+      g_remove (svg);
+      g_remove (pdf);
+    }
+  g_rmdir (dir);
+}
+
+static void
+test_scale_and_json (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("roofline-plot-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "hidpi.png", NULL);
+  g_auto (Run) r = { 0 };
+  gsize len;
+  guint32 w, h;
+
+  run (&r, "plot", "cost", "-H", "nvidia-b200", "-m", "llama-3.1-8b", "--width", "640",
+       "--height", "400", "--scale", "2", "--json", "-o", png, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "\"format\": \"png\""));
+  g_assert_nonnull (strstr (r.out, "\"scale\": 2"));
+  g_autofree char *p = read_file (png, &len);
+  png_size (p, len, &w, &h);
+  /* 640 × 400 at scale 2 = 1280 × 800 device pixels */
+  g_assert_cmpuint (w, ==, 1280);
+  g_assert_cmpuint (h, ==, 800);
+  g_remove (png);
+  g_rmdir (dir);
+}
+
+static void
+test_errors (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("roofline-plot-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (dir, "keep.png", NULL);
+  g_auto (Run) a = { 0 }, b = { 0 }, c = { 0 }, d = { 0 }, e = { 0 }, f = { 0 };
+
+  /* a directory that does not exist: the work failed, the path is named */
+  run (&a, "plot", "roofline", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "-o",
+       "/nonexistent/dir/x.png", NULL);
+  g_assert_cmpint (a.status, ==, 1);
+  g_assert_nonnull (strstr (a.err, "/nonexistent/dir/x.png"));
+
+  /* usage errors */
+  run (&b, "plot", "pie", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "-o", target, NULL);
+  g_assert_cmpint (b.status, ==, 2);
+  g_assert_nonnull (strstr (b.err, "'pie'"));
+  run (&c, "plot", "cost", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "-o", "x.jpg", NULL);
+  g_assert_cmpint (c.status, ==, 2);
+  g_assert_nonnull (strstr (c.err, ".png, .svg or .pdf"));
+  run (&d, "plot", "cost", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", NULL);
+  g_assert_cmpint (d.status, ==, 2);
+  g_assert_nonnull (strstr (d.err, "-o FILE"));
+
+  /* a render that fails leaves an existing file as it was */
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+  run (&e, "plot", "roofline", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--width", "16000",
+       "--height", "16000", "--scale", "4", "-o", target, NULL);
+  g_assert_cmpint (e.status, ==, 1);
+  g_assert_nonnull (strstr (e.err, "32767"));
+  g_autofree char *kept = read_file (target, NULL);
+  g_assert_cmpstr (kept, ==, "old");
+
+  /* --transparent is a PNG property */
+  run (&f, "plot", "cost", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--transparent", "-o",
+       "x.svg", NULL);
+  g_assert_cmpint (f.status, ==, 2);
+  g_remove (target);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/plot/every-chart-every-format", test_every_chart_every_format);
+  g_test_add_func ("/cli/plot/scale-and-json", test_scale_and_json);
+  g_test_add_func ("/cli/plot/errors", test_errors);
+  return g_test_run ();
+}
