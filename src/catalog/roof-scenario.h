@@ -27,7 +27,8 @@ gboolean roof_chart_kind_from_name (const char *name, RoofChartKind *out);
 #define ROOF_TYPE_SCENARIO (roof_scenario_get_type ())
 G_DECLARE_FINAL_TYPE (RoofScenario, roof_scenario, ROOF, SCENARIO, GObject)
 
-/* Llama 3.1 70B decode on H100 SXM, H200 and A100 SXM 80 GB, bf16, context 4096. */
+/* Llama 3.1 70B decode on two of H100 SXM, H200 or A100 SXM 80 GB in tensor
+ * parallel, bf16, context 4096. */
 RoofScenario *roof_scenario_new_default (void);
 
 /* Parses a scenario document. Custom entries of its "catalog" are overlaid on

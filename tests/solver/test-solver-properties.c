@@ -221,6 +221,11 @@ test_synthesis_meets_sla (void)
       if (roof_requirements (&md, &wl, &sla, &req, &err) != ROOF_OK)
         g_error ("requirements: %s", err.message);
 
+      /* 4096 prompts of 65k tokens in 10 ms ask for more than 1e21 FLOP/s,
+       * past what a device may declare: nothing to build then */
+      if (req.peak_flops > 1e21 || req.mem_bw > 1e21 || req.mem_bytes > 1e21)
+        continue;
+
       /* a device with exactly the required figures meets every target */
       RoofHardwareParams just;
       roof_hardware_init (&just);
