@@ -303,6 +303,24 @@ rewrite_long_integer (char *start, gsize n_digits)
   return TRUE;
 }
 
+/* The value of 4 hex digits at data[i], or −1. */
+static int
+hex4 (const char *data, gsize length, gsize i)
+{
+  int v = 0;
+
+  if (i + 4 > length)
+    return -1;
+  for (gsize k = i; k < i + 4; k++)
+    {
+      int d = g_ascii_xdigit_value (data[k]);
+      if (d < 0)
+        return -1;
+      v = v * 16 + d;
+    }
+  return v;
+}
+
 /* Looks at the text before json-glib does: json-glib recurses once per
  * nesting level (100 000 '[' overflow the stack) and mis-reads long integers. */
 static gboolean
@@ -331,7 +349,37 @@ prescan (const char *data,
       switch (state)
         {
         case STRING:
-          if (c == '\\')
+          if (c == '\\' && i + 1 < length && data[i + 1] == 'u')
+            {
+              /* json-glib turns a lone surrogate into bytes that are not
+               * UTF-8, which a saved file then cannot be read back with */
+              int unit = hex4 (data, length, i + 2);
+              int low = unit >= 0xD800 && unit <= 0xDBFF && i + 7 < length
+                            && data[i + 6] == '\\' && data[i + 7] == 'u'
+                          ? hex4 (data, length, i + 8)
+                          : -1;
+
+              if (unit < 0)
+                {
+                  /* json-glib reads "\ud8na" as U+D800 followed by "na" */
+                  g_free (copy);
+                  g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
+                               "%s:%u:%u: \\u must be followed by four hex digits", origin, line,
+                               (guint) (i - line_start + 1));
+                  return FALSE;
+                }
+              if (unit >= 0xD800 && unit <= 0xDFFF && !(low >= 0xDC00 && low <= 0xDFFF))
+                {
+                  g_free (copy);
+                  g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
+                               "%s:%u:%u: \\u%.4s is half of a UTF-16 surrogate pair, not a "
+                               "character",
+                               origin, line, (guint) (i - line_start + 1), data + i + 2);
+                  return FALSE;
+                }
+              i += low >= 0 ? 11 : 1;
+            }
+          else if (c == '\\')
             i++;
           else if (c == '"')
             state = NORMAL;
@@ -413,6 +461,53 @@ prescan (const char *data,
   return TRUE;
 }
 
+/* FALSE when a string or a member name under `node` is not UTF-8, with its
+ * path appended to `path`. */
+static gboolean
+strings_are_utf8 (JsonNode *node, GString *path)
+{
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        g_auto (RoofObjectIter) iter = { 0 };
+        const char *name;
+        JsonNode *member;
+        gsize len = path->len;
+
+        roof_object_iter_init (&iter, json_node_get_object (node));
+        while (roof_object_iter_next (&iter, &name, &member))
+          {
+            g_string_append_printf (path, "%s%s", len > 0 ? "." : "", name);
+            if (!g_utf8_validate (name, -1, NULL) || !strings_are_utf8 (member, path))
+              return FALSE;
+            g_string_truncate (path, len);
+          }
+        return TRUE;
+      }
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        gsize len = path->len;
+
+        for (guint i = 0; i < json_array_get_length (array); i++)
+          {
+            g_string_append_printf (path, "[%u]", i);
+            if (!strings_are_utf8 (json_array_get_element (array, i), path))
+              return FALSE;
+            g_string_truncate (path, len);
+          }
+        return TRUE;
+      }
+    case JSON_NODE_VALUE:
+      return json_node_get_value_type (node) != G_TYPE_STRING
+             || g_utf8_validate (json_node_get_string (node), -1, NULL);
+    case JSON_NODE_NULL:
+    default:
+      return TRUE;
+    }
+}
+
 JsonNode *
 roof_json_parse (const char *data, gssize length, const char *origin, GError **error)
 {
@@ -457,8 +552,26 @@ roof_json_parse (const char *data, gssize length, const char *origin, GError **e
 
   root = json_parser_steal_root (parser);
   if (root == NULL)
-    g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
-                 "%s:1:1: the file is empty", origin);
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
+                   "%s:1:1: the file is empty", origin);
+      return NULL;
+    }
+
+  /* json-glib decodes some escapes ("\333" as octal, a lone "\udc00") to
+   * bytes that are not UTF-8: kept, they would be saved to a file that
+   * json-glib then refuses */
+  g_autoptr (GString) path = g_string_new (NULL);
+  if (!strings_are_utf8 (root, path))
+    {
+      g_autofree char *shown = g_utf8_make_valid (path->str, -1);
+
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
+                   "%s: %s%sa string escape makes bytes that are not UTF-8 text", origin,
+                   shown, path->len > 0 ? ": " : "");
+      json_node_unref (root);
+      return NULL;
+    }
   return root;
 }
 
@@ -481,6 +594,88 @@ roof_json_parse_document (const char *data,
       return NULL;
     }
   return g_steal_pointer (&root);
+}
+
+/* The first non-finite number under `node`, its path appended to `path`. */
+static gboolean
+find_nonfinite (JsonNode *node, GString *path, double *value)
+{
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        g_auto (RoofObjectIter) iter = { 0 };
+        const char *name;
+        JsonNode *member;
+        gsize len = path->len;
+
+        roof_object_iter_init (&iter, json_node_get_object (node));
+        while (roof_object_iter_next (&iter, &name, &member))
+          {
+            g_string_append_printf (path, "%s%s", len > 0 ? "." : "", name);
+            if (find_nonfinite (member, path, value))
+              return TRUE;
+            g_string_truncate (path, len);
+          }
+        return FALSE;
+      }
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        gsize len = path->len;
+
+        for (guint i = 0; i < json_array_get_length (array); i++)
+          {
+            g_string_append_printf (path, "[%u]", i);
+            if (find_nonfinite (json_array_get_element (array, i), path, value))
+              return TRUE;
+            g_string_truncate (path, len);
+          }
+        return FALSE;
+      }
+    case JSON_NODE_VALUE:
+      if (json_node_get_value_type (node) == G_TYPE_DOUBLE
+          && !isfinite (json_node_get_double (node)))
+        {
+          *value = json_node_get_double (node);
+          return TRUE;
+        }
+      return FALSE;
+    case JSON_NODE_NULL:
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+roof_json_object_check_finite (JsonObject *object,
+                               const char *origin,
+                               const char *prefix,
+                               const char *skip,
+                               GError **error)
+{
+  g_auto (RoofObjectIter) iter = { 0 };
+  const char *name;
+  JsonNode *member;
+
+  roof_object_iter_init (&iter, object);
+  while (roof_object_iter_next (&iter, &name, &member))
+    {
+      g_autoptr (GString) path = g_string_new (prefix);
+      double value = 0.0;
+
+      if (skip != NULL && strcmp (name, skip) == 0)
+        continue;
+      g_string_append (path, name);
+      if (find_nonfinite (member, path, &value))
+        {
+          g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                       "%s: %s must be finite, got %s", origin, path->str,
+                       value > 0 ? "inf" : "-inf");
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -44,7 +44,7 @@ roof_balance_batch (const RoofHardwareParams *hw, const RoofModelDerived *md,
     {
       double W = r.bytes_weights;
       out->batch = (W / bw) / (f / flops - k / bw);
-      return ROOF_OK;
+      return isfinite (out->batch) ? ROOF_OK : roof_overflow_error (err);
     }
 
   /* MoE: weight bytes grow (concavely) with B; g = t_m − t_c is concave,
@@ -109,6 +109,10 @@ roof_cost_point (const RoofHardwareParams *hw, const RoofModelDerived *md, const
   out->compute = per_tok * r.t_compute;
   out->fixed = per_tok * (r.t_comm + r.t_overhead);
   out->fits = r.fits;
+
+  const double v[] = { out->batch, out->total, out->weights, out->kv, out->compute, out->fixed };
+  if (!roof_all_finite (v, ROOF_N_ELEMENTS (v)))
+    return roof_overflow_error (err);
   return ROOF_OK;
 }
 
@@ -225,7 +229,9 @@ perturbed_time (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
     default:
       return roof_set_error (err, ROOF_ERR_INVALID, "unknown knob %d", (int) knob);
     }
-  if ((st = roof_solve (&h, md, &w, &r, err)) != ROOF_OK)
+  /* the base case was validated; x(1 ± h) may step past an input limit
+   * (a batch of 1e9, 1e21 FLOP/s) without leaving what the model computes */
+  if ((st = roof_solve_unchecked (&h, md, &w, &r, err)) != ROOF_OK)
     return st;
   *t = r.t_step;
   return ROOF_OK;
@@ -294,6 +300,9 @@ roof_sensitivity (const RoofHardwareParams *hw, const RoofModelDerived *md, cons
       e->up = log (tu / T) / l_up;
       e->down = log (T / td) / l_down;
       e->elasticity = log (tu / td) / (l_up + l_down);
+      const double v[] = { e->up, e->down, e->elasticity };
+      if (!roof_all_finite (v, ROOF_N_ELEMENTS (v)))
+        return roof_overflow_error (err);
     }
 
   /* ties go to the first in this order */
@@ -322,6 +331,34 @@ sla_max_batch (const RoofSla *sla)
   return sla->max_batch > 0.0 ? sla->max_batch : 65536.0;
 }
 
+static RoofStatus
+sla_validate (const RoofSla *sla, RoofError *err)
+{
+  if (sla == NULL)
+    return roof_set_error (err, ROOF_ERR_INVALID, "no SLA given");
+  if (!roof_finite_nonneg (sla->itl) || !roof_finite_nonneg (sla->ttft)
+      || !roof_finite_nonneg (sla->tokens_per_s))
+    return roof_set_error (err, ROOF_ERR_INVALID, "SLA targets must be finite and ≥ 0");
+  if (!(sla->eff_compute >= 0.0 && sla->eff_compute <= 1.0)
+      || !(sla->eff_memory >= 0.0 && sla->eff_memory <= 1.0))
+    return roof_set_error (err, ROOF_ERR_INVALID, "assumed efficiencies must lie in (0, 1]");
+  if (!roof_finite_nonneg (sla->link_bw) || !roof_finite_nonneg (sla->link_latency))
+    return roof_set_error (err, ROOF_ERR_INVALID, "assumed link must be finite and ≥ 0");
+  if (!(sla->usable_fraction >= 0.0 && sla->usable_fraction <= 1.0))
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "assumed usable fraction must lie in (0, 1] (0 = 0.9), got %g",
+                           sla->usable_fraction);
+  /* the device counts tried double up to it in an int */
+  if (!roof_whole (sla->max_devices) || sla->max_devices < 0.0 || sla->max_devices > 1e6)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "max_devices must be a whole number from 0 to 1e6 (0 = 64), got %g",
+                           sla->max_devices);
+  if (!roof_finite_nonneg (sla->max_batch) || sla->max_batch > 1e9)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "max_batch must lie in [0, 1e9] (0 = 65536), got %g", sla->max_batch);
+  return ROOF_OK;
+}
+
 RoofStatus
 roof_requirements (const RoofModelDerived *md, const RoofWorkload *wl, const RoofSla *sla,
                    RoofRequirements *out, RoofError *err)
@@ -332,17 +369,11 @@ roof_requirements (const RoofModelDerived *md, const RoofWorkload *wl, const Roo
     return roof_set_error (err, ROOF_ERR_INVALID, "no model or SLA given");
   if ((st = roof_workload_validate (wl, err)) != ROOF_OK)
     return st;
-  if (!roof_finite_nonneg (sla->itl) || !roof_finite_nonneg (sla->ttft)
-      || !roof_finite_nonneg (sla->tokens_per_s))
-    return roof_set_error (err, ROOF_ERR_INVALID, "SLA targets must be finite and ≥ 0");
+  if ((st = sla_validate (sla, err)) != ROOF_OK)
+    return st;
   if (sla->itl == 0.0 && sla->ttft == 0.0 && sla->tokens_per_s == 0.0)
     return roof_set_error (err, ROOF_ERR_INVALID,
                            "give at least one target: ITL, TTFT or tokens per second");
-  if (!(sla->eff_compute >= 0.0 && sla->eff_compute <= 1.0)
-      || !(sla->eff_memory >= 0.0 && sla->eff_memory <= 1.0))
-    return roof_set_error (err, ROOF_ERR_INVALID, "assumed efficiencies must lie in (0, 1]");
-  if (!roof_finite_nonneg (sla->link_bw) || !roof_finite_nonneg (sla->link_latency))
-    return roof_set_error (err, ROOF_ERR_INVALID, "assumed link must be finite and ≥ 0");
 
   RoofWorkload dec = *wl, pre = *wl;
   RoofWork wd, wp;
@@ -402,7 +433,10 @@ roof_requirements (const RoofModelDerived *md, const RoofWorkload *wl, const Roo
   out->mem_bw = bw / eff (sla->eff_memory);
   out->peak_flops = flops / eff (sla->eff_compute);
   out->mem_bytes = roof_footprint (md, wl, NULL, NULL, NULL);
-  if (!isfinite (out->mem_bw) || !isfinite (out->peak_flops) || !isfinite (out->mem_bytes))
+  const double v[] = { out->mem_bw,       out->peak_flops,   out->mem_bytes,
+                       out->decode_bytes, out->decode_flop,  out->prefill_flop,
+                       out->itl_budget,   out->ttft_budget };
+  if (!roof_all_finite (v, ROOF_N_ELEMENTS (v)))
     return roof_set_error (err, ROOF_ERR_INVALID, "the requirements overflowed");
   return ROOF_OK;
 }
@@ -460,12 +494,16 @@ roof_candidate_eval (const RoofHardwareParams *hw, const RoofModelDerived *md,
   out->devices = devices;
   w.devices = devices;
   w.phase = ROOF_PHASE_DECODE;
+  if ((st = sla_validate (sla, err)) != ROOF_OK)
+    return st;
 
   /* validates everything, including the precision and the interconnect */
   if ((st = check_at (hw, md, &w, sla, 1.0, &c, err)) != ROOF_OK)
     return st;
 
-  double max_b = roof_min (roof_max_batch_that_fits (hw, md, &w), sla_max_batch (sla));
+  /* whole: the bisection below halves an integer interval, and on (1, 2) with
+   * a fractional top it would stand still at floor (mid) = lo */
+  double max_b = floor (roof_min (roof_max_batch_that_fits (hw, md, &w), sla_max_batch (sla)));
   if (max_b < 1.0)
     {
       out->reason = "does not fit in memory";
@@ -517,6 +555,10 @@ roof_candidate_eval (const RoofHardwareParams *hw, const RoofModelDerived *md,
       out->usd_per_hour = devices * hw->price_per_hour;
       out->usd_per_mtok = out->usd_per_hour / 3600.0 / out->tokens_per_s * 1e6;
     }
+  const double v[] = { out->itl, out->ttft, out->tokens_per_s, out->usd_per_hour,
+                       out->usd_per_mtok };
+  if (!roof_all_finite (v, ROOF_N_ELEMENTS (v)))
+    return roof_overflow_error (err);
   return ROOF_OK;
 }
 
@@ -543,13 +585,13 @@ roof_synthesize (const RoofHardwareParams *const *hw, int n_hw, const RoofModelD
 {
   RoofRequirements req;
   RoofStatus st;
-  double max_n = sla->max_devices > 0.0 ? sla->max_devices : 64.0;
 
   if (n_hw < 0 || (n_hw > 0 && (hw == NULL || candidates == NULL)))
     return roof_set_error (err, ROOF_ERR_INVALID, "no devices given");
   /* validates the model, the workload and the SLA once */
   if ((st = roof_requirements (md, wl, sla, &req, err)) != ROOF_OK)
     return st;
+  double max_n = sla->max_devices > 0.0 ? sla->max_devices : 64.0;
 
   for (int i = 0; i < n_hw; i++)
     {

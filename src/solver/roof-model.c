@@ -175,10 +175,11 @@ roof_model_dims (const RoofModelParams *m, RoofModelDims *d)
   d->nmat = m->ffn_gated ? 3.0 : 2.0;
   d->ffn = m->ffn;
   d->moe = m->experts != 0.0;
-  d->E = m->experts;
-  d->k = m->experts_per_token;
-  d->Es = m->shared_experts;
-  d->de = m->expert_ffn;
+  /* a dense model's moe fields are not validated: never let them in */
+  d->E = d->moe ? m->experts : 0.0;
+  d->k = d->moe ? m->experts_per_token : 0.0;
+  d->Es = d->moe ? m->shared_experts : 0.0;
+  d->de = d->moe ? m->expert_ffn : 0.0;
   d->n_dense = d->moe ? m->dense_layers : m->layers;
   d->n_moe = d->moe ? m->layers - m->dense_layers : 0.0;
   d->L = m->layers;

@@ -22,6 +22,14 @@ roof_set_error (RoofError *err, RoofStatus code, const char *fmt, ...)
   return code;
 }
 
+RoofStatus
+roof_overflow_error (RoofError *err)
+{
+  return roof_set_error (err, ROOF_ERR_INVALID,
+                         "the inputs are out of the range the model can compute "
+                         "(a result overflowed)");
+}
+
 /* ---------------------------------------------------------------------- */
 
 static const char *const precision_names[ROOF_PREC_COUNT] = {
@@ -213,14 +221,19 @@ roof_hardware_validate (const RoofHardwareParams *hw, RoofError *err)
   for (int p = 0; p < ROOF_PREC_COUNT; p++)
     if (!roof_finite_nonneg (hw->peak_flops[p]) || hw->peak_flops[p] > ROOF_HUGE * 1e6)
       return roof_set_error (err, ROOF_ERR_INVALID,
-                             "peak FLOP/s at %s must be finite and ≥ 0, got %g",
+                             "peak FLOP/s at %s must be finite, ≥ 0 and at most 1e21, got %g",
                              precision_names[p], hw->peak_flops[p]);
-  if (!roof_finite_pos (hw->mem_bw) || hw->mem_bw > ROOF_HUGE * 1e6)
+  /* at least 1 B/s: the ridge Π/β (no error channel) must stay finite for
+   * every legal peak, and slower is no memory at all */
+  if (!isfinite (hw->mem_bw) || hw->mem_bw < 1.0 || hw->mem_bw > ROOF_HUGE * 1e6)
     return roof_set_error (err, ROOF_ERR_INVALID,
-                           "memory bandwidth must be finite and > 0, got %g B/s", hw->mem_bw);
+                           "memory bandwidth must be finite, ≥ 1 B/s and at most 1e21 B/s, "
+                           "got %g B/s",
+                           hw->mem_bw);
   if (!roof_finite_pos (hw->mem_capacity) || hw->mem_capacity > ROOF_HUGE * 1e6)
     return roof_set_error (err, ROOF_ERR_INVALID,
-                           "memory capacity must be finite and > 0, got %g B", hw->mem_capacity);
+                           "memory capacity must be finite, > 0 and at most 1e21 B, got %g B",
+                           hw->mem_capacity);
   if (!(hw->usable_fraction >= 0.0 && hw->usable_fraction <= 1.0))
     return roof_set_error (err, ROOF_ERR_INVALID,
                            "usable memory fraction must lie in (0, 1] (0 = the default 0.9), got %g",
@@ -235,7 +248,8 @@ roof_hardware_validate (const RoofHardwareParams *hw, RoofError *err)
                              "cache level %d needs finite, non-negative size and bandwidth", i);
   if (!roof_finite_nonneg (hw->link_bw) || hw->link_bw > ROOF_HUGE * 1e6)
     return roof_set_error (err, ROOF_ERR_INVALID,
-                           "interconnect bandwidth must be finite and ≥ 0, got %g B/s",
+                           "interconnect bandwidth must be finite, ≥ 0 and at most 1e21 B/s, "
+                           "got %g B/s",
                            hw->link_bw);
   if (!roof_finite_nonneg (hw->link_latency) || hw->link_latency > 1e3)
     return roof_set_error (err, ROOF_ERR_INVALID,

@@ -166,14 +166,14 @@ check_inputs (const RoofHardwareParams *hw, const RoofModelDerived *md, const Ro
 static bool
 result_finite (const RoofResult *r)
 {
-  const double *v[] = { &r->flop,      &r->bytes_total, &r->intensity,    &r->t_step,
-                        &r->t_compute, &r->t_memory,    &r->t_comm,       &r->tokens_per_s,
-                        &r->mfu,       &r->mbu,         &r->footprint,    &r->usd_per_mtok,
-                        &r->ridge,     &r->attained_flops };
-  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-    if (!isfinite (*v[i]))
-      return false;
-  return r->t_step > 0.0;
+  const double v[] = { r->tokens,         r->flop,         r->flop_linear,  r->flop_attention,
+                       r->bytes_weights,  r->bytes_kv,     r->bytes_act,    r->bytes_total,
+                       r->intensity,      r->ridge,        r->t_compute,    r->t_memory,
+                       r->t_comm,         r->t_overhead,   r->t_step,       r->tokens_per_s,
+                       r->mfu,            r->mbu,          r->attained_flops,
+                       r->footprint_weights, r->footprint_kv, r->footprint_act, r->footprint,
+                       r->capacity,       r->usd_per_s,    r->usd_per_mtok };
+  return roof_all_finite (v, ROOF_N_ELEMENTS (v)) && r->t_step > 0.0;
 }
 
 RoofStatus
@@ -183,7 +183,13 @@ roof_solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const Roof
   RoofStatus st = check_inputs (hw, md, wl, err);
   if (st != ROOF_OK)
     return st;
+  return roof_solve_unchecked (hw, md, wl, out, err);
+}
 
+RoofStatus
+roof_solve_unchecked (const RoofHardwareParams *hw, const RoofModelDerived *md,
+                      const RoofWorkload *wl, RoofResult *out, RoofError *err)
+{
   RoofWork w;
   roof_work_compute (md, wl, &w);
 
@@ -233,7 +239,8 @@ roof_solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const Roof
   r->capacity = n * per_device;
   r->fits = r->footprint <= r->capacity;
   double need = ceil (r->footprint / per_device);
-  r->min_devices = need < 1.0 ? 1 : (need > 2e9 ? 2000000000 : (int) need);
+  /* 0/0 when both underflow: NaN must not reach the int conversion */
+  r->min_devices = !(need >= 1.0) ? 1 : (need > 2e9 ? 2000000000 : (int) need);
 
   r->has_cost = hw->has_price;
   if (hw->has_price)
@@ -243,9 +250,7 @@ roof_solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const Roof
     }
 
   if (!result_finite (r))
-    return roof_set_error (err, ROOF_ERR_INVALID,
-                           "the inputs are out of the range the model can compute "
-                           "(a result overflowed)");
+    return roof_overflow_error (err);
   return ROOF_OK;
 }
 
@@ -375,6 +380,11 @@ roof_request (const RoofHardwareParams *hw, const RoofModelDerived *md, const Ro
   out->has_cost = hw->has_price;
   if (hw->has_price)
     out->usd_per_request = wl->devices * hw->price_per_hour / 3600.0 * out->total / wl->batch;
+
+  const double v[] = { out->ttft,  out->itl_mean, out->itl_first,
+                       out->itl_last, out->total, out->usd_per_request };
+  if (!roof_all_finite (v, ROOF_N_ELEMENTS (v)))
+    return roof_overflow_error (err);
   return ROOF_OK;
 }
 
@@ -419,6 +429,20 @@ add_row (RoofBreakdown *bd, const RoofHardwareParams *hw, const RoofWorkload *wl
   row->counted = counted;
 }
 
+static bool
+rows_finite (const RoofBreakdown *bd)
+{
+  for (int i = 0; i < bd->n_rows; i++)
+    {
+      const RoofOpRow *r = &bd->rows[i];
+      const double v[] = { r->layers,    r->flop,      r->bytes_weights, r->bytes_kv, r->bytes_act,
+                           r->bytes,     r->intensity, r->t_compute,     r->t_memory, r->time };
+      if (!roof_all_finite (v, ROOF_N_ELEMENTS (v)))
+        return false;
+    }
+  return true;
+}
+
 RoofStatus
 roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
                 RoofBreakdown *out, RoofError *err)
@@ -440,7 +464,7 @@ roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
       roof_work_compute (md, wl, &w);
       add_row (out, hw, wl, ROOF_OP_GENERIC, 0, 1.0, w.flop_linear, w.bytes_weights, 0.0,
                w.bytes_act, true);
-      return ROOF_OK;
+      return rows_finite (out) ? ROOF_OK : roof_overflow_error (err);
     }
 
   const RoofModelParams *m = &md->src;
@@ -528,7 +552,7 @@ roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
     add_row (out, hw, wl, ROOF_OP_LM_HEAD, ROOF_LAYER_HEAD, 1.0, 2.0 * B * c.mm * fs,
              b_w * c.weights * ws, 0.0, b_a * B * c.act, true);
   }
-  return ROOF_OK;
+  return rows_finite (out) ? ROOF_OK : roof_overflow_error (err);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -36,6 +36,23 @@ roof_whole (double x)
   return isfinite (x) && floor (x) == x;
 }
 
+/* TRUE when none of the n values is NaN or infinite. */
+static inline bool
+roof_all_finite (const double *v, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!isfinite (v[i]))
+      return false;
+  return true;
+}
+
+#define ROOF_N_ELEMENTS(a) (sizeof (a) / sizeof (a)[0])
+
+/* The error of an entry point whose inputs are each valid but whose result
+ * overflowed (extreme but legal magnitudes: a denormal bandwidth, a batch of
+ * 1e-300): results are never returned NaN or infinite. */
+RoofStatus roof_overflow_error (RoofError *err);
+
 static inline double
 roof_min (double a, double b)
 {
@@ -81,4 +98,13 @@ double roof_footprint (const RoofModelDerived *md,
                        double *weights,
                        double *kv,
                        double *act);
+/* roof_solve without the range checks, for inputs that passed them and were
+ * then perturbed (sensitivity: 1e21 FLOP/s × 1.01 is past the limit on
+ * inputs, not past what the model computes). Results are still checked. */
+RoofStatus roof_solve_unchecked (const RoofHardwareParams *hw,
+                                 const RoofModelDerived *md,
+                                 const RoofWorkload *wl,
+                                 RoofResult *out,
+                                 RoofError *err);
+
 double roof_comm_time (const RoofHardwareParams *hw, const RoofWorkload *wl, const RoofWork *w);
