@@ -130,6 +130,16 @@ JsonNode *roof_json_parse_document (const char *data,
                                     const char *what,
                                     GError **error);
 
+/* ROOF_CATALOG_ERROR_INVALID "ORIGIN: PREFIXpath must be finite, got inf" for
+ * the first infinite number anywhere under `object` but in its member `skip`
+ * (may be NULL). The schema checks the fields it knows; this catches those
+ * kept unchecked (unknown fields), which a save would turn into null. */
+gboolean roof_json_object_check_finite (JsonObject *object,
+                                        const char *origin,
+                                        const char *prefix,
+                                        const char *skip,
+                                        GError **error);
+
 /* NULL-terminated copy of a STRINGS member ("sources"); never NULL. */
 char **roof_json_dup_strv (JsonObject *object, const char *member);
 

@@ -8,8 +8,13 @@
 
 #include "roof-catalog.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "roof-catalog-private.h"
 #include "roof-catalog-resources.h"
@@ -23,6 +28,10 @@ struct _RoofCatalog
 
   GListStore *hardware; /* RoofHardwareSpec */
   GListStore *models;   /* RoofModelSpec */
+  /* id → entry (the store holds it): a catalog of 10 000 entries loads in
+   * linear time, not in the square of it */
+  GHashTable *hardware_ids;
+  GHashTable *model_ids;
 };
 
 G_DEFINE_FINAL_TYPE (RoofCatalog, roof_catalog, G_TYPE_OBJECT)
@@ -38,23 +47,29 @@ static guint signals[N_SIGNALS];
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 
+/* The position of `spec` itself (compared as a pointer, not by id). */
 static gboolean
-find_position (GListStore *store, const char *id, guint *position)
+find_item (GListStore *store, gpointer spec, guint *position)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (RoofSpec) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (store), i);
 
-      if (g_strcmp0 (roof_spec_get_id (item), id) == 0)
+      if (item == spec)
         {
-          if (position != NULL)
-            *position = i;
+          *position = i;
           return TRUE;
         }
     }
   return FALSE;
+}
+
+static GHashTable *
+index_of (RoofCatalog *self, GListStore *store)
+{
+  return store == self->hardware ? self->hardware_ids : self->model_ids;
 }
 
 static void
@@ -75,17 +90,19 @@ forget (RoofCatalog *self, GListStore *store, guint position)
 static void
 store_put (RoofCatalog *self, GListStore *store, RoofSpec *spec)
 {
-  guint position;
-  gboolean replace = find_position (store, roof_spec_get_id (spec), &position);
+  GHashTable *index = index_of (self, store);
+  RoofSpec *old = g_hash_table_lookup (index, roof_spec_get_id (spec));
+  guint position = 0;
+  gboolean replace;
 
+  if (old == spec)
+    return;
+  replace = old != NULL && find_item (store, old, &position);
   if (replace)
-    {
-      g_autoptr (RoofSpec) old = g_list_model_get_item (G_LIST_MODEL (store), position);
-      if (old == spec)
-        return;
-      forget (self, store, position);
-    }
+    forget (self, store, position);
   g_signal_connect_object (spec, "changed", G_CALLBACK (on_spec_changed), self, 0);
+  /* the id is copied: an edit replaces the JSON the spec's id points into */
+  g_hash_table_insert (index, g_strdup (roof_spec_get_id (spec)), spec);
   if (replace)
     g_list_store_splice (store, position, 1, (gpointer *) &spec, 1);
   else
@@ -130,23 +147,16 @@ suggest (GListStore *store, const char *id)
 
 /* The store keeps its items alive: callers get a borrowed pointer. */
 static gpointer
-borrow (GListStore *store, const char *id)
+borrow (RoofCatalog *self, GListStore *store, const char *id)
 {
-  guint position;
-  GObject *item;
-
-  if (!find_position (store, id, &position))
-    return NULL;
-  item = g_list_model_get_item (G_LIST_MODEL (store), position);
-  g_object_unref (item);
-  return item;
+  return g_hash_table_lookup (index_of (self, store), id);
 }
 
 /* borrow (), or NULL and ROOF_CATALOG_ERROR_NOT_FOUND with a suggestion */
 static gpointer
-lookup (GListStore *store, const char *what, const char *id, GError **error)
+lookup (RoofCatalog *self, GListStore *store, const char *what, const char *id, GError **error)
 {
-  gpointer spec = borrow (store, id);
+  gpointer spec = borrow (self, store, id);
   const char *close;
 
   if (spec != NULL)
@@ -164,11 +174,13 @@ lookup (GListStore *store, const char *what, const char *id, GError **error)
 static gboolean
 store_remove (RoofCatalog *self, GListStore *store, const char *id)
 {
+  gpointer spec = borrow (self, store, id);
   guint position;
 
-  if (!find_position (store, id, &position))
+  if (spec == NULL || !find_item (store, spec, &position))
     return FALSE;
   forget (self, store, position);
+  g_hash_table_remove (index_of (self, store), id);
   g_list_store_remove (store, position);
   return TRUE;
 }
@@ -376,6 +388,8 @@ load_object (RoofCatalog *self,
     return FALSE;
   if (!read_entries (root, ROOF_TYPE_MODEL_SPEC, origin, prefix, models, warnings, error))
     return FALSE;
+  if (!roof_json_object_check_finite (root, origin, prefix, NULL, error))
+    return FALSE;
 
   /* all valid: overlay */
   for (guint i = 0; i < hardware->len; i++)
@@ -395,6 +409,8 @@ roof_catalog_dispose (GObject *object)
 
   g_clear_object (&self->hardware);
   g_clear_object (&self->models);
+  g_clear_pointer (&self->hardware_ids, g_hash_table_unref);
+  g_clear_pointer (&self->model_ids, g_hash_table_unref);
 
   G_OBJECT_CLASS (roof_catalog_parent_class)->dispose (object);
 }
@@ -422,6 +438,8 @@ roof_catalog_init (RoofCatalog *self)
 {
   self->hardware = g_list_store_new (ROOF_TYPE_HARDWARE_SPEC);
   self->models = g_list_store_new (ROOF_TYPE_MODEL_SPEC);
+  self->hardware_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->model_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -567,7 +585,7 @@ roof_catalog_find_hardware (RoofCatalog *self, const char *id)
   g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
-  return borrow (self->hardware, id);
+  return borrow (self, self->hardware, id);
 }
 
 RoofModelSpec *
@@ -576,7 +594,7 @@ roof_catalog_find_model (RoofCatalog *self, const char *id)
   g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
-  return borrow (self->models, id);
+  return borrow (self, self->models, id);
 }
 
 RoofHardwareSpec *
@@ -586,7 +604,7 @@ roof_catalog_lookup_hardware (RoofCatalog *self, const char *id, GError **error)
   g_return_val_if_fail (id != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return lookup (self->hardware, "hardware", id, error);
+  return lookup (self, self->hardware, "hardware", id, error);
 }
 
 RoofModelSpec *
@@ -596,7 +614,7 @@ roof_catalog_lookup_model (RoofCatalog *self, const char *id, GError **error)
   g_return_val_if_fail (id != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return lookup (self->models, "model", id, error);
+  return lookup (self, self->models, "model", id, error);
 }
 
 void
@@ -677,10 +695,124 @@ roof_catalog_build_custom_document (RoofCatalog *self)
   return roof_catalog_build_document (hardware, models);
 }
 
+/* Writes `text` to a temporary file next to `path`, flushes it to disk and
+ * renames it over `path`; the previous version becomes `path`~ through a
+ * hard link made just before the rename. At every moment `path` is the old
+ * version or the new one, whole. GIO's g_file_replace_contents () is not
+ * used for local files: it rewrites a file that has two links in place,
+ * which is the state a kill between its link and its rename leaves, and a
+ * second kill then leaves the file truncated. */
+static gboolean
+save_local (const char *target, const char *text, gsize length, GError **error)
+{
+  g_autofree char *resolved = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *tmp = NULL;
+  g_autofree char *backup = NULL;
+  const char *path = target;
+  struct stat st;
+  gboolean had_file;
+  int fd, dfd;
+  gsize done = 0;
+
+  /* a link is followed, and the file it points to replaced */
+  for (guint hops = 0; hops < 16 && g_file_test (path, G_FILE_TEST_IS_SYMLINK); hops++)
+    {
+      g_autofree char *link_dir = g_path_get_dirname (path);
+      g_autofree char *points_to = g_file_read_link (path, NULL);
+
+      if (points_to == NULL)
+        break;
+      g_free (resolved);
+      resolved = g_canonicalize_filename (points_to, link_dir);
+      path = resolved;
+    }
+  had_file = g_stat (path, &st) == 0;
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  backup = g_strconcat (path, "~", NULL);
+
+  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0)
+    goto fail_errno;
+  if (had_file)
+    (void) fchmod (fd, st.st_mode & 07777);
+  while (done < length)
+    {
+      gssize n = write (fd, text + done, length - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        goto fail_close;
+      done += (gsize) n;
+    }
+  if (fsync (fd) != 0 && errno != EINVAL)
+    goto fail_close;
+  if (close (fd) != 0)
+    {
+      fd = -1;
+      goto fail_unlink;
+    }
+  fd = -1;
+
+  if (had_file)
+    {
+      if (g_unlink (backup) != 0 && errno != ENOENT)
+        goto fail_unlink;
+      /* a file system without hard links gets a copy */
+      if (link (path, backup) != 0)
+        {
+          g_autofree char *old = NULL;
+          gsize old_length = 0;
+
+          if (g_file_get_contents (path, &old, &old_length, NULL))
+            (void) g_file_set_contents (backup, old, (gssize) old_length, NULL);
+        }
+    }
+  if (g_rename (tmp, path) != 0)
+    goto fail_unlink;
+
+  /* the rename itself reaches the disk */
+  dfd = open (dir, O_RDONLY | O_CLOEXEC);
+  if (dfd >= 0)
+    {
+      (void) fsync (dfd);
+      close (dfd);
+    }
+  return TRUE;
+
+fail_close:
+  {
+    int saved = errno;
+
+    close (fd);
+    errno = saved;
+  }
+fail_unlink:
+  {
+    int saved = errno;
+
+    g_unlink (tmp);
+    errno = saved;
+  }
+fail_errno:
+  {
+    int saved = errno;
+
+    g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", target,
+                 g_strerror (saved));
+  }
+  return FALSE;
+}
+
 gboolean
 roof_json_save_atomic (JsonNode *root, GFile *file, GError **error)
 {
   g_autofree char *text = NULL;
+  g_autofree char *path = NULL;
   g_autoptr (GFile) parent = NULL;
   g_autoptr (GError) local_error = NULL;
   g_autofree char *name = NULL;
@@ -702,8 +834,12 @@ roof_json_save_atomic (JsonNode *root, GFile *file, GError **error)
     }
   g_clear_error (&local_error);
 
-  /* GIO writes a temporary file next to it, syncs it and renames it over
-   * the old one, which it keeps as FILE~ */
+  path = g_file_get_path (file);
+  if (path != NULL)
+    return save_local (path, text, strlen (text), error);
+
+  /* elsewhere (a GVfs location), GIO writes a temporary file next to it,
+   * syncs it and renames it over the old one, which it keeps as FILE~ */
   if (!g_file_replace_contents (file, text, strlen (text), NULL, TRUE, G_FILE_CREATE_NONE, NULL,
                                 NULL, &local_error))
     {

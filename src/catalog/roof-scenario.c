@@ -422,6 +422,12 @@ roof_scenario_load_data (const char *data,
       return NULL;
     }
 
+  /* unknown members are kept and saved back: an infinity there would come
+   * back as null (the embedded catalog checks its own, when it is read) */
+  if (!roof_json_object_check_finite (root, origin, NULL, catalog != NULL ? "catalog" : NULL,
+                                      error))
+    return NULL;
+
   self = g_object_new (ROOF_TYPE_SCENARIO, NULL);
   read_document (self, root);
 

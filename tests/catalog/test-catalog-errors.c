@@ -497,6 +497,138 @@ test_scenario_errors (void)
                          "s.json:1:");
 }
 
+/* ------------------------------------------------------------------------ */
+/* The bad-file matrix of issue 5                                           */
+
+/* One file of each kind of damage, as a catalog and as a scenario: each is
+ * refused with its code and a message that names the file and where, and
+ * leaves the catalog as it was. */
+typedef struct
+{
+  const char *what;
+  const char *catalog; /* NULL: no catalog case */
+  const char *scenario; /* NULL: no scenario case */
+  RoofCatalogError code;
+  const char *message;
+} BadFile;
+
+#define SCEN(extra) SCENARIO "\"hardware\": [\"nvidia-l4\"], \"model\": \"llama-3.1-8b\"" extra " }"
+
+static const BadFile bad_files[] = {
+  { "truncated", HEAD "\"hardware\": [ " DEVICE ("") ", { \"id\": \"y\", \"na", NULL,
+    ROOF_CATALOG_ERROR_PARSE, "bad.json:1:" },
+  { "truncated", NULL, SCENARIO "\"hardware\": [\"nvidia-l4\"], \"model\": \"llama-3.1-8b\", "
+    "\"workload\": { \"batch\": 8", ROOF_CATALOG_ERROR_PARSE, "s.json:1:" },
+  { "wrong type", HEAD "\"hardware\": [ " DEVICE (", \"tdp_W\": \"700\"") " ] }",
+    SCEN (", \"workload\": { \"batch\": \"8\" }"), ROOF_CATALOG_ERROR_INVALID,
+    "must be a number, got a string" },
+  { "NaN", HEAD "\"hardware\": [ " DEVICE (", \"tdp_W\": NaN") " ] }",
+    SCEN (", \"sla\": { \"itl_ms\": NaN }"), ROOF_CATALOG_ERROR_PARSE, ":1:" },
+  { "infinite", HEAD "\"hardware\": [ " DEVICE (", \"tdp_W\": 1e999") " ] }",
+    SCEN (", \"sla\": { \"itl_ms\": 1e999 }"), ROOF_CATALOG_ERROR_INVALID,
+    "must be finite, got inf" },
+  { "negative", HEAD "\"hardware\": [ " DEVICE (", \"memory\": { \"capacity_GB\": 8, "
+    "\"bandwidth_GBps\": -1 }") " ] }", SCEN (", \"workload\": { \"output\": -1 }"),
+    ROOF_CATALOG_ERROR_INVALID, "-1" },
+  { "huge", HEAD "\"hardware\": [ " DEVICE (", \"compute_TFLOPS\": { \"bf16\": 1e300 }") " ] }",
+    SCEN (", \"workload\": { \"batch\": 1e300 }"), ROOF_CATALOG_ERROR_INVALID,
+    "must be at most" },
+  { "duplicate id", HEAD "\"hardware\": [ " DEVICE ("") ", " DEVICE ("") " ] }",
+    SCENARIO "\"hardware\": [\"nvidia-l4\", \"nvidia-l4\"], \"model\": \"llama-3.1-8b\" }",
+    ROOF_CATALOG_ERROR_DUPLICATE, "hardware[1] \"" },
+  { "missing field", HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", "
+    "\"compute_TFLOPS\": {} } ] }", SCENARIO "\"hardware\": [\"nvidia-l4\"] }",
+    ROOF_CATALOG_ERROR_INVALID, "is required" },
+  { "wrong format tag", "{ \"format\": \"roofline-scenario\", \"version\": 1 }",
+    HEAD "\"hardware\": [] }", ROOF_CATALOG_ERROR_FORMAT, "not a Roofline " },
+  { "future version", "{ \"format\": \"roofline-catalog\", \"version\": 2, \"hardware\": [] }",
+    "{ \"format\": \"roofline-scenario\", \"version\": 2, \"hardware\": [], \"model\": \"x\" }",
+    ROOF_CATALOG_ERROR_VERSION, "written by a newer Roofline (file version 2, this build reads 1)" },
+};
+
+static void
+test_matrix (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bad_files); i++)
+    {
+      const BadFile *b = &bad_files[i];
+
+      g_test_message ("%s", b->what);
+      if (b->catalog != NULL)
+        expect_error (b->catalog, -1, b->code, b->message);
+      if (b->scenario != NULL)
+        expect_scenario_error (b->scenario, b->code, b->message);
+    }
+
+  /* nested deeper than any valid file, in a scenario's unknown member */
+  {
+    g_autoptr (GString) text = g_string_new (SCENARIO "\"hardware\": [], \"model\": "
+                                             "\"llama-3.1-8b\", \"x\": ");
+    for (int i = 0; i < 40; i++)
+      g_string_append_c (text, '[');
+    for (int i = 0; i < 40; i++)
+      g_string_append_c (text, ']');
+    g_string_append (text, " }");
+    expect_scenario_error (text->str, ROOF_CATALOG_ERROR_TOO_LARGE, "nested deeper than 32 levels");
+  }
+}
+
+/* Ten megabytes: a valid catalog of that size loads (in reasonable time),
+ * and ten megabytes of junk are refused with a position, not a crash. */
+static void
+test_ten_megabytes (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roof-big-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "big.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  g_autoptr (GString) text = g_string_new (HEAD "\"hardware\": [");
+  guint n = 0;
+  gint64 start;
+
+  g_assert_no_error (error);
+  while (text->len < 10 * 1000 * 1000)
+    g_string_append_printf (text,
+                            "%s{ \"id\": \"dev-%u\", \"name\": \"Device %u\", \"vendor\": "
+                            "\"Vendor %u\", \"memory\": { \"capacity_GB\": 80, "
+                            "\"bandwidth_GBps\": %u }, \"compute_TFLOPS\": { \"bf16\": 1000, "
+                            "\"fp8\": 2000 }, \"interconnect\": { \"bandwidth_GBps\": 450 }, "
+                            "\"price_usd_per_hour\": 2.5, \"sources\": [ \"a datasheet, "
+                            "page %u\" ], \"notes\": \"%0400u\" }",
+                            n ? ", " : "", n, n, n % 20, 1000 + n % 5000, n, n),
+      n++;
+  g_string_append (text, "] }");
+  g_file_set_contents (path, text->str, (gssize) text->len, &error);
+  g_assert_no_error (error);
+
+  start = g_get_monotonic_time ();
+  g_assert_true (roof_catalog_load_file (catalog, file, NULL, &error));
+  g_assert_no_error (error);
+  g_test_message ("%u entries, %" G_GSIZE_FORMAT " bytes, loaded in %.2f s", n, text->len,
+                  (g_get_monotonic_time () - start) / 1e6);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, n);
+  g_assert_nonnull (roof_catalog_find_hardware (catalog, "dev-7777"));
+
+  /* junk: printable bytes, then some that are not */
+  for (gsize i = 0; i < text->len; i++)
+    text->str[i] = (char) (i < text->len / 2 ? g_test_rand_int_range (32, 127)
+                                             : g_test_rand_int_range (1, 256));
+  g_file_set_contents (path, text->str, (gssize) text->len, &error);
+  g_assert_no_error (error);
+  g_assert_false (roof_catalog_load_file (catalog, file, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_clear_error (&error);
+  g_assert_null (roof_scenario_load_file (file, catalog, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE);
+  /* nothing changed */
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, n);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -514,6 +646,8 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog-errors/files", test_files);
   g_test_add_func ("/catalog-errors/all-or-nothing", test_all_or_nothing);
   g_test_add_func ("/catalog-errors/scenario", test_scenario_errors);
+  g_test_add_func ("/catalog-errors/persistence/matrix", test_matrix);
+  g_test_add_func ("/catalog-errors/persistence/ten-megabytes", test_ten_megabytes);
 
   return g_test_run ();
 }

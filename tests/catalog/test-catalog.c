@@ -965,7 +965,7 @@ count_entry_changed (RoofCatalog *catalog, RoofSpec *spec, gpointer data)
 {
   RoofSpec **last = data;
   *last = spec;
-  last[1] = (RoofSpec *) ((char *) last[1] + 1); /* a counter in the pointer slot */
+  last[1] = GINT_TO_POINTER (GPOINTER_TO_INT (last[1]) + 1); /* a counter in the pointer slot */
 }
 
 static void
