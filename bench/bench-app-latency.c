@@ -7,24 +7,48 @@
  * the scenario (as the model panel's spin button does) and measures until the
  * frame clock's after-paint of the frame in which the chart was redrawn. One
  * edit every 50 ms, so each starts from an idle frame clock like a keystroke.
- * Prints the median and 90th percentile over the edits, per chart, and the
- * time from creating the window to its first painted chart.
+ * Prints the median and 90th percentile over the edits, per chart (roofline,
+ * cost, batch, context and sensitivity, or those named on the command line),
+ * where the edits' time goes (medians of the frame clock's phases: until the
+ * frame starts, update with the recompute, layout, paint with the chart's
+ * render and GSK's drawing, and GDK's end of the frame until after-paint;
+ * they need not add up to the median edit), the time from creating the
+ * window to its first painted chart, and the process's peak resident set at
+ * the end.
+ *
+ *   bench-app-latency [roofline|cost|batch|context|sensitivity …]
  */
 #include "config.h"
 
 #include <adwaita.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #include "roof-window.h"
 
 #define N_EDITS 60
+
+/* the frame clock's phases, each until the end of its signal's handlers */
+enum
+{
+  PHASE_START, /* edit → before-paint */
+  PHASE_UPDATE,
+  PHASE_LAYOUT,
+  PHASE_PAINT,
+  PHASE_AFTER, /* paint → our after-paint handler (GDK's end of frame) */
+  N_PHASES
+};
+static const char *const phase_names[N_PHASES] = { "frame start", "update", "layout", "paint",
+                                                   "after paint" };
 
 static const char *const eight[] = {
   "nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-a100-sxm-80gb", "nvidia-b200",
   "amd-mi300x",      "nvidia-l40s",     "google-tpu-v5p",       "intel-gaudi3",
   NULL,
 };
+
+static const char *const charts[] = { "roofline", "cost", "batch", "context", "sensitivity" };
 
 typedef struct
 {
@@ -35,6 +59,8 @@ typedef struct
   double samples[N_EDITS];
   int n;
   int batch;
+  gint64 t_phase[N_PHASES]; /* when each phase of the current frame ended */
+  double phases[N_PHASES][N_EDITS];
 } Bench;
 
 static int
@@ -44,6 +70,12 @@ cmp_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+static double
+median (const double *sorted)
+{
+  return 0.5 * (sorted[N_EDITS / 2 - 1] + sorted[N_EDITS / 2]);
+}
+
 static void
 on_rendered (RoofChartView *view, Bench *b)
 {
@@ -51,10 +83,43 @@ on_rendered (RoofChartView *view, Bench *b)
 }
 
 static void
+on_phase (GdkFrameClock *clock, Bench *b, int phase)
+{
+  b->t_phase[phase] = g_get_monotonic_time ();
+}
+
+static void
+on_before_paint (GdkFrameClock *clock, Bench *b)
+{
+  on_phase (clock, b, PHASE_START);
+}
+
+static void
+on_update (GdkFrameClock *clock, Bench *b)
+{
+  on_phase (clock, b, PHASE_UPDATE);
+}
+
+static void
+on_layout (GdkFrameClock *clock, Bench *b)
+{
+  on_phase (clock, b, PHASE_LAYOUT);
+}
+
+static void
+on_paint (GdkFrameClock *clock, Bench *b)
+{
+  on_phase (clock, b, PHASE_PAINT);
+}
+
+static void
 on_after_paint (GdkFrameClock *clock, Bench *b)
 {
   if (b->t_edit == 0 || !b->rendered)
     return;
+  on_phase (clock, b, PHASE_AFTER);
+  for (int i = 0; i < N_PHASES; i++)
+    b->phases[i][b->n] = (b->t_phase[i] - (i == 0 ? b->t_edit : b->t_phase[i - 1])) / 1000.0;
   b->samples[b->n++] = (g_get_monotonic_time () - b->t_edit) / 1000.0;
   b->t_edit = 0;
   if (b->n == N_EDITS)
@@ -111,10 +176,17 @@ run_chart (Bench *b, const char *chart)
   g_signal_handler_disconnect (view, id);
 
   qsort (b->samples, N_EDITS, sizeof (double), cmp_double);
-  p50 = 0.5 * (b->samples[N_EDITS / 2 - 1] + b->samples[N_EDITS / 2]);
+  p50 = median (b->samples);
   p90 = b->samples[(int) (0.9 * N_EDITS)];
   printf ("edit → painted frame, 8 devices, %-11s median %6.2f ms   p90 %6.2f ms   (%d edits)\n",
           chart, p50, p90, N_EDITS);
+  printf ("  phases, medians:");
+  for (int i = 0; i < N_PHASES; i++)
+    {
+      qsort (b->phases[i], N_EDITS, sizeof (double), cmp_double);
+      printf ("%s %s %.2f ms", i ? "," : "", phase_names[i], median (b->phases[i]));
+    }
+  printf ("\n");
 }
 
 int
@@ -153,13 +225,26 @@ main (int argc, char *argv[])
 
   roof_scenario_set_hardware (roof_window_get_scenario (b.window), eight);
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (b.window));
+  /* after GTK's own handlers, also those it connects later */
+  g_signal_connect_after (clock, "before-paint", G_CALLBACK (on_before_paint), &b);
+  g_signal_connect_after (clock, "update", G_CALLBACK (on_update), &b);
+  g_signal_connect_after (clock, "layout", G_CALLBACK (on_layout), &b);
+  g_signal_connect_after (clock, "paint", G_CALLBACK (on_paint), &b);
   g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &b);
 
-  run_chart (&b, "roofline");
-  run_chart (&b, "cost");
-  run_chart (&b, "batch");
-  run_chart (&b, "context");
-  run_chart (&b, "sensitivity");
+  if (argc > 1)
+    for (int i = 1; i < argc; i++)
+      run_chart (&b, argv[i]);
+  else
+    for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+      run_chart (&b, charts[i]);
+
+  {
+    struct rusage ru;
+    getrusage (RUSAGE_SELF, &ru);
+    printf ("peak RSS: %.1f MB (the window with 8 devices, after the edits)\n",
+            ru.ru_maxrss / 1024.0);
+  }
 
   gtk_window_destroy (GTK_WINDOW (b.window));
   g_main_loop_unref (b.loop);

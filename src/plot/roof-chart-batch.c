@@ -48,19 +48,20 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
   wl.phase = ROOF_PHASE_DECODE;
   if (b_hi <= b_lo)
     b_hi = b_lo * 2.0;
-  title = g_strdup_printf ("Throughput and latency vs batch · %s decode",
-                           in->model_name ? in->model_name : "model");
+  title = g_strdup_printf (_("Throughput and latency vs batch · %s decode"),
+                           in->model_name ? in->model_name : _("model"));
   f->title = title;
   if (in->model == NULL)
     {
       g_free (dev);
-      return roof_render_fail (R, error, "No model is selected.");
+      return roof_render_fail (R, error, _("No model is selected."));
     }
   if (roof_render_n_visible (R) == 0)
     {
       g_free (dev);
-      return roof_render_fail (R, error, in->n_devices == 0 ? "No device is selected."
-                                                            : "Every device is hidden.");
+      return roof_render_fail (R, error,
+                               in->n_devices == 0 ? _("No device is selected.")
+                                                  : _("Every device is hidden."));
     }
 
   for (int i = 0; i < in->n_devices; i++)
@@ -124,8 +125,8 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
         g_autofree char *note = roof_render_solver_note (R, i, &dev[i].err);
         roof_render_note (R, "%s", note);
       }
-  roof_render_note (R, "memory-bound: doubling the batch doubles tokens/s at the same ITL; "
-                       "compute-bound: it doubles the ITL instead");
+  roof_render_note (R, _("memory-bound: doubling the batch doubles tokens/s at the same ITL; "
+                          "compute-bound: it doubles the ITL instead"));
 
   if (in->sla.itl > 0.0)
     {
@@ -144,9 +145,9 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
   f->y2_0 = z0, f->y2_1 = z1;
   f->x_unit = f->y_unit = 1.0;
   f->y2_unit = 1e-3;
-  f->x_title = "Batch size B (sequences decoded together)";
-  f->y_title = "Throughput (output tokens/s, solid)";
-  f->y2_title = "Inter-token latency (ms, dashed)";
+  f->x_title = _("Batch size B (sequences decoded together)");
+  f->y_title = _("Throughput (output tokens/s, solid)");
+  f->y2_title = _("Inter-token latency (ms, dashed)");
 
   roof_legend_add_devices (R, ROOF_LEGEND_LINE, NULL);
   for (int i = 0; i < in->n_devices; i++)
@@ -154,13 +155,13 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
       {
         RoofLegendItem *it = g_ptr_array_index (R->legend, i);
         g_free (it->text);
-        it->text = g_strdup_printf ("%s (≥ %d devices)", roof_render_device_name (R, i),
+        it->text = g_strdup_printf (_("%s (≥ %d devices)"), roof_render_device_name (R, i),
                                     dev[i].min_devices);
       }
   {
-    RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_LINE, "throughput (left axis)", -1,
-                                          th->muted);
-    it = roof_legend_add (R, ROOF_LEGEND_LINE, "ITL (right axis)", -1, th->muted);
+    RoofLegendItem *it
+        = roof_legend_add (R, ROOF_LEGEND_LINE, _("throughput (left axis)"), -1, th->muted);
+    it = roof_legend_add (R, ROOF_LEGEND_LINE, _("ITL (right axis)"), -1, th->muted);
     it->dash = ROOF_PREC_FP8;
     gboolean any_bal = FALSE, any_end = FALSE, any_unfit = FALSE;
     for (int i = 0; i < in->n_devices; i++)
@@ -171,24 +172,25 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
       }
     if (any_bal)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "knee: compute-bound from here", -1, th->muted);
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("knee: compute-bound from here"), -1,
+                              th->muted);
         it->marker = ROOF_MARKER_DIAMOND;
       }
     if (any_end)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "memory full: largest batch that fits", -1,
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("memory full: largest batch that fits"), -1,
                               th->muted);
         it->marker = ROOF_MARKER_CROSS;
       }
     if (any_unfit)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_LINE, "faint: does not fit in memory", -1,
+        it = roof_legend_add (R, ROOF_LEGEND_LINE, _("faint: does not fit in memory"), -1,
                               roof_color_alpha (th->muted, 0.35));
       }
     if (in->sla.itl > 0.0)
       {
         roof_format_time (in->sla.itl, num, sizeof num);
-        g_snprintf (buf, sizeof buf, "ITL target %s", num);
+        g_snprintf (buf, sizeof buf, _("ITL target %s"), num);
         it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->foreground);
         it->dash = ROOF_PREC_INT8;
         it->width = th->thin_width;
@@ -242,7 +244,7 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       roof_format_time (in->sla.itl, num, sizeof num);
-      g_snprintf (buf, sizeof buf, "ITL target %s", num);
+      g_snprintf (buf, sizeof buf, _("ITL target %s"), num);
       roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, th->foreground, xy, 2, 0.95, 70, 99);
     }
 
@@ -277,14 +279,16 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
           roof_format_si (d->r[k].tokens_per_s, 3, t, sizeof t);
           roof_format_time (d->r[k].t_step, l, sizeof l);
           roof_render_hit (R, d->tp_xy[2 * k], d->tp_xy[2 * k + 1], 8.0, i,
-                           "%s · batch %s\n%s tokens/s · ITL %s\n%s%s", name, b, t, l,
-                           roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : " · does not fit");
+                           _("%s · batch %s\n%s tokens/s · ITL %s\n%s%s"), name, b, t, l,
+                           roof_bound_title (d->r[k].bound),
+                           d->r[k].fits ? "" : _(" · does not fit"));
           roof_render_hit (R, d->itl_xy[2 * k], d->itl_xy[2 * k + 1], 8.0, i,
-                           "%s · batch %s\nITL %s · %s tokens/s\n%s%s", name, b, l, t,
-                           roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : " · does not fit");
+                           _("%s · batch %s\nITL %s · %s tokens/s\n%s%s"), name, b, l, t,
+                           roof_bound_title (d->r[k].bound),
+                           d->r[k].fits ? "" : _(" · does not fit"));
         }
       if (d->max_fit < 1.0)
-        g_snprintf (buf, sizeof buf, "%s (needs ≥ %d devices)", name, d->min_devices);
+        g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
       else
         g_strlcpy (buf, name, sizeof buf);
       roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->tp_xy,
@@ -300,13 +304,14 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
           roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
           roof_label_placer_add_marker (R->placer, x, y2, th->marker_radius + 1);
           roof_format_number (d->bal, 3, num, sizeof num);
-          g_snprintf (buf, sizeof buf, "knee B* ≈ %s", num);
+          g_snprintf (buf, sizeof buf, _("knee B* ≈ %s"), num);
           roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
                                    65, i, TRUE);
           roof_format_si (d->bal_r.tokens_per_s, 3, num2, sizeof num2);
-          roof_render_hit (R, x, y, th->marker_radius + 5, i,
-                           "%s · knee at batch %s\n%s tokens/s; beyond it ITL grows with the batch",
-                           name, num, num2);
+          roof_render_hit (
+              R, x, y, th->marker_radius + 5, i,
+              _("%s · knee at batch %s\n%s tokens/s; beyond it ITL grows with the batch"), name,
+              num, num2);
         }
       if (d->max_fit >= b_lo && d->max_fit < b_hi)
         {
@@ -314,11 +319,11 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
           roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
           roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
           roof_format_count (d->max_fit, num, sizeof num);
-          g_snprintf (buf, sizeof buf, "memory full at B = %s", num);
+          g_snprintf (buf, sizeof buf, _("memory full at B = %s"), num);
           roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
                                    60, i, TRUE);
-          roof_render_hit (R, x, y, th->marker_radius + 5, i, "%s · largest batch that fits: %s",
-                           name, num);
+          roof_render_hit (R, x, y, th->marker_radius + 5, i,
+                           _("%s · largest batch that fits: %s"), name, num);
         }
     }
   cairo_restore (cr);
@@ -336,35 +341,37 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
           && (best < 0 || dev[i].r[dev[i].n_fit - 1].tokens_per_s
                             > dev[best].r[dev[best].n_fit - 1].tokens_per_s))
         best = i;
-    g_string_append_printf (s, "Decode throughput of %s against batch size.",
-                            in->model_name ? in->model_name : "the model");
+    g_string_append_printf (s, _("Decode throughput of %s against batch size."),
+                            in->model_name ? in->model_name : _("the model"));
     if (best >= 0)
       {
         BatchDev *d = &dev[best];
         roof_format_si (d->r[d->n_fit - 1].tokens_per_s, 3, num, sizeof num);
         roof_format_count (d->b[d->n_fit - 1], num2, sizeof num2);
-        g_string_append_printf (s, " The highest throughput that fits in memory is %s at %s tokens/s "
-                                   "(batch %s).",
-                                roof_render_device_name (R, best), num, num2);
+        g_string_append_printf (
+            s,
+            _(" The highest throughput that fits in memory is %s at %s tokens/s "
+               "(batch %s)."),
+            roof_render_device_name (R, best), num, num2);
       }
     for (int i = 0; i < in->n_devices; i++)
       if (dev[i].ok)
         {
           roof_format_time (dev[i].r[0].t_step, num, sizeof num);
           roof_format_number (b_lo, 6, num2, sizeof num2);
-          g_string_append_printf (s, " %s: ITL %s at batch %s", roof_render_device_name (R, i), num,
-                                  num2);
+          g_string_append_printf (s, _(" %s: ITL %s at batch %s"), roof_render_device_name (R, i),
+                                  num, num2);
           if (dev[i].has_bal)
             {
               roof_format_number (dev[i].bal, 3, num, sizeof num);
-              g_string_append_printf (s, ", knee at batch %s", num);
+              g_string_append_printf (s, _(", knee at batch %s"), num);
             }
           if (dev[i].max_fit < 1.0)
-            g_string_append_printf (s, ", needs ≥ %d devices", dev[i].min_devices);
+            g_string_append_printf (s, _(", needs ≥ %d devices"), dev[i].min_devices);
           else if (dev[i].max_fit < b_hi)
             {
               roof_format_count (dev[i].max_fit, num, sizeof num);
-              g_string_append_printf (s, ", memory full at batch %s", num);
+              g_string_append_printf (s, _(", memory full at batch %s"), num);
             }
           g_string_append (s, ".");
         }

@@ -34,19 +34,11 @@ roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
   R->height = height;
   R->pad = CLAMP (MIN (width, height) * 0.018, 6.0, 16.0);
 
-  R->pctx = pango_cairo_create_context (cr);
-  {
-    /* metrics independent of the target so PNG, SVG and PDF lay out alike */
-    cairo_font_options_t *fo = cairo_font_options_create ();
-    cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
-    cairo_font_options_set_hint_style (fo, CAIRO_HINT_STYLE_NONE);
-    pango_cairo_context_set_font_options (R->pctx, fo);
-    cairo_font_options_destroy (fo);
-  }
+  R->cache = in->cache ? in->cache : (R->own_cache = roof_chart_cache_new ());
+  roof_chart_cache_begin (R->cache, cr);
+  R->pctx = roof_chart_cache_context (R->cache);
   R->pl = pango_layout_new (R->pctx);
-  R->attrs = pango_attr_list_new ();
-  pango_attr_list_insert (R->attrs, pango_attr_font_features_new ("tnum=1"));
-  pango_layout_set_attributes (R->pl, R->attrs);
+  pango_layout_set_attributes (R->pl, roof_chart_cache_attributes (R->cache));
   for (int i = 0; i < ROOF_FONT_COUNT; i++)
     {
       PangoFontDescription *fd = pango_font_description_from_string (R->th->font_family);
@@ -54,6 +46,7 @@ roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
       if (i == ROOF_FONT_TITLE || i == ROOF_FONT_LABEL_BOLD)
         pango_font_description_set_weight (fd, PANGO_WEIGHT_BOLD);
       R->fonts[i] = fd;
+      R->font_slots[i] = roof_chart_cache_font (R->cache, fd);
     }
   R->caption = g_string_new (NULL);
   R->notes = g_string_new (NULL);
@@ -61,7 +54,6 @@ roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
   R->legend = g_ptr_array_new_with_free_func (legend_item_free);
   for (int i = 0; i < 4; i++)
     R->legend_corners[i] = i;
-  R->measures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 void
@@ -72,13 +64,11 @@ roof_render_clear (RoofRender *R)
   for (int i = 0; i < ROOF_FONT_COUNT; i++)
     pango_font_description_free (R->fonts[i]);
   g_clear_object (&R->pl);
-  g_clear_object (&R->pctx);
-  pango_attr_list_unref (R->attrs);
   g_string_free (R->caption, TRUE);
   g_string_free (R->notes, TRUE);
   g_string_free (R->desc, TRUE);
   g_ptr_array_unref (R->legend);
-  g_hash_table_unref (R->measures);
+  roof_chart_cache_free (R->own_cache);
 }
 
 gboolean
@@ -114,7 +104,7 @@ roof_render_device_name (const RoofRender *R, int device)
     return d->name;
   if (d->id && *d->id)
     return d->id;
-  g_snprintf (buf[device % ROOF_PLOT_MAX_DEVICES], sizeof buf[0], "device %d", device + 1);
+  g_snprintf (buf[device % ROOF_PLOT_MAX_DEVICES], sizeof buf[0], _("device %d"), device + 1);
   return buf[device % ROOF_PLOT_MAX_DEVICES];
 }
 
@@ -130,35 +120,24 @@ set_text (RoofRender *R, RoofFont font, const char *text)
   pango_layout_set_text (R->pl, text, -1);
 }
 
+/* The text laid out in `font`, shaped once per cache: every layout pass
+ * measures the same strings, and drawing reuses the measured layout. */
+static PangoLayout *
+text_layout (RoofRender *R, RoofFont font, const char *text)
+{
+  return roof_chart_cache_text (R->cache, R->font_slots[font], text);
+}
+
 void
 roof_render_measure (RoofRender *R, RoofFont font, const char *text, double *w, double *h)
 {
-  /* the same strings are measured by every layout pass: shape them once */
-  char key_buf[256];
-  char *key = key_buf;
-  gsize len = strlen (text);
-  if (len + 3 > sizeof key_buf)
-    key = g_malloc (len + 3);
-  key[0] = (char) ('A' + font);
-  key[1] = '\x1f';
-  memcpy (key + 2, text, len + 1);
-  double *m = g_hash_table_lookup (R->measures, key);
-  if (m == NULL)
-    {
-      PangoRectangle log;
-      set_text (R, font, text);
-      pango_layout_get_extents (R->pl, NULL, &log);
-      m = g_new (double, 2);
-      m[0] = (double) log.width / PANGO_SCALE;
-      m[1] = (double) log.height / PANGO_SCALE;
-      g_hash_table_insert (R->measures, g_strdup (key), m);
-    }
-  if (key != key_buf)
-    g_free (key);
+  PangoRectangle log;
+
+  pango_layout_get_extents (text_layout (R, font, text), NULL, &log);
   if (w)
-    *w = m[0];
+    *w = (double) log.width / PANGO_SCALE;
   if (h)
-    *h = m[1];
+    *h = (double) log.height / PANGO_SCALE;
 }
 
 void
@@ -193,12 +172,13 @@ roof_render_text_free (RoofRender *R, const RoofOBox *box)
 }
 
 static void
-draw_layout_in_box (RoofRender *R, const RoofOBox *box, RoofColor color, gboolean halo)
+draw_layout_in_box (RoofRender *R, PangoLayout *pl, const RoofOBox *box, RoofColor color,
+                    gboolean halo)
 {
   cairo_t *cr = R->cr;
   PangoRectangle log;
 
-  pango_layout_get_extents (R->pl, NULL, &log);
+  pango_layout_get_extents (pl, NULL, &log);
   cairo_save (cr);
   cairo_translate (cr, box->cx, box->cy);
   if (box->angle != 0.0)
@@ -219,7 +199,7 @@ draw_layout_in_box (RoofRender *R, const RoofOBox *box, RoofColor color, gboolea
                      -0.5 * box->h - (double) log.y / PANGO_SCALE);
     }
   roof_color_set (cr, color);
-  pango_cairo_show_layout (cr, R->pl);
+  pango_cairo_show_layout (cr, pl);
   cairo_restore (cr);
 }
 
@@ -229,9 +209,8 @@ roof_render_text (RoofRender *R, RoofFont font, const char *text, double x, doub
 {
   double w, h;
   roof_render_measure (R, font, text, &w, &h);
-  set_text (R, font, text);
   RoofOBox box = { x - xalign * w + 0.5 * w, y - yalign * h + 0.5 * h, w, h, 0.0 };
-  draw_layout_in_box (R, &box, color, FALSE);
+  draw_layout_in_box (R, text_layout (R, font, text), &box, color, FALSE);
   roof_render_record (R, &box, role, text);
   return box;
 }
@@ -240,8 +219,7 @@ void
 roof_render_text_box (RoofRender *R, RoofFont font, const char *text, const RoofOBox *box,
                       RoofColor color, RoofTextRole role, gboolean halo)
 {
-  set_text (R, font, text);
-  draw_layout_in_box (R, box, color, halo);
+  draw_layout_in_box (R, text_layout (R, font, text), box, color, halo);
   roof_render_record (R, box, role, text);
 }
 
@@ -648,7 +626,7 @@ roof_frame_draw_axes (RoofRender *R)
           pango_layout_get_extents (R->pl, NULL, &log);
           tw = (double) log.width / PANGO_SCALE;
           RoofOBox box = { R->pad + 0.5 * tw, R->pad + 0.5 * th, tw, th, 0 };
-          draw_layout_in_box (R, &box, R->th->foreground, FALSE);
+          draw_layout_in_box (R, R->pl, &box, R->th->foreground, FALSE);
           roof_render_record (R, &box, ROOF_TEXT_TITLE, f->title);
           pango_layout_set_width (R->pl, -1);
         }
@@ -969,42 +947,42 @@ roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_conte
   gboolean generic = in->model && in->model->kind == ROOF_MODEL_GENERIC;
 
   g_string_truncate (s, 0);
-  g_string_append_printf (s, "Assumptions: %s", in->model_name ? in->model_name : "model");
-  g_string_append_printf (s, " · %s", roof_phase_name (wl->phase));
+  g_string_append_printf (s, _("Assumptions: %s"), in->model_name ? in->model_name : _("model"));
+  g_string_append_printf (s, " · %s", roof_phase_title (wl->phase));
   if (with_batch)
     {
       roof_format_number (wl->batch, 6, num, sizeof num);
-      g_string_append_printf (s, " · batch %s", num);
+      g_string_append_printf (s, _(" · batch %s"), num);
     }
   if (with_context && !generic)
     {
       roof_format_number (wl->context, 7, num, sizeof num);
-      g_string_append_printf (s, " · context %s tokens", num);
+      g_string_append_printf (s, _(" · context %s tokens"), num);
       roof_format_number (wl->prompt, 7, num, sizeof num);
-      g_string_append_printf (s, " · prompt %s", num);
+      g_string_append_printf (s, _(" · prompt %s"), num);
     }
   if (wl->bytes_per_weight > 0.0)
     {
       roof_format_number (wl->bytes_per_weight, 3, num, sizeof num);
-      g_string_append_printf (s, " · weights %s B/param", num);
+      g_string_append_printf (s, _(" · weights %s B/param"), num);
     }
   else
-    g_string_append_printf (s, " · weights %s", roof_precision_name (wl->weights));
+    g_string_append_printf (s, _(" · weights %s"), roof_precision_name (wl->weights));
   if (!generic)
-    g_string_append_printf (s, ", KV %s", roof_precision_name (wl->kv));
-  g_string_append_printf (s, ", activations %s, compute %s", roof_precision_name (wl->activations),
-                          roof_precision_name (wl->compute));
+    g_string_append_printf (s, _(", KV %s"), roof_precision_name (wl->kv));
+  g_string_append_printf (s, _(", activations %s, compute %s"),
+                          roof_precision_name (wl->activations), roof_precision_name (wl->compute));
   roof_format_number (wl->devices, 4, num, sizeof num);
   g_string_append_printf (s, " · %s %s", num,
-                          wl->devices > 1.0 ? "devices per system (tensor parallel)"
-                                            : "device per system");
-  g_string_append_printf (s, " · overlap: %s",
-                          wl->overlap == ROOF_OVERLAP_MAX ? "compute and memory overlap (max)"
-                                                          : "none (compute + memory)");
+                          wl->devices > 1.0 ? _("devices per system (tensor parallel)")
+                                            : _("device per system"));
+  g_string_append_printf (s, _(" · overlap: %s"),
+                          wl->overlap == ROOF_OVERLAP_MAX ? _("compute and memory overlap (max)")
+                                                          : _("none (compute + memory)"));
   if (wl->overhead > 0.0)
     {
       roof_format_time (wl->overhead, num, sizeof num);
-      g_string_append_printf (s, " · step overhead %s", num);
+      g_string_append_printf (s, _(" · step overhead %s"), num);
     }
   gboolean derated = FALSE;
   for (int i = 0; i < in->n_devices; i++)
@@ -1014,8 +992,8 @@ roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_conte
           || (hw->eff_memory > 0.0 && hw->eff_memory < 1.0))
         derated = TRUE;
     }
-  g_string_append (s, derated ? " · efficiencies η from the device entries"
-                              : " · peak figures (η = 1)");
+  g_string_append (s, derated ? _(" · efficiencies η from the device entries")
+                              : _(" · peak figures (η = 1)"));
   g_string_append (s, ".");
 }
 
@@ -1026,14 +1004,14 @@ roof_render_solver_note (const RoofRender *R, int device, const RoofError *err)
   switch (err->code)
     {
     case ROOF_ERR_PRECISION:
-      return g_strdup_printf ("%s: no %s compute ceiling, not drawn", name,
+      return g_strdup_printf (_("%s: no %s compute ceiling, not drawn"), name,
                               roof_precision_name (R->in->workload.compute));
     case ROOF_OK:
     case ROOF_ERR_INVALID:
     case ROOF_ERR_UNSUPPORTED:
     case ROOF_ERR_INFEASIBLE:
     default:
-      return g_strdup_printf ("%s: not drawn (%s)", name, err->message);
+      return g_strdup_printf (_("%s: not drawn (%s)"), name, err->message);
     }
 }
 
@@ -1125,9 +1103,12 @@ roof_render_hit (RoofRender *R, double x, double y, double radius, int device, c
   it.y = y;
   it.radius = radius;
   it.device = device;
-  va_start (ap, fmt);
-  it.tooltip = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
+  if (!R->in->no_tooltips)
+    {
+      va_start (ap, fmt);
+      it.tooltip = g_strdup_vprintf (fmt, ap);
+      va_end (ap);
+    }
   g_array_append_val (R->layout->items, it);
 }
 
@@ -1142,9 +1123,12 @@ roof_render_hit_bar (RoofRender *R, const RoofRect *bar, int device, const char 
   it.radius = 0.5 * MIN (bar->width, bar->height);
   it.bar = *bar;
   it.device = device;
-  va_start (ap, fmt);
-  it.tooltip = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
+  if (!R->in->no_tooltips)
+    {
+      va_start (ap, fmt);
+      it.tooltip = g_strdup_vprintf (fmt, ap);
+      va_end (ap);
+    }
   g_array_append_val (R->layout->items, it);
 }
 
@@ -1286,7 +1270,7 @@ roof_render_fail (RoofRender *R, GError **error, const char *fmt, ...)
                       ROOF_TEXT_TITLE);
   roof_render_message (R, msg, R->th->error);
   g_free (R->layout->description);
-  R->layout->description = g_strdup_printf ("The chart cannot be drawn: %s", msg);
+  R->layout->description = g_strdup_printf (_("The chart cannot be drawn: %s"), msg);
   g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, msg);
   return FALSE;
 }
@@ -1297,21 +1281,21 @@ roof_knob_title (RoofKnob k)
   switch (k)
     {
     case ROOF_KNOB_PEAK_FLOPS:
-      return "Peak compute";
+      return _("Peak compute");
     case ROOF_KNOB_MEM_BW:
-      return "Memory bandwidth";
+      return _("Memory bandwidth");
     case ROOF_KNOB_INTERCONNECT_BW:
-      return "Interconnect bandwidth";
+      return _("Interconnect bandwidth");
     case ROOF_KNOB_OVERHEAD:
-      return "Per-step overhead";
+      return _("Per-step overhead");
     case ROOF_KNOB_MEM_CAPACITY:
-      return "Memory capacity";
+      return _("Memory capacity");
     case ROOF_KNOB_BATCH:
-      return "Batch size";
+      return _("Batch size");
     case ROOF_KNOB_CONTEXT:
-      return "Context length";
+      return _("Context length");
     case ROOF_KNOB_BYTES_PER_WEIGHT:
-      return "Bytes per weight";
+      return _("Bytes per weight");
     case ROOF_KNOB_COUNT:
     default:
       return "?";
@@ -1324,14 +1308,20 @@ roof_bound_title (RoofBound b)
   switch (b)
     {
     case ROOF_BOUND_COMPUTE:
-      return "compute-bound";
+      return _("compute-bound");
     case ROOF_BOUND_MEMORY:
-      return "memory-bound";
+      return _("memory-bound");
     case ROOF_BOUND_COMMUNICATION:
-      return "communication-bound";
+      return _("communication-bound");
     default:
       return "?";
     }
+}
+
+const char *
+roof_phase_title (RoofPhase phase)
+{
+  return phase == ROOF_PHASE_PREFILL ? _("prefill") : _("decode");
 }
 
 gboolean

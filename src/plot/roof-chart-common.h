@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cairo.h>
+#include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
 
 #include "roof-chart.h"
@@ -81,10 +82,12 @@ typedef struct
   double width, height;
   double pad;
 
-  PangoContext *pctx;
-  PangoLayout *pl;
+  RoofChartCache *cache; /* the input's, or own_cache */
+  RoofChartCache *own_cache;
+  PangoContext *pctx;    /* the cache's */
+  PangoLayout *pl;       /* scratch for wrapped and ellipsized text */
   PangoFontDescription *fonts[ROOF_FONT_COUNT];
-  PangoAttrList *attrs;
+  int font_slots[ROOF_FONT_COUNT]; /* in the cache */
 
   RoofLabelPlacer *placer;
   RoofFrame frame;
@@ -95,9 +98,8 @@ typedef struct
   GPtrArray *legend; /* RoofLegendItem */
   RoofRect legend_box;
   gboolean legend_outside;
-  double wrap_max_h;
+  double wrap_max_h; /* > 0: wrapped text is cut (with …) at this height */
   int legend_corners[4]; /* order tried: 0 top left, 1 top right, 2 bottom right, 3 bottom left */
-  GHashTable *measures; /* "font\x1ftext" → double[2] */ /* > 0: wrapped text is cut (with …) at this height */
 } RoofRender;
 
 void roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
@@ -109,6 +111,19 @@ RoofColor roof_render_device_color (const RoofRender *R, int device);
 int roof_render_n_visible (const RoofRender *R);
 
 /* Text ------------------------------------------------------------------ */
+
+/* roof-chart-cache.c: begin marks a render and follows the target; text
+ * returns the laid-out text in font slot `font` (roof_chart_cache_font). */
+void roof_chart_cache_begin (RoofChartCache *cache, cairo_t *cr);
+PangoContext *roof_chart_cache_context (RoofChartCache *cache);
+PangoAttrList *roof_chart_cache_attributes (RoofChartCache *cache);
+int roof_chart_cache_font (RoofChartCache *cache, const PangoFontDescription *font);
+PangoLayout *roof_chart_cache_text (RoofChartCache *cache, int font, const char *text);
+/* roof_cost_crossovers, remembered across renders */
+RoofStatus roof_chart_cache_crossovers (RoofChartCache *cache, const RoofHardwareParams *a,
+                                        const RoofHardwareParams *b, const RoofModelDerived *md,
+                                        const RoofWorkload *wl, double lo, double hi,
+                                        double *batches, int *n_found, RoofError *err);
 
 void roof_render_measure (RoofRender *R, RoofFont font, const char *text, double *w, double *h);
 /* Draws at (x, y) aligned by xalign/yalign in 0…1 (0 = left/top) and records
@@ -217,5 +232,7 @@ double roof_input_prompt_lo (const RoofChartInput *in);
 double roof_input_prompt_hi (const RoofChartInput *in);
 const char *roof_knob_title (RoofKnob k);
 const char *roof_bound_title (RoofBound b);
+/* "decode" or "prefill", translated (roof_phase_name is the identifier) */
+const char *roof_phase_title (RoofPhase phase);
 
 G_END_DECLS

@@ -78,14 +78,15 @@ roof_chart_draw_context (RoofRender *R, GError **error)
 
   wl.phase = ROOF_PHASE_DECODE;
   roof_format_number (wl.batch, 6, num, sizeof num);
-  title = g_strdup_printf ("Decode latency vs context length · %s at batch %s",
-                           in->model_name ? in->model_name : "model", num);
+  title = g_strdup_printf (_("Decode latency vs context length · %s at batch %s"),
+                           in->model_name ? in->model_name : _("model"), num);
   f->title = title;
   if (in->model == NULL)
-    return roof_render_fail (R, error, "No model is selected.");
+    return roof_render_fail (R, error, _("No model is selected."));
   if (roof_render_n_visible (R) == 0)
-    return roof_render_fail (R, error, in->n_devices == 0 ? "No device is selected."
-                                                          : "Every device is hidden.");
+    return roof_render_fail (R, error,
+                             in->n_devices == 0 ? _("No device is selected.")
+                                                : _("Every device is hidden."));
 
   if (in->model->kind != ROOF_MODEL_TRANSFORMER)
     {
@@ -95,19 +96,20 @@ roof_chart_draw_context (RoofRender *R, GError **error)
       f->x0 = s_lo, f->x1 = s_hi, f->y0 = 0, f->y1 = 1;
       f->x_unit = f->y_unit = 1.0;
       f->no_y_ticks = TRUE;
-      f->x_title = "Context length S (tokens already in the KV cache)";
-      f->y_title = "Time per decode step (ms)";
+      f->x_title = _("Context length S (tokens already in the KV cache)");
+      f->y_title = _("Time per decode step (ms)");
       roof_frame_layout (R);
       roof_frame_draw_background (R);
       roof_frame_draw_grid (R);
       roof_frame_draw_axes (R);
       roof_render_message (R,
-                           "This model has no KV cache (it is given as FLOP and bytes per "
-                           "sample), so its latency does not depend on a context length.",
+                           _("This model has no KV cache (it is given as FLOP and bytes per "
+                              "sample), so its latency does not depend on a context length."),
                            th->muted);
-      g_string_append_printf (R->desc, "%s has no KV cache: its latency does not depend on the "
-                                       "context length.",
-                              in->model_name ? in->model_name : "The model");
+      g_string_append_printf (R->desc,
+                              _("%s has no KV cache: its latency does not depend on the "
+                                 "context length."),
+                              in->model_name ? in->model_name : _("The model"));
       return TRUE;
     }
 
@@ -158,12 +160,13 @@ roof_chart_draw_context (RoofRender *R, GError **error)
         g_autofree char *note = roof_render_solver_note (R, i, &dev[i].err);
         roof_render_note (R, "%s", note);
       }
-  roof_render_note (R, "fills: weight streaming (light) and KV-cache streaming (darker); the line "
-                       "is the ITL (the larger of compute and memory time, plus fixed costs)");
+  roof_render_note (R,
+                    _("fills: weight streaming (light) and KV-cache streaming (darker); the line "
+                       "is the ITL (the larger of compute and memory time, plus fixed costs)"));
   if (s_cross <= 0.0)
     {
       roof_format_count (s_hi, num, sizeof num);
-      roof_render_note (R, "KV traffic stays below the weight traffic up to %s tokens", num);
+      roof_render_note (R, _("KV traffic stays below the weight traffic up to %s tokens"), num);
     }
 
   double y0, y1;
@@ -178,24 +181,26 @@ roof_chart_draw_context (RoofRender *R, GError **error)
     f->y0 = in->view_y0, f->y1 = in->view_y1;
   f->x_unit = 1.0;
   f->y_unit = 1e-3;
-  f->x_title = "Context length S (tokens already in the KV cache)";
-  f->y_title = "Time per decode step, ITL (ms)";
+  f->x_title = _("Context length S (tokens already in the KV cache)");
+  f->y_title = _("Time per decode step, ITL (ms)");
 
   roof_legend_add_devices (R, ROOF_LEGEND_LINE, NULL);
   {
     RoofLegendItem *it;
-    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, "weight streaming time", -1,
+    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, _("weight streaming time"), -1,
                           roof_color_alpha (th->muted, 0.35));
-    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, "KV-cache streaming time", -1,
+    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, _("KV-cache streaming time"), -1,
                           roof_color_alpha (th->muted, 0.7));
     gboolean any_unfit = FALSE;
     for (int i = 0; i < in->n_devices; i++)
       any_unfit |= dev[i].ok && dev[i].n_fit < N_SAMPLES;
     if (any_unfit)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "memory full at this context", -1, th->muted);
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("memory full at this context"), -1,
+                              th->muted);
         it->marker = ROOF_MARKER_CROSS;
-        it = roof_legend_add (R, ROOF_LEGEND_LINE, "dotted: does not fit in memory", -1, th->muted);
+        it = roof_legend_add (R, ROOF_LEGEND_LINE, _("dotted: does not fit in memory"), -1,
+                              th->muted);
         it->dash = ROOF_PREC_INT8;
       }
   }
@@ -309,7 +314,7 @@ roof_chart_draw_context (RoofRender *R, GError **error)
               roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
               roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
               roof_format_si (d->s[nf - 1], 3, num, sizeof num);
-              g_snprintf (buf, sizeof buf, "memory full beyond S ≈ %s", num);
+              g_snprintf (buf, sizeof buf, _("memory full beyond S ≈ %s"), num);
               roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y,
                                        th->marker_radius + 1, 60, i, TRUE);
             }
@@ -322,12 +327,13 @@ roof_chart_draw_context (RoofRender *R, GError **error)
           roof_format_time (d->t_w[k], w, sizeof w);
           roof_format_time (d->t_kv[k], kv, sizeof kv);
           roof_render_hit (R, d->xy_step[2 * k], d->xy_step[2 * k + 1], 8.0, i,
-                           "%s · context %s\nITL %s = weights %s + KV %s%s\n%s%s", name, s, t, w, kv,
-                           d->compute_matters ? " (or compute, if larger)" : "",
-                           roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : " · does not fit");
+                           _("%s · context %s\nITL %s = weights %s + KV %s%s\n%s%s"), name, s, t,
+                           w, kv, d->compute_matters ? _(" (or compute, if larger)") : "",
+                           roof_bound_title (d->r[k].bound),
+                           d->r[k].fits ? "" : _(" · does not fit"));
         }
       if (nf == 0)
-        g_snprintf (buf, sizeof buf, "%s (needs ≥ %d devices)", name, d->r[0].min_devices);
+        g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->r[0].min_devices);
       else
         g_strlcpy (buf, name, sizeof buf);
       roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->xy_step + 2 * (N_SAMPLES / 2),
@@ -346,12 +352,12 @@ roof_chart_draw_context (RoofRender *R, GError **error)
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       roof_format_si (s_cross, 3, num, sizeof num);
-      g_snprintf (buf, sizeof buf, "KV traffic = weight traffic at S ≈ %s", num);
+      g_snprintf (buf, sizeof buf, _("KV traffic = weight traffic at S ≈ %s"), num);
       double xy[4] = { x, pa->y + pa->height, x, pa->y };
       roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, th->foreground, xy, 2, 0.75, 95, 99);
       roof_render_hit (R, x, pa->y + 0.5 * pa->height, 6.0, -1,
-                       "from a context of %s tokens the KV cache moves more bytes per step than "
-                       "the weights",
+                       _("from a context of %s tokens the KV cache moves more bytes per step than "
+                          "the weights"),
                        num);
     }
   cairo_restore (cr);
@@ -364,26 +370,27 @@ roof_chart_draw_context (RoofRender *R, GError **error)
   {
     GString *s = R->desc;
     roof_format_number (wl.batch, 6, num2, sizeof num2);
-    g_string_append_printf (s, "Decode latency of %s at batch %s from %s to %s tokens of context.",
-                            in->model_name ? in->model_name : "the model", num2,
+    g_string_append_printf (s,
+                            _("Decode latency of %s at batch %s from %s to %s tokens of context."),
+                            in->model_name ? in->model_name : _("the model"), num2,
                             (roof_format_count (s_lo, num, sizeof num), num),
                             (roof_format_count (s_hi, buf, sizeof buf), buf));
     if (s_cross > 0.0)
       {
         roof_format_count (s_cross, num, sizeof num);
-        g_string_append_printf (s, " The KV cache moves more bytes than the weights from %s tokens.",
-                                num);
+        g_string_append_printf (
+            s, _(" The KV cache moves more bytes than the weights from %s tokens."), num);
       }
     else
-      g_string_append (s, " The KV cache stays below the weights over this range.");
+      g_string_append (s, _(" The KV cache stays below the weights over this range."));
     for (int i = 0; i < in->n_devices; i++)
       if (dev[i].ok)
         {
           roof_format_time (dev[i].r[0].t_step, num, sizeof num);
           roof_format_time (dev[i].r[N_SAMPLES - 1].t_step, num2, sizeof num2);
-          g_string_append_printf (s, " %s: ITL from %s to %s%s.", roof_render_device_name (R, i),
-                                  num, num2,
-                                  dev[i].n_fit < N_SAMPLES ? " (not all contexts fit)" : "");
+          g_string_append_printf (s, _(" %s: ITL from %s to %s%s."),
+                                  roof_render_device_name (R, i), num, num2,
+                                  dev[i].n_fit < N_SAMPLES ? _(" (not all contexts fit)") : "");
         }
   }
   g_free (dev);

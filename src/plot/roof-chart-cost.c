@@ -57,14 +57,15 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
   int n_priced = 0, n_ok = 0;
 
   wl.phase = ROOF_PHASE_DECODE;
-  title = g_strdup_printf ("Cost per million output tokens · %s",
-                           in->model_name ? in->model_name : "model");
+  title = g_strdup_printf (_("Cost per million output tokens · %s"),
+                           in->model_name ? in->model_name : _("model"));
   f->title = title;
   if (in->model == NULL)
-    return roof_render_fail (R, error, "No model is selected.");
+    return roof_render_fail (R, error, _("No model is selected."));
   if (roof_render_n_visible (R) == 0)
-    return roof_render_fail (R, error, in->n_devices == 0 ? "No device is selected."
-                                                          : "Every device is hidden.");
+    return roof_render_fail (R, error,
+                             in->n_devices == 0 ? _("No device is selected.")
+                                                : _("Every device is hidden."));
   if (b_hi <= b_lo)
     b_hi = b_lo * 2.0;
 
@@ -130,8 +131,8 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
                                  dev[i].err.message);
   if (n_priced == 0)
     return roof_render_fail (R, error,
-                             "None of the selected devices has a price per hour, so there is no "
-                             "cost to draw. Add a price to a device in the catalog.");
+                             _("None of the selected devices has a price per hour, so there is no "
+                                "cost to draw. Add a price to a device in the catalog."));
 
   /* crossovers between devices, within the batches both can hold */
   Crossing *cross = g_new0 (Crossing, MAX_CROSSINGS);
@@ -145,8 +146,8 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
         int nx = 0;
         RoofError e;
         if (hi <= b_lo
-            || roof_cost_crossovers (&in->devices[a].hw, &in->devices[b].hw, in->model, &wl, b_lo,
-                                     hi, xs, &nx, &e) != ROOF_OK)
+            || roof_chart_cache_crossovers (R->cache, &in->devices[a].hw, &in->devices[b].hw,
+                                            in->model, &wl, b_lo, hi, xs, &nx, &e) != ROOF_OK)
           continue;
         for (int k = 0; k < nx && n_cross < MAX_CROSSINGS; k++)
           if (roof_cost_point (&in->devices[a].hw, in->model, &wl, xs[k], &cross[n_cross].pt, &e)
@@ -169,27 +170,29 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
             roof_render_note (R, "%s", note);
           }
         else if (!dev[i].priced)
-          roof_render_note (R, "%s has no price per hour: no curve", roof_render_device_name (R, i));
+          roof_render_note (R, _("%s has no price per hour: no curve"),
+                            roof_render_device_name (R, i));
         else if (dev[i].itl_none)
           {
             roof_format_time (in->sla.itl, num2, sizeof num2);
-            roof_render_note (R, "%s misses ITL ≤ %s even at batch 1", roof_render_device_name (R, i),
-                              num2);
+            roof_render_note (R, _("%s misses ITL ≤ %s even at batch 1"),
+                              roof_render_device_name (R, i), num2);
           }
       }
   {
-    GString *prices = g_string_new ("prices: ");
+    GString *prices = g_string_new (_("prices: "));
+    gsize prefix = prices->len;
     for (int i = 0; i < in->n_devices; i++)
       if (dev[i].priced)
         {
           roof_format_usd (in->devices[i].hw.price_per_hour, num, sizeof num);
-          g_string_append_printf (prices, "%s%s %s/h", prices->len > 8 ? ", " : "",
+          g_string_append_printf (prices, "%s%s %s/h", prices->len > prefix ? ", " : "",
                                   roof_render_device_name (R, i), num);
         }
     if (wl.devices > 1.0)
       {
         roof_format_number (wl.devices, 4, num2, sizeof num2);
-        g_string_append_printf (prices, " per device, × %s devices", num2);
+        g_string_append_printf (prices, _(" per device, × %s devices"), num2);
       }
     roof_render_note (R, "%s", prices->str);
     g_string_free (prices, TRUE);
@@ -206,8 +209,8 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
   f->x_log = f->y_log = TRUE;
   f->x0 = x0, f->x1 = x1, f->y0 = y0, f->y1 = y1;
   f->x_unit = f->y_unit = 1.0;
-  f->x_title = "Batch size B (sequences decoded together)";
-  f->y_title = "Cost (US$ per million output tokens)";
+  f->x_title = _("Batch size B (sequences decoded together)");
+  f->y_title = _("Cost (US$ per million output tokens)");
 
   int n_vis = 0;
   for (int i = 0; i < in->n_devices; i++)
@@ -236,13 +239,13 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
       if (roof_render_visible (R, i) && dev[i].ok && !dev[i].priced)
         {
           g_free (it->text);
-          it->text = g_strdup_printf ("%s: no price", roof_render_device_name (R, i));
+          it->text = g_strdup_printf (_("%s: no price"), roof_render_device_name (R, i));
           it->kind = ROOF_LEGEND_TEXT;
         }
       else if (dev[i].priced && dev[i].max_fit < 1.0)
         {
           g_free (it->text);
-          it->text = g_strdup_printf ("%s (≥ %d devices)", roof_render_device_name (R, i),
+          it->text = g_strdup_printf (_("%s (≥ %d devices)"), roof_render_device_name (R, i),
                                       dev[i].min_devices);
           it->dash = ROOF_PREC_INT8;
         }
@@ -250,38 +253,39 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
   {
     RoofLegendItem *it;
     const char *whose = components_all ? "" : roof_render_device_name (R, comp_dev);
-    g_snprintf (buf, sizeof buf, "%s%sweights cost ∝ 1/B", whose, *whose ? " " : "");
+    g_snprintf (buf, sizeof buf, _("%s%sweights cost ∝ 1/B"), whose, *whose ? " " : "");
     it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
     it->dash = ROOF_PREC_FP8, it->width = th->thin_width;
-    g_snprintf (buf, sizeof buf, "%s%sKV-cache cost (flat)", whose, *whose ? " " : "");
+    g_snprintf (buf, sizeof buf, _("%s%sKV-cache cost (flat)"), whose, *whose ? " " : "");
     it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
     it->dash = ROOF_PREC_INT8, it->width = th->thin_width;
-    g_snprintf (buf, sizeof buf, "%s%scompute cost (flat)", whose, *whose ? " " : "");
+    g_snprintf (buf, sizeof buf, _("%s%scompute cost (flat)"), whose, *whose ? " " : "");
     it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
     it->dash = ROOF_PREC_FP32, it->width = th->thin_width;
     if (any_bal)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "balance batch B* (compute = memory time)", -1,
-                              th->muted);
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("balance batch B* (compute = memory time)"),
+                              -1, th->muted);
         it->marker = ROOF_MARKER_DIAMOND;
       }
     if (any_end)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "memory full: largest batch that fits", -1,
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("memory full: largest batch that fits"), -1,
                               th->muted);
         it->marker = ROOF_MARKER_CROSS;
       }
     if (any_itl)
       {
         roof_format_time (in->sla.itl, num, sizeof num);
-        g_snprintf (buf, sizeof buf, "largest batch with ITL ≤ %s", num);
+        g_snprintf (buf, sizeof buf, _("largest batch with ITL ≤ %s"), num);
         it = roof_legend_add (R, ROOF_LEGEND_MARKER, buf, -1, th->muted);
         it->marker = ROOF_MARKER_SQUARE;
         it->hollow = TRUE;
       }
     if (n_cross > 0)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "devices cost the same", -1, th->foreground);
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("devices cost the same"), -1,
+                              th->foreground);
         it->marker = ROOF_MARKER_CIRCLE;
         it->hollow = TRUE;
       }
@@ -352,7 +356,8 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
           roof_label_placer_add_polyline (R->placer, xy, m, 50 + i);
           if (i == comp_dev)
             {
-              static const char *const names[3] = { "weights ∝ 1/B", "KV cache", "compute" };
+              const char *names[3] = { _("weights ∝ 1/B"), C_("chart", "KV cache"),
+                                       _("compute") };
               /* the visible part of the line */
               int a = 0, b = m - 1;
               while (a < m && (xy[2 * a + 1] < pa->y || xy[2 * a + 1] > pa->y + pa->height))
@@ -396,13 +401,14 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
           usd_mtok (d->pt[k].kv, kv, sizeof kv);
           usd_mtok (d->pt[k].compute, cp, sizeof cp);
           roof_render_hit (R, d->xy[2 * k], d->xy[2 * k + 1], 8.0, i,
-                           "%s · batch %s\n%s per million output tokens\n"
-                           "weights %s · KV %s · compute %s%s",
-                           name, b, t, w, kv, cp, d->pt[k].fits ? "" : "\ndoes not fit in memory");
+                           _("%s · batch %s\n%s per million output tokens\n"
+                              "weights %s · KV %s · compute %s%s"),
+                           name, b, t, w, kv, cp,
+                           d->pt[k].fits ? "" : _("\ndoes not fit in memory"));
         }
       /* name the curve near its left end */
       if (unfit)
-        g_snprintf (buf, sizeof buf, "%s (needs ≥ %d devices)", name, d->min_devices);
+        g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
       else
         g_strlcpy (buf, name, sizeof buf);
       roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->xy, MIN (d->n, N_SAMPLES / 3), 0.3,
@@ -418,8 +424,8 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
           roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
                                    60, i, TRUE);
           roof_render_hit (R, x, y, th->marker_radius + 5, i,
-                           "%s · balance batch B* = %s\n%s per million output tokens\n"
-                           "beyond it compute sets the cost floor",
+                           _("%s · balance batch B* = %s\n%s per million output tokens\n"
+                              "beyond it compute sets the cost floor"),
                            name, num, num2);
         }
       if (d->max_fit >= b_lo && d->max_fit <= b_hi && d->end.total > 0.0)
@@ -429,12 +435,12 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
           roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
           roof_format_count (d->max_fit, num, sizeof num);
           usd_mtok (d->end.total, num2, sizeof num2);
-          g_snprintf (buf, sizeof buf, "memory full at B = %s", num);
+          g_snprintf (buf, sizeof buf, _("memory full at B = %s"), num);
           roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
                                    65, i, TRUE);
           roof_render_hit (R, x, y, th->marker_radius + 5, i,
-                           "%s · largest batch that fits: %s\n%s per million output tokens", name,
-                           num, num2);
+                           _("%s · largest batch that fits: %s\n%s per million output tokens"),
+                           name, num, num2);
         }
       if (d->has_itl)
         {
@@ -443,12 +449,12 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
           roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1.5);
           roof_format_count (d->itl.batch, num, sizeof num);
           roof_format_time (in->sla.itl, num2, sizeof num2);
-          g_snprintf (buf, sizeof buf, "ITL ≤ %s up to B = %s", num2, num);
+          g_snprintf (buf, sizeof buf, _("ITL ≤ %s up to B = %s"), num2, num);
           roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 2,
                                    58, i, TRUE);
           usd_mtok (d->itl.total, num, sizeof num);
           roof_render_hit (R, x, y, th->marker_radius + 5, i,
-                           "%s · largest batch meeting ITL ≤ %s\n%s per million output tokens",
+                           _("%s · largest batch meeting ITL ≤ %s\n%s per million output tokens"),
                            name, num2, num);
         }
     }
@@ -462,12 +468,12 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
       roof_label_placer_add_marker (R->placer, px, py, th->marker_radius + 1.5);
       roof_format_number (x->batch, 3, num, sizeof num);
       usd_mtok (x->pt.total, num2, sizeof num2);
-      g_snprintf (buf, sizeof buf, "%s = %s at B ≈ %s", roof_render_device_name (R, x->a),
+      g_snprintf (buf, sizeof buf, _("%s = %s at B ≈ %s"), roof_render_device_name (R, x->a),
                   roof_render_device_name (R, x->b), num);
       roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, th->foreground, px, py,
                                th->marker_radius + 2, 40, -1, TRUE);
       roof_render_hit (R, px, py, th->marker_radius + 5, -1,
-                       "%s and %s cost the same at batch %s\n%s per million output tokens",
+                       _("%s and %s cost the same at batch %s\n%s per million output tokens"),
                        roof_render_device_name (R, x->a), roof_render_device_name (R, x->b), num,
                        num2);
     }
@@ -493,19 +499,21 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
         }
     usd_mtok (dev[best1].pt[0].total, num, sizeof num);
     roof_format_number (b_lo, 5, num2, sizeof num2);
-    g_string_append_printf (s, "Decode cost of %s: at batch %s the cheapest is %s at %s per million output tokens",
-                            in->model_name ? in->model_name : "the model", num2,
-                            roof_render_device_name (R, best1), num);
+    g_string_append_printf (
+        s, _("Decode cost of %s: at batch %s the cheapest is %s at %s per million output tokens"),
+        in->model_name ? in->model_name : _("the model"), num2, roof_render_device_name (R, best1),
+        num);
     CostDev *e = &dev[bestend];
     usd_mtok (e->pt[e->n - 1].total, num, sizeof num);
     roof_format_count (e->pt[e->n - 1].batch, num2, sizeof num2);
-    g_string_append_printf (s, "; at the largest batch each can hold, %s is cheapest at %s (batch %s).",
-                            roof_render_device_name (R, bestend), num, num2);
+    g_string_append_printf (
+        s, _("; at the largest batch each can hold, %s is cheapest at %s (batch %s)."),
+        roof_render_device_name (R, bestend), num, num2);
     for (int i = 0; i < in->n_devices; i++)
       if (roof_render_visible (R, i) && dev[i].ok && !dev[i].priced)
-        g_string_append_printf (s, " %s has no price.", roof_render_device_name (R, i));
+        g_string_append_printf (s, _(" %s has no price."), roof_render_device_name (R, i));
       else if (dev[i].priced && dev[i].max_fit < 1.0)
-        g_string_append_printf (s, " %s needs at least %d devices to hold the model.",
+        g_string_append_printf (s, _(" %s needs at least %d devices to hold the model."),
                                 roof_render_device_name (R, i), dev[i].min_devices);
   }
   return TRUE;

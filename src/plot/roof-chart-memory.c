@@ -21,15 +21,16 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
   g_autofree char *title = NULL;
   double ymax = 0.0;
 
-  title = g_strdup_printf ("Memory footprint · %s %s",
-                           in->model_name ? in->model_name : "model",
-                           roof_phase_name (in->workload.phase));
+  title = g_strdup_printf (_("Memory footprint · %s %s"),
+                           in->model_name ? in->model_name : _("model"),
+                           roof_phase_title (in->workload.phase));
   f->title = title;
   if (in->model == NULL)
-    return roof_render_fail (R, error, "No model is selected.");
+    return roof_render_fail (R, error, _("No model is selected."));
   if (roof_render_n_visible (R) == 0)
-    return roof_render_fail (R, error, in->n_devices == 0 ? "No device is selected."
-                                                          : "Every device is hidden.");
+    return roof_render_fail (R, error,
+                             in->n_devices == 0 ? _("No device is selected.")
+                                                : _("Every device is hidden."));
   for (int i = 0; i < in->n_devices; i++)
     {
       if (!roof_render_visible (R, i))
@@ -59,8 +60,9 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
     const RoofHardwareParams *hw = &in->devices[slots[0]].hw;
     double u = hw->usable_fraction > 0 ? hw->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
     roof_format_number (u * 100.0, 3, num, sizeof num);
-    roof_render_note (R, "usable capacity = %s %% of the memory (the rest is left to the runtime); "
-                         "KV sized for the longest sequence (context or prompt + output)",
+    roof_render_note (R,
+                      _("usable capacity = %s %% of the memory (the rest is left to the runtime); "
+                         "KV sized for the longest sequence (context or prompt + output)"),
                       num);
   }
 
@@ -74,7 +76,7 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
   f->x_unit = 1.0;
   f->y_unit = 1e9;
   f->x_categorical = TRUE;
-  f->y_title = "Memory (GB)";
+  f->y_title = _("Memory (GB)");
   f->x_title = NULL;
 
   /* device names under the bars, wrapped to the slot */
@@ -92,13 +94,14 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
 
   {
     RoofLegendItem *it;
-    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, "weights", -1, th->muted);
-    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, "KV cache", -1, roof_color_mix (th->muted, th->plot_background, 0.45));
-    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, "activation workspace", -1,
+    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, _("weights"), -1, th->muted);
+    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, C_("chart", "KV cache"), -1,
+                          roof_color_mix (th->muted, th->plot_background, 0.45));
+    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, _("activation workspace"), -1,
                           roof_color_mix (th->muted, th->plot_background, 0.72));
-    it = roof_legend_add (R, ROOF_LEGEND_LINE, "usable capacity", -1, th->foreground);
+    it = roof_legend_add (R, ROOF_LEGEND_LINE, _("usable capacity"), -1, th->foreground);
     it->width = 2.5;
-    it = roof_legend_add (R, ROOF_LEGEND_LINE, "total memory", -1, th->muted);
+    it = roof_legend_add (R, ROOF_LEGEND_LINE, _("total memory"), -1, th->muted);
     it->dash = ROOF_PREC_INT8;
     it->width = 1.0;
   }
@@ -146,7 +149,7 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
       const char *name = roof_render_device_name (R, i);
       double cx = pa->x + (s + 0.5) * slot_w, x = cx - 0.5 * bar_w;
       double parts[3] = { r->footprint_weights, r->footprint_kv, r->footprint_act };
-      const char *pnames[3] = { "weights", "KV cache", "activations" };
+      const char *pnames[3] = { _("weights"), C_("chart", "KV cache"), _("activations") };
       RoofColor fills[3] = { col, roof_color_mix (col, th->plot_background, 0.45),
                              roof_color_mix (col, th->plot_background, 0.72) };
       double acc = 0.0;
@@ -173,8 +176,8 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
                                     TRUE);
           }
           roof_format_number (100.0 * parts[p] / MAX (r->footprint, 1.0), 3, num2, sizeof num2);
-          roof_render_hit_bar (R, &bar, i, "%s · %s\n%s (%s %% of the footprint)", name, pnames[p],
-                               num, num2);
+          roof_render_hit_bar (R, &bar, i, _("%s · %s\n%s (%s %% of the footprint)"), name,
+                               pnames[p], num, num2);
         }
       /* capacity: usable (solid) and total (dotted) */
       double u = hw->usable_fraction > 0 ? hw->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
@@ -199,10 +202,10 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
       if (r->fits)
         {
           roof_format_number (100.0 * r->footprint / r->capacity, 2, num, sizeof num);
-          g_snprintf (buf, sizeof buf, "fits: %s %% of %s", num, num2);
+          g_snprintf (buf, sizeof buf, _("fits: %s %% of %s"), num, num2);
         }
       else
-        g_snprintf (buf, sizeof buf, "needs ≥ %d devices (%s usable)", r->min_devices, num2);
+        g_snprintf (buf, sizeof buf, _("needs ≥ %d devices (%s usable)"), r->min_devices, num2);
       {
         RoofFont font = r->fits ? ROOF_FONT_LABEL : ROOF_FONT_LABEL_BOLD;
         double top = MIN (roof_frame_y (R, r->footprint), yt) - 4.0;
@@ -225,9 +228,10 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
       RoofRect whole = { x, roof_frame_y (R, r->footprint), bar_w,
                          roof_frame_y (R, 0) - roof_frame_y (R, r->footprint) };
       (void) whole;
-      roof_render_hit (R, cx, yc, 6.0, i, "%s · usable capacity %s (of %s total)\nfootprint %s%s",
-                       name, num2, (roof_format_unit (r->capacity / u, "B", buf, sizeof buf), buf), num,
-                       r->fits ? "" : "\ndoes not fit");
+      roof_render_hit (R, cx, yc, 6.0, i,
+                       _("%s · usable capacity %s (of %s total)\nfootprint %s%s"), name, num2,
+                       (roof_format_unit (r->capacity / u, "B", buf, sizeof buf), buf), num,
+                       r->fits ? "" : _("\ndoes not fit"));
     }
   cairo_restore (cr);
 
@@ -256,17 +260,20 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
     roof_format_unit (r->footprint_weights, "B", w, sizeof w);
     roof_format_unit (r->footprint_kv, "B", kv, sizeof kv);
     roof_format_unit (r->footprint_act, "B", a, sizeof a);
-    g_string_append_printf (s, "%s needs %s of memory: %s of weights, %s of KV cache and %s of "
-                               "activations.",
-                            in->model_name ? in->model_name : "The model", num, w, kv, a);
+    g_string_append_printf (s,
+                            _("%s needs %s of memory: %s of weights, %s of KV cache and %s of "
+                               "activations."),
+                            in->model_name ? in->model_name : _("The model"), num, w, kv, a);
     for (int k = 0; k < n_slots; k++)
       {
         int i = slots[k];
         roof_format_unit (res[i].capacity, "B", num, sizeof num);
         if (res[i].fits)
-          g_string_append_printf (s, " %s fits (%s usable).", roof_render_device_name (R, i), num);
+          g_string_append_printf (s, _(" %s fits (%s usable)."), roof_render_device_name (R, i),
+                                  num);
         else
-          g_string_append_printf (s, " %s does not fit (%s usable) and needs at least %d devices.",
+          g_string_append_printf (s,
+                                  _(" %s does not fit (%s usable) and needs at least %d devices."),
                                   roof_render_device_name (R, i), num, res[i].min_devices);
       }
   }

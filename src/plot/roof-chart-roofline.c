@@ -201,10 +201,21 @@ fmt_flops (double v, char *buf, gsize n)
   roof_format_unit (v, "FLOP/s", buf, n);
 }
 
+/* A workload point: `what` is a format of one string, `value` with `digits`. */
 static void
-add_tooltip (RoofRender *R, int dev, const RoofResult *r, const char *what, double x, double y)
+add_tooltip (RoofRender *R, int dev, const RoofResult *r, const char *what, double value,
+             int digits, double x, double y)
 {
   char perf[32], itl[32], tps[32], fp[32], cap[32], inten[32], mfu[16], mbu[16], need[48] = "";
+  char num[32], title[96];
+
+  if (R->in->no_tooltips)
+    {
+      roof_render_hit (R, x, y, R->th->marker_radius + 4.0, dev, "%s", "");
+      return;
+    }
+  roof_format_number (value, digits, num, sizeof num);
+  g_snprintf (title, sizeof title, what, num);
   fmt_flops (r->attained_flops, perf, sizeof perf);
   roof_format_time (r->t_step, itl, sizeof itl);
   roof_format_si (r->tokens_per_s, 3, tps, sizeof tps);
@@ -214,14 +225,14 @@ add_tooltip (RoofRender *R, int dev, const RoofResult *r, const char *what, doub
   roof_format_number (100.0 * r->mfu, 3, mfu, sizeof mfu);
   roof_format_number (100.0 * r->mbu, 3, mbu, sizeof mbu);
   if (!r->fits)
-    g_snprintf (need, sizeof need, " (needs ≥ %d devices)", r->min_devices);
+    g_snprintf (need, sizeof need, _(" (needs ≥ %d devices)"), r->min_devices);
   roof_render_hit (R, x, y, R->th->marker_radius + 4.0, dev,
-                   "%s · %s\nintensity %s FLOP/byte\n%s attained (MFU %s %%, MBU %s %%)\n"
-                   "%s %s · %s tokens/s\n%s\n%s%s of %s usable%s",
-                   roof_render_device_name (R, dev), what, inten, perf, mfu, mbu,
-                   r->phase == ROOF_PHASE_DECODE ? "ITL" : "TTFT", itl, tps,
-                   roof_bound_title (r->bound), r->fits ? "fits: " : "does not fit: ", fp, cap,
-                   need);
+                   _("%s · %s\nintensity %s FLOP/byte\n%s attained (MFU %s %%, MBU %s %%)\n"
+                      "%s %s · %s tokens/s\n%s\n%s%s of %s usable%s"),
+                   roof_render_device_name (R, dev), title, inten, perf, mfu, mbu,
+                   r->phase == ROOF_PHASE_DECODE ? _("ITL") : _("TTFT"), itl, tps,
+                   roof_bound_title (r->bound), r->fits ? _("fits: ") : _("does not fit: "), fp,
+                   cap, need);
 }
 
 gboolean
@@ -241,13 +252,14 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
   c.n = in->workload.devices >= 1.0 ? in->workload.devices : 1.0;
   c.ceilings = in->ceilings ? in->ceilings : (1u << in->workload.compute);
 
-  title = g_strdup_printf ("Roofline · %s", in->model_name ? in->model_name : "model");
+  title = g_strdup_printf (_("Roofline · %s"), in->model_name ? in->model_name : _("model"));
   f->title = title;
   if (in->model == NULL)
-    return roof_render_fail (R, error, "No model is selected.");
+    return roof_render_fail (R, error, _("No model is selected."));
   if (roof_render_n_visible (R) == 0)
-    return roof_render_fail (R, error, in->n_devices == 0 ? "No device is selected."
-                                                          : "Every device is hidden.");
+    return roof_render_fail (R, error,
+                             in->n_devices == 0 ? _("No device is selected.")
+                                                : _("Every device is hidden."));
   collect (&c);
   if (!c.any_ok)
     {
@@ -267,7 +279,7 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
   if (c.n > 1.0)
     {
       roof_format_number (c.n, 4, num, sizeof num);
-      roof_render_note (R, "roofs are for the whole system of %s devices", num);
+      roof_render_note (R, _("roofs are for the whole system of %s devices"), num);
     }
   {
     GString *never = g_string_new (NULL);
@@ -284,13 +296,15 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
             }
         }
     if (n_never > 1 && n_never == n_ok_dev)
-      g_string_assign (never, "any device");
+      g_string_assign (never, _("any device"));
     if (never->len)
       {
         roof_format_count (c.wl.context, num, sizeof num);
-        roof_render_note (R, "decode never turns compute-bound at context %s on %s: each sequence's "
-                          "KV-cache traffic outweighs its compute, however large the batch",
-                          num, never->str);
+        roof_render_note (
+            R,
+            _("decode never turns compute-bound at context %s on %s: each sequence's "
+               "KV-cache traffic outweighs its compute, however large the batch"),
+            num, never->str);
       }
     g_string_free (never, TRUE);
     for (int i = 0; i < in->n_devices; i++)
@@ -299,7 +313,7 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
           char a[32], b[32];
           roof_format_number (c.dev[i].bal.batch, 3, a, sizeof a);
           roof_format_count (c.dev[i].max_fit, b, sizeof b);
-          roof_render_note (R, "%s would turn compute-bound at B ≈ %s, beyond the %s that fit",
+          roof_render_note (R, _("%s would turn compute-bound at B ≈ %s, beyond the %s that fit"),
                             roof_render_device_name (R, i), a, b);
         }
   }
@@ -311,9 +325,10 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
   f->x0 = x0, f->x1 = x1, f->y0 = y0, f->y1 = y1;
   f->x_unit = 1.0;
   f->y_unit = ymax_raw >= 1e13 ? 1e12 : ymax_raw >= 1e10 ? 1e9 : 1.0;
-  f->x_title = "Arithmetic intensity (FLOP/byte)";
-  f->y_title = f->y_unit == 1e12 ? "Performance (TFLOP/s)"
-                                 : f->y_unit == 1e9 ? "Performance (GFLOP/s)" : "Performance (FLOP/s)";
+  f->x_title = _("Arithmetic intensity (FLOP/byte)");
+  f->y_title = f->y_unit == 1e12  ? _("Performance (TFLOP/s)")
+               : f->y_unit == 1e9 ? _("Performance (GFLOP/s)")
+                                  : _("Performance (FLOP/s)");
 
   /* legend */
   for (int i = 0; i < in->n_devices; i++)
@@ -323,14 +338,14 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
       if (roof_render_visible (R, i) && c.dev[i].ok && c.dev[i].max_fit < 1.0)
         {
           g_free (it->text);
-          it->text = g_strdup_printf ("%s (≥ %d devices)", roof_render_device_name (R, i),
+          it->text = g_strdup_printf (_("%s (≥ %d devices)"), roof_render_device_name (R, i),
                                       c.dev[i].base.min_devices);
         }
     }
   for (int p = 0; p < ROOF_PREC_COUNT; p++)
     if (c.ceilings & (1u << p))
       {
-        g_snprintf (buf, sizeof buf, "%s compute ceiling", roof_precision_name (p));
+        g_snprintf (buf, sizeof buf, _("%s compute ceiling"), roof_precision_name (p));
         RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, R->th->muted);
         it->dash = p;
         it->width = R->th->line_width * 0.75;
@@ -340,7 +355,7 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
     char a[16], b[16];
     roof_format_count (blo, a, sizeof a);
     roof_format_count (bhi, b, sizeof b);
-    g_snprintf (buf, sizeof buf, "decode, batch B = %s…%s", a, b);
+    g_snprintf (buf, sizeof buf, _("decode, batch B = %s…%s"), a, b);
     RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, R->th->muted);
     it->width = 1.2;
     it->marker = ROOF_MARKER_NONE;
@@ -350,7 +365,7 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
       {
         roof_format_count (roof_input_prompt_lo (in), a, sizeof a);
         roof_format_count (roof_input_prompt_hi (in), b, sizeof b);
-        g_snprintf (buf, sizeof buf, "prefill, prompt S = %s…%s", a, b);
+        g_snprintf (buf, sizeof buf, _("prefill, prompt S = %s…%s"), a, b);
         it = roof_legend_add (R, ROOF_LEGEND_MARKER, buf, -1, R->th->muted);
         it->marker = ROOF_MARKER_SQUARE;
       }
@@ -364,31 +379,32 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
       }
     if (any_unfit)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "hollow: does not fit in memory", -1,
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("hollow: does not fit in memory"), -1,
                               R->th->muted);
         it->hollow = TRUE;
       }
     if (any_bal)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, "decode turns compute-bound", -1, R->th->muted);
+        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("decode turns compute-bound"), -1,
+                              R->th->muted);
         it->marker = ROOF_MARKER_DIAMOND;
       }
     if (c.has_ops)
       {
-        g_snprintf (buf, sizeof buf, "operators of one layer (%s)",
+        g_snprintf (buf, sizeof buf, _("operators of one layer (%s)"),
                     roof_render_device_name (R, c.ops_device));
         it = roof_legend_add (R, ROOF_LEGEND_MARKER, buf, -1, R->th->muted);
         it->marker = ROOF_MARKER_TRIANGLE;
       }
     if (c.any_cache)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_LINE, "cache bandwidth roof", -1, R->th->muted);
+        it = roof_legend_add (R, ROOF_LEGEND_LINE, _("cache bandwidth roof"), -1, R->th->muted);
         it->dash = ROOF_PREC_INT8;
         it->width = R->th->thin_width;
       }
     if (c.any_derated)
       {
-        it = roof_legend_add (R, ROOF_LEGEND_LINE, "derated roof (η below 1)", -1,
+        it = roof_legend_add (R, ROOF_LEGEND_LINE, _("derated roof (η below 1)"), -1,
                               roof_color_alpha (R->th->muted, 0.8));
         it->dash = ROOF_PREC_FP8;
         it->width = R->th->thin_width;
@@ -509,9 +525,9 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
             {
               char bwt[32];
               roof_format_unit (cb, "B/s", bwt, sizeof bwt);
-              g_snprintf (buf, sizeof buf, "%s %s %s", name,
-                          in->devices[i].cache_names[k] ? in->devices[i].cache_names[k] : "cache",
-                          bwt);
+              g_snprintf (
+                  buf, sizeof buf, "%s %s %s", name,
+                  in->devices[i].cache_names[k] ? in->devices[i].cache_names[k] : _("cache"), bwt);
               roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, col, xy, 2, 0.5, 20, i);
             }
         }
@@ -533,7 +549,7 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
           char a[16], b[16];
           roof_format_number (em, 2, a, sizeof a);
           roof_format_number (ec, 2, b, sizeof b);
-          g_snprintf (buf, sizeof buf, "%s derated (η_m %s, η_c %s)", name, a, b);
+          g_snprintf (buf, sizeof buf, _("%s derated (η_m %s, η_c %s)"), name, a, b);
           double seg[4] = { xy[2], xy[3], xy[4], xy[5] };
           if (roof_clip_segment (pa, &seg[0], &seg[1], &seg[2], &seg[3]))
             roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, col, seg, 2, 0.6, 25, i);
@@ -584,7 +600,7 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
           roof_render_marker (R, ROOF_MARKER_CIRCLE, rx, ry, th->marker_radius * 0.9, col, col,
                               TRUE);
           roof_format_number (ridge, 3, num, sizeof num);
-          g_snprintf (buf, sizeof buf, "I* = %s FLOP/B", num);
+          g_snprintf (buf, sizeof buf, _("I* = %s FLOP/B"), num);
           roof_render_label_point (R, labels, buf, main ? ROOF_FONT_LABEL_BOLD : ROOF_FONT_LABEL,
                                    col, rx, ry, th->marker_radius, main ? 80 : 40, i, TRUE);
           {
@@ -592,8 +608,8 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
             fmt_flops (pk, pt, sizeof pt);
             roof_format_unit (bw, "B/s", bwt, sizeof bwt);
             roof_render_hit (R, rx, ry, th->marker_radius + 4, i,
-                             "%s · ridge point (%s)\nI* = Π / β = %s / %s = %s FLOP/byte\n"
-                             "below it the device is memory-bound",
+                             _("%s · ridge point (%s)\nI* = Π / β = %s / %s = %s FLOP/byte\n"
+                                "below it the device is memory-bound"),
                              name, roof_precision_name (p), pt, bwt, num);
           }
         }
@@ -609,18 +625,16 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
             {
               roof_render_marker (R, ROOF_MARKER_CIRCLE, d->dec_xy[2 * k], d->dec_xy[2 * k + 1],
                                   th->marker_radius, col, col, !d->dec[k].fits);
-              roof_format_number (d->dec_b[k], 6, num, sizeof num);
-              g_snprintf (buf, sizeof buf, "decode, batch %s", num);
-              add_tooltip (R, i, &d->dec[k], buf, d->dec_xy[2 * k], d->dec_xy[2 * k + 1]);
+              add_tooltip (R, i, &d->dec[k], _("decode, batch %s"), d->dec_b[k], 6,
+                           d->dec_xy[2 * k], d->dec_xy[2 * k + 1]);
             }
         }
       for (int k = 0; k < d->n_pre; k++)
         {
           roof_render_marker (R, ROOF_MARKER_SQUARE, d->pre_xy[2 * k], d->pre_xy[2 * k + 1],
                               th->marker_radius, col, col, !d->pre[k].fits);
-          roof_format_number (d->pre_s[k], 7, num, sizeof num);
-          g_snprintf (buf, sizeof buf, "prefill, prompt %s tokens", num);
-          add_tooltip (R, i, &d->pre[k], buf, d->pre_xy[2 * k], d->pre_xy[2 * k + 1]);
+          add_tooltip (R, i, &d->pre[k], _("prefill, prompt %s tokens"), d->pre_s[k], 7,
+                       d->pre_xy[2 * k], d->pre_xy[2 * k + 1]);
         }
       if (d->has_bal)
         {
@@ -628,19 +642,20 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
           roof_render_marker (R, ROOF_MARKER_DIAMOND, bx, by, th->marker_radius + 1.0, col, col,
                               FALSE);
           roof_format_number (d->bal.batch, 3, num, sizeof num);
-          g_snprintf (buf, sizeof buf, n_vis_ok > 1 ? "%s: compute-bound from B ≈ %s"
-                                                    : "%s compute-bound from B ≈ %s",
-                      n_vis_ok > 1 ? name : "decode", num);
+          g_snprintf (buf, sizeof buf,
+                      n_vis_ok > 1 ? _("%s: compute-bound from B ≈ %s")
+                                   : _("%s compute-bound from B ≈ %s"),
+                      n_vis_ok > 1 ? name : _("decode"), num);
           roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, bx, by,
                                    th->marker_radius + 1, 60, i, TRUE);
           roof_render_hit (R, bx, by, th->marker_radius + 5, i,
-                           "%s · balance batch B* = %s\ncompute time equals memory time; "
-                           "larger batches are compute-bound",
+                           _("%s · balance batch B* = %s\ncompute time equals memory time; "
+                              "larger batches are compute-bound"),
                            name, num);
         }
       if (d->max_fit < 1.0 && d->n_dec > 0)
         {
-          g_snprintf (buf, sizeof buf, "%s needs ≥ %d devices", name, d->base.min_devices);
+          g_snprintf (buf, sizeof buf, _("%s needs ≥ %d devices"), name, d->base.min_devices);
           /* with many devices the legend says it already */
           roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->dec_xy[0],
                                    d->dec_xy[1], th->marker_radius, n_vis_ok > 3 ? 44 : 100, i, TRUE);
@@ -666,9 +681,10 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
           roof_format_number (r->intensity, 4, inten, sizeof inten);
           roof_format_time (r->time, t, sizeof t);
           roof_render_hit (R, px, py, th->marker_radius + 4, c.ops_device,
-                           "%s (%s)\nintensity %s FLOP/byte\n%s per layer\n%s%s", roof_op_name (r->op),
-                           roof_render_device_name (R, c.ops_device), inten, t,
-                           roof_bound_title (r->bound), r->counted ? "" : "\nfused: not counted");
+                           _("%s (%s)\nintensity %s FLOP/byte\n%s per layer\n%s%s"),
+                           roof_op_name (r->op), roof_render_device_name (R, c.ops_device), inten,
+                           t, roof_bound_title (r->bound),
+                           r->counted ? "" : _("\nfused: not counted"));
         }
     }
   cairo_restore (cr);
@@ -690,7 +706,7 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
             if (!pow2)
               {
                 roof_format_count (d->dec_b[k], num, sizeof num);
-                g_snprintf (buf, sizeof buf, "B=%s max", num);
+                g_snprintf (buf, sizeof buf, _("B=%s max"), num);
                 roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL,
                                          roof_render_device_color (R, i), d->dec_xy[2 * k],
                                          d->dec_xy[2 * k + 1], th->marker_radius, 45, 100 + i, TRUE);
@@ -729,13 +745,13 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
   /* region names at the top of the plot */
   {
     double w, h;
-    const char *mb = n_vis_ok > 1 ? "memory-bound on every device" : "memory-bound";
+    const char *mb = n_vis_ok > 1 ? _("memory-bound on every device") : _("memory-bound");
     roof_render_measure (R, ROOF_FONT_LABEL, mb, &w, &h);
     if (xr0 - pa->x > 24.0)
       roof_render_label_point (R, labels, mb, ROOF_FONT_LABEL, th->muted,
                                MIN (pa->x + 8.0 + 0.5 * w, 0.5 * (pa->x + xr0)), pa->y + 2.0, 0.0,
                                90, -1, FALSE);
-    const char *cb = n_vis_ok > 1 ? "compute-bound on every device" : "compute-bound";
+    const char *cb = n_vis_ok > 1 ? _("compute-bound on every device") : _("compute-bound");
     roof_render_measure (R, ROOF_FONT_LABEL, cb, &w, &h);
     if (pa->x + pa->width - xr1 > w + 16.0)
       roof_render_label_point (R, labels, cb, ROOF_FONT_LABEL, th->muted,
@@ -760,39 +776,43 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
             fastest = i;
         }
     roof_format_number (c.wl.batch, 6, num, sizeof num);
-    g_string_append_printf (s, "On %s decode at batch %s, ", in->model_name ? in->model_name : "the model", num);
+    g_string_append_printf (s, _("On %s decode at batch %s, "),
+                            in->model_name ? in->model_name : _("the model"), num);
     if (n_ok == 1)
-      g_string_append_printf (s, "%s is %s", roof_render_device_name (R, fastest),
+      g_string_append_printf (s, _("%s is %s"), roof_render_device_name (R, fastest),
                               roof_bound_title (c.dev[fastest].base.bound));
     else if (n_mem == n_ok)
-      g_string_append_printf (s, "all %d devices are memory-bound", n_ok);
+      g_string_append_printf (s, _("all %d devices are memory-bound"), n_ok);
     else if (n_mem == 0)
-      g_string_append_printf (s, "all %d devices are compute-bound", n_ok);
+      g_string_append_printf (s, _("all %d devices are compute-bound"), n_ok);
     else
-      g_string_append_printf (s, "%d of %d devices are memory-bound", n_mem, n_ok);
+      g_string_append_printf (s, _("%d of %d devices are memory-bound"), n_mem, n_ok);
     char t[32];
     roof_format_time (c.dev[fastest].base.t_step, t, sizeof t);
     if (n_ok > 1)
-      g_string_append_printf (s, "; %s is fastest at %s per token", roof_render_device_name (R, fastest), t);
+      g_string_append_printf (s, _("; %s is fastest at %s per token"),
+                              roof_render_device_name (R, fastest), t);
     else
-      g_string_append_printf (s, " at %s per token", t);
+      g_string_append_printf (s, _(" at %s per token"), t);
     if (!c.dev[fastest].base.fits)
-      g_string_append_printf (s, " but needs ≥ %d devices to hold the model", c.dev[fastest].base.min_devices);
+      g_string_append_printf (s, _(" but needs ≥ %d devices to hold the model"),
+                              c.dev[fastest].base.min_devices);
     g_string_append (s, ".");
     for (int i = 0; i < in->n_devices; i++)
       if (c.dev[i].ok)
         {
           roof_format_number (c.dev[i].base.ridge, 3, num, sizeof num);
-          g_string_append_printf (s, " %s: ridge %s FLOP/byte", roof_render_device_name (R, i), num);
+          g_string_append_printf (s, _(" %s: ridge %s FLOP/byte"), roof_render_device_name (R, i),
+                                  num);
           if (c.dev[i].has_bal)
             {
               roof_format_number (c.dev[i].bal.batch, 3, num, sizeof num);
-              g_string_append_printf (s, ", compute-bound from batch %s", num);
+              g_string_append_printf (s, _(", compute-bound from batch %s"), num);
             }
           else if (c.dev[i].bal.never)
-            g_string_append (s, ", never compute-bound at this context");
+            g_string_append (s, _(", never compute-bound at this context"));
           if (c.dev[i].max_fit < 1.0)
-            g_string_append_printf (s, ", needs ≥ %d devices", c.dev[i].base.min_devices);
+            g_string_append_printf (s, _(", needs ≥ %d devices"), c.dev[i].base.min_devices);
           g_string_append (s, ".");
         }
   }

@@ -70,15 +70,16 @@ roof_chart_draw_sensitivity (RoofRender *R, GError **error)
   double step = in->sensitivity_step > 0.0 ? in->sensitivity_step : ROOF_DEFAULT_SENSITIVITY_STEP;
   g_autofree char *title = NULL;
 
-  title = g_strdup_printf ("Sensitivity of the step time · %s %s",
-                           in->model_name ? in->model_name : "model",
-                           roof_phase_name (in->workload.phase));
+  title = g_strdup_printf (_("Sensitivity of the step time · %s %s"),
+                           in->model_name ? in->model_name : _("model"),
+                           roof_phase_title (in->workload.phase));
   f->title = title;
   if (in->model == NULL)
-    return roof_render_fail (R, error, "No model is selected.");
+    return roof_render_fail (R, error, _("No model is selected."));
   if (roof_render_n_visible (R) == 0)
-    return roof_render_fail (R, error, in->n_devices == 0 ? "No device is selected."
-                                                          : "Every device is hidden.");
+    return roof_render_fail (R, error,
+                             in->n_devices == 0 ? _("No device is selected.")
+                                                : _("Every device is hidden."));
   double emax = 0.0;
   for (int i = 0; i < in->n_devices; i++)
     {
@@ -106,10 +107,11 @@ roof_chart_draw_sensitivity (RoofRender *R, GError **error)
         roof_render_note (R, "%s", note);
       }
   roof_format_number (step * 100.0, 3, num, sizeof num);
-  roof_render_note (R,
-                    "elasticity = change in ln(step time) per change in ln(parameter), parameters "
-                    "moved by ±%s %%; −1: 10 %% more of it cuts the time by about 10 %%",
-                    num);
+  roof_render_note (
+      R,
+      _("elasticity = change in ln(step time) per change in ln(parameter), parameters "
+         "moved by ±%s %%; −1: 10 %% more of it cuts the time by about 10 %%"),
+      num);
 
   double L = MAX (1.5, ceil (emax * 1.2 * 4.0) / 4.0);
   f->x_log = FALSE;
@@ -117,7 +119,8 @@ roof_chart_draw_sensitivity (RoofRender *R, GError **error)
   f->y0 = 0, f->y1 = 1;
   f->x_unit = f->y_unit = 1.0;
   f->y_categorical = TRUE;
-  f->x_title = "Elasticity of the step time (−1: 1 % more of it, 1 % less time)";
+  /* xgettext:no-c-format */
+  f->x_title = _("Elasticity of the step time (−1: 1 % more of it, 1 % less time)");
 
   /* widths of the two label columns */
   double dev_w = 0.0, knob_w = 0.0, w, row_min, lh;
@@ -128,7 +131,7 @@ roof_chart_draw_sensitivity (RoofRender *R, GError **error)
       {
         roof_render_measure (R, ROOF_FONT_LABEL_BOLD, roof_render_device_name (R, i), &w, NULL);
         dev_w = MAX (dev_w, w);
-        g_snprintf (buf, sizeof buf, "binds: %s", roof_knob_title (sens[i].binding));
+        g_snprintf (buf, sizeof buf, _("binds: %s"), roof_knob_title (sens[i].binding));
         roof_render_measure (R, ROOF_FONT_LABEL, buf, &w, NULL);
         dev_w = MAX (dev_w, w);
       }
@@ -241,9 +244,10 @@ roof_chart_draw_sensitivity (RoofRender *R, GError **error)
       if (k == ROOF_KNOB_MEM_CAPACITY)
         {
           if (s->fits)
-            g_strlcpy (buf, "fits: capacity does not change the time", sizeof buf);
+            g_strlcpy (buf, _("fits: capacity does not change the time"), sizeof buf);
           else
-            g_snprintf (buf, sizeof buf, "needs ≥ %d devices: capacity does not change the time",
+            g_snprintf (buf, sizeof buf,
+                        _("needs ≥ %d devices: capacity does not change the time"),
                         s->min_devices);
           RoofOBox b;
           roof_render_measure (R, ROOF_FONT_LABEL, buf, &b.w, &b.h);
@@ -289,11 +293,12 @@ roof_chart_draw_sensitivity (RoofRender *R, GError **error)
           RoofRect hit = bar;
           if (hit.width < 6.0)
             hit.x -= 3.0, hit.width = 6.0;
-          roof_render_hit_bar (R, &hit, i,
-                               "%s · %s%s\nelasticity %s (one-sided: %s up, %s down)\n"
-                               "step time %s%s",
-                               name, roof_knob_title (k), binding ? " (binding)" : "", num, up, down,
-                               t, workload ? "\na workload parameter: reported, never binding" : "");
+          roof_render_hit_bar (
+              R, &hit, i,
+              _("%s · %s%s\nelasticity %s (one-sided: %s up, %s down)\n"
+                 "step time %s%s"),
+              name, roof_knob_title (k), binding ? _(" (binding)") : "", num, up, down, t,
+              workload ? _("\na workload parameter: reported, never binding") : "");
         }
 
       /* the knob's name at the left of the plot */
@@ -322,11 +327,11 @@ roof_chart_draw_sensitivity (RoofRender *R, GError **error)
       char bind[96], need[64];
       int n_lines = 0;
       lines[n_lines++] = roof_render_device_name (R, i);
-      g_snprintf (bind, sizeof bind, "binds: %s", roof_knob_title (sens[i].binding));
+      g_snprintf (bind, sizeof bind, _("binds: %s"), roof_knob_title (sens[i].binding));
       lines[n_lines++] = bind;
       if (!sens[i].fits)
         {
-          g_snprintf (need, sizeof need, "needs ≥ %d devices", sens[i].min_devices);
+          g_snprintf (need, sizeof need, _("needs ≥ %d devices"), sens[i].min_devices);
           lines[n_lines++] = need;
         }
       while (n_lines > 1 && n_lines * lh > bottom - top + 2.0)
@@ -362,15 +367,19 @@ roof_chart_draw_sensitivity (RoofRender *R, GError **error)
           n_cmp += sens[i].binding == ROOF_KNOB_PEAK_FLOPS;
         }
     roof_format_number (in->workload.batch, 6, num, sizeof num);
-    g_string_append_printf (s, "For %s %s at batch %s, ", in->model_name ? in->model_name : "the model",
-                            roof_phase_name (in->workload.phase), num);
+    g_string_append_printf (s, _("For %s %s at batch %s, "),
+                            in->model_name ? in->model_name : _("the model"),
+                            roof_phase_title (in->workload.phase), num);
     if (n_mem == n_ok)
-      g_string_append (s, n_ok > 1 ? "memory bandwidth binds on every device" : "memory bandwidth binds");
+      g_string_append (s, n_ok > 1 ? _("memory bandwidth binds on every device")
+                                   : _("memory bandwidth binds"));
     else if (n_cmp == n_ok)
-      g_string_append (s, n_ok > 1 ? "peak compute binds on every device" : "peak compute binds");
+      g_string_append (s, n_ok > 1 ? _("peak compute binds on every device")
+                                   : _("peak compute binds"));
     else
-      g_string_append_printf (s, "memory bandwidth binds on %d and peak compute on %d of %d devices",
-                              n_mem, n_cmp, n_ok);
+      g_string_append_printf (
+          s, _("memory bandwidth binds on %d and peak compute on %d of %d devices"), n_mem, n_cmp,
+          n_ok);
     g_string_append (s, ".");
     for (int i = 0; i < in->n_devices; i++)
       if (ok[i])
@@ -378,10 +387,10 @@ roof_chart_draw_sensitivity (RoofRender *R, GError **error)
           char eb[32], ef[32];
           fmt_e (sens[i].e[ROOF_KNOB_MEM_BW].elasticity, eb, sizeof eb);
           fmt_e (sens[i].e[ROOF_KNOB_PEAK_FLOPS].elasticity, ef, sizeof ef);
-          g_string_append_printf (s, " %s: bandwidth %s, compute %s", roof_render_device_name (R, i),
-                                  eb, ef);
+          g_string_append_printf (s, _(" %s: bandwidth %s, compute %s"),
+                                  roof_render_device_name (R, i), eb, ef);
           if (!sens[i].fits)
-            g_string_append_printf (s, ", needs ≥ %d devices", sens[i].min_devices);
+            g_string_append_printf (s, _(", needs ≥ %d devices"), sens[i].min_devices);
           g_string_append (s, ".");
         }
   }

@@ -65,7 +65,7 @@ roof_chart_draw_trend (RoofRender *R, GError **error)
   int n_cat = in->n_catalog;
   gboolean from_devices = FALSE;
 
-  f->title = "Ridge point I* by year and precision";
+  f->title = _("Ridge point I* by year and precision");
   if (cat == NULL || n_cat <= 0)
     {
       /* no catalog: the compared devices alone */
@@ -74,7 +74,7 @@ roof_chart_draw_trend (RoofRender *R, GError **error)
       from_devices = TRUE;
     }
   if (n_cat <= 0)
-    return roof_render_fail (R, error, "No devices to compare: the catalog is empty.");
+    return roof_render_fail (R, error, _("No devices to compare: the catalog is empty."));
 
   guint mask = in->ceilings ? in->ceilings
                             : (1u << ROOF_PREC_FP32) | (1u << ROOF_PREC_BF16) | (1u << ROOF_PREC_FP8)
@@ -151,16 +151,17 @@ roof_chart_draw_trend (RoofRender *R, GError **error)
     }
   if (n_ser == 0)
     return roof_render_fail (R, error,
-                             "No device of the catalog has both a year and a ceiling at the "
-                             "chosen precisions.");
+                             _("No device of the catalog has both a year and a ceiling at the "
+                                "chosen precisions."));
 
   g_string_truncate (R->caption, 0);
-  g_string_append_printf (R->caption,
-                          "Each point is one device: dense peak FLOP/s at the precision divided "
-                          "by main-memory bandwidth (I* = Π / β). A workload with fewer FLOP per byte "
-                          "than I* is memory-bound on that device. Lines: least-squares growth per "
-                          "precision. %d devices from %s.",
-                          n_cat, from_devices ? "the comparison" : "the catalog");
+  g_string_append_printf (
+      R->caption,
+      _("Each point is one device: dense peak FLOP/s at the precision divided "
+         "by main-memory bandwidth (I* = Π / β). A workload with fewer FLOP per byte "
+         "than I* is memory-bound on that device. Lines: least-squares growth per "
+         "precision. %d devices from %s."),
+      n_cat, from_devices ? _("the comparison") : _("the catalog"));
 
   double y0, y1;
   roof_scale_nice_bounds (TRUE, ymin / 1.3, ymax * 1.3, &y0, &y1);
@@ -174,8 +175,8 @@ roof_chart_draw_trend (RoofRender *R, GError **error)
     f->y0 = in->view_y0, f->y1 = in->view_y1;
   f->x_unit = f->y_unit = 1.0;
   f->x_integer = TRUE;
-  f->x_title = "Year of introduction";
-  f->y_title = "Ridge point I* (FLOP/byte)";
+  f->x_title = _("Year of introduction");
+  f->y_title = _("Ridge point I* (FLOP/byte)");
 
   /* series colours: not device colours, so a neutral ramp keyed by marker too */
   RoofColor scol[MAX_SERIES];
@@ -189,7 +190,7 @@ roof_chart_draw_trend (RoofRender *R, GError **error)
         {
           double per_year = pow (10.0, ser[k].slope);
           roof_format_number (per_year, 3, num, sizeof num);
-          g_snprintf (buf, sizeof buf, "%s (×%s per year)", ser[k].label, num);
+          g_snprintf (buf, sizeof buf, _("%s (×%s per year)"), ser[k].label, num);
         }
       else
         g_strlcpy (buf, ser[k].label, sizeof buf);
@@ -201,8 +202,8 @@ roof_chart_draw_trend (RoofRender *R, GError **error)
     }
   if (!from_devices && in->n_devices > 0)
     {
-      RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_MARKER, "ringed: devices being compared",
-                                            -1, th->foreground);
+      RoofLegendItem *it = roof_legend_add (
+          R, ROOF_LEGEND_MARKER, _("ringed: devices being compared"), -1, th->foreground);
       it->hollow = TRUE;
     }
 
@@ -290,8 +291,8 @@ roof_chart_draw_trend (RoofRender *R, GError **error)
           roof_format_unit (d->hw.mem_bw, "B/s", bw, sizeof bw);
           roof_format_number (s->y[j], 3, r, sizeof r);
           roof_render_hit (R, s->px[j], s->py[j], th->marker_radius + 4, cmp,
-                           "%s (%d)\n%s: %s / %s = %s FLOP/byte", d->name ? d->name : d->id, d->year,
-                           s->label, pt, bw, r);
+                           _("%s (%d)\n%s: %s / %s = %s FLOP/byte"), d->name ? d->name : d->id,
+                           d->year, s->label, pt, bw, r);
           if (!named[s->dev[j]])
             {
               named[s->dev[j]] = TRUE;
@@ -312,16 +313,19 @@ roof_chart_draw_trend (RoofRender *R, GError **error)
 
   {
     GString *s = R->desc;
-    g_string_append_printf (s, "Ridge points of %d devices from %d to %d.", n_cat, ymin_year, ymax_year);
+    g_string_append_printf (s, _("Ridge points of %d devices from %d to %d."), n_cat, ymin_year,
+                            ymax_year);
     for (int k = 0; k < n_ser; k++)
       if (ser[k].has_fit)
         {
           roof_format_number (pow (10.0, ser[k].slope), 3, num, sizeof num);
-          g_string_append_printf (s, " At %s the ridge point grows about ×%s per year (%d devices).",
-                                  ser[k].label, num, ser[k].n);
+          g_string_append_printf (
+              s, _(" At %s the ridge point grows about ×%s per year (%d devices)."), ser[k].label,
+              num, ser[k].n);
         }
-    g_string_append (s, " A higher ridge point means more work per byte is needed before compute, "
-                        "not memory, limits speed.");
+    g_string_append (s,
+                     _(" A higher ridge point means more work per byte is needed before compute, "
+                        "not memory, limits speed."));
   }
   for (int k = 0; k < n_ser; k++)
     {

@@ -19,13 +19,13 @@ static const char *const kind_names[ROOF_PLOT_COUNT] = {
 };
 
 static const char *const kind_titles[ROOF_PLOT_COUNT] = {
-  "Roofline",
-  "Cost per token",
-  "Sensitivity",
-  "Throughput and latency vs batch",
-  "Latency vs context length",
-  "Memory footprint",
-  "Ridge point by year",
+  N_("Roofline"),
+  N_("Cost per token"),
+  N_("Sensitivity"),
+  N_("Throughput and latency vs batch"),
+  N_("Latency vs context length"),
+  N_("Memory footprint"),
+  N_("Ridge point by year"),
 };
 
 const char *
@@ -56,7 +56,7 @@ roof_plot_kind_title (RoofPlotKind kind)
 {
   if ((int) kind < 0 || kind >= ROOF_PLOT_COUNT)
     return NULL;
-  return kind_titles[kind];
+  return _(kind_titles[kind]);
 }
 
 static const char *const theme_names[] = { "light", "dark", "print" };
@@ -418,7 +418,8 @@ roof_chart_export_bytes (const RoofChartInput *in, RoofExportFormat format, doub
   if (!(width * scale <= 32767.0 && height * scale <= 32767.0 && scale <= 16.0))
     {
       g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
-                   "an export of %g × %g at scale %g exceeds 32767 pixels", width, height, scale);
+                   _("an export of %g × %g at scale %g exceeds 32767 pixels"), width, height,
+                   scale);
       return NULL;
     }
 
@@ -497,7 +498,7 @@ roof_chart_export (const RoofChartInput *in, RoofExportFormat format, const char
     {
       g_autofree char *disp = g_filename_display_name (path);
       /* GLib's message names the temporary file; say which file the user asked for */
-      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_IO, "cannot write “%s”: %s", disp,
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_IO, _("cannot write “%s”: %s"), disp,
                    local->message);
       return FALSE;
     }

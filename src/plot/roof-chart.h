@@ -58,6 +58,18 @@ typedef struct
   int color;          /* index into the palette; stable per device across charts */
 } RoofPlotDevice;
 
+/* Text shaped by one render and kept for the next: a view that draws again
+ * after every edit, or an exporter writing several files, keeps one and
+ * passes it in RoofChartInput.cache; the tick labels, names and units then
+ * are not shaped again. It changes nothing that is drawn. One render at a
+ * time may use a cache (it is not thread-safe); it holds a few hundred
+ * strings at most. */
+typedef struct _RoofChartCache RoofChartCache;
+
+RoofChartCache *roof_chart_cache_new (void);
+void roof_chart_cache_free (RoofChartCache *cache);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RoofChartCache, roof_chart_cache_free)
+
 /* Everything a chart depends on; plain data, owned by the caller. */
 typedef struct
 {
@@ -90,6 +102,12 @@ typedef struct
   /* view override from the app's zoom and pan: data-space ranges of the
    * plot area; 0/0 = automatic */
   double view_x0, view_x1, view_y0, view_y1;
+
+  RoofChartCache *cache; /* optional, the caller's; NULL = shape everything anew */
+  /* hit items without their tooltips (NULL), which are most of the cost of
+   * a roofline's text: for a view that asks for them only when the pointer
+   * rests on an item, by drawing once more with FALSE */
+  gboolean no_tooltips;
 } RoofChartInput;
 
 void roof_chart_input_init (RoofChartInput *in);
@@ -133,7 +151,7 @@ typedef struct
   double radius;    /* hit radius in pixels (bars: half the smaller side) */
   RoofRect bar;     /* for bars; zero otherwise */
   int device;       /* index into devices, −1 for none */
-  char *tooltip;    /* multi-line, exact values with units */
+  char *tooltip;    /* multi-line, exact values with units; NULL with no_tooltips */
 } RoofHitItem;
 
 typedef struct

@@ -19,13 +19,24 @@ typedef struct
 typedef struct
 {
   double x, y, r;
+  guint stamp;
 } Marker;
 
 typedef struct
 {
   RoofOBox b;
   RoofRect bb; /* bounds, for a cheap first test */
+  guint stamp;
 } Box;
+
+/* What the grid indexes */
+typedef enum
+{
+  ITEM_SEGMENT = 0,
+  ITEM_BOX,
+  ITEM_MARKER,
+  N_ITEM_KINDS
+} ItemKind;
 
 struct RoofLabelPlacer
 {
@@ -34,11 +45,14 @@ struct RoofLabelPlacer
   GArray *segments; /* Segment */
   GArray *markers;  /* Marker */
   GPtrArray *requests;
-  /* uniform grid over the bounds (plus a margin) of segment indices */
+  /* a uniform grid over the bounds (plus a margin): per kind and cell, the
+   * indices of the items crossing it; items beyond it go to the edge cells.
+   * A candidate looks at the few items near it instead of every text and
+   * marker drawn. */
   int gw, gh;
   double gx, gy;
-  GArray **cells;
-  guint stamp;
+  GArray **cells[N_ITEM_KINDS]; /* guint */
+  guint stamp;                  /* a query's mark on the items it has seen */
 };
 
 /* ---------------------------------------------------------------------- */
@@ -117,20 +131,28 @@ roof_obox_overlap (const RoofOBox *a, const RoofOBox *b)
   return TRUE;
 }
 
+static gboolean
+rect_inside (const RoofRect *bb, const RoofRect *r)
+{
+  return bb->x >= r->x - 0.01 && bb->y >= r->y - 0.01
+         && bb->x + bb->width <= r->x + r->width + 0.01
+         && bb->y + bb->height <= r->y + r->height + 0.01;
+}
+
 gboolean
 roof_obox_inside (const RoofOBox *b, const RoofRect *r)
 {
   RoofRect bb;
   roof_obox_bounds (b, &bb);
-  return bb.x >= r->x - 0.01 && bb.y >= r->y - 0.01 && bb.x + bb.width <= r->x + r->width + 0.01
-         && bb.y + bb.height <= r->y + r->height + 0.01;
+  return rect_inside (&bb, r);
 }
 
-gboolean
-roof_obox_hits_segment (const RoofOBox *b, double x0, double y0, double x1, double y1)
+/* c, s: the cosine and sine of b->angle */
+static gboolean
+obox_hits_segment (const RoofOBox *b, double c, double s, double x0, double y0, double x1,
+                   double y1)
 {
   /* into the box's frame, then Liang–Barsky against the half extents */
-  double c = cos (b->angle), s = sin (b->angle);
   double px = x0 - b->cx, py = y0 - b->cy, qx = x1 - b->cx, qy = y1 - b->cy;
   double u0 = px * c + py * s, v0 = -px * s + py * c;
   double u1 = qx * c + qy * s, v1 = -qx * s + qy * c;
@@ -165,6 +187,12 @@ roof_obox_hits_segment (const RoofOBox *b, double x0, double y0, double x1, doub
   return t0 <= t1;
 }
 
+gboolean
+roof_obox_hits_segment (const RoofOBox *b, double x0, double y0, double x1, double y1)
+{
+  return obox_hits_segment (b, cos (b->angle), sin (b->angle), x0, y0, x1, y1);
+}
+
 /* ---------------------------------------------------------------------- */
 
 static void
@@ -188,7 +216,8 @@ roof_label_placer_new (const RoofRect *bounds)
   p->gy = bounds->y - CELL;
   p->gw = CLAMP ((int) ceil ((bounds->width + 2 * CELL) / CELL), 1, 512);
   p->gh = CLAMP ((int) ceil ((bounds->height + 2 * CELL) / CELL), 1, 512);
-  p->cells = g_new0 (GArray *, (gsize) p->gw * p->gh);
+  for (int k = 0; k < N_ITEM_KINDS; k++)
+    p->cells[k] = g_new0 (GArray *, (gsize) p->gw * p->gh);
   return p;
 }
 
@@ -197,15 +226,55 @@ roof_label_placer_free (RoofLabelPlacer *p)
 {
   if (p == NULL)
     return;
-  for (int i = 0; i < p->gw * p->gh; i++)
-    if (p->cells[i])
-      g_array_unref (p->cells[i]);
-  g_free (p->cells);
+  for (int k = 0; k < N_ITEM_KINDS; k++)
+    {
+      for (int i = 0; i < p->gw * p->gh; i++)
+        if (p->cells[k][i])
+          g_array_unref (p->cells[k][i]);
+      g_free (p->cells[k]);
+    }
   g_array_unref (p->boxes);
   g_array_unref (p->segments);
   g_array_unref (p->markers);
   g_ptr_array_unref (p->requests);
   g_free (p);
+}
+
+static int
+cell_index (double v, double origin, int n)
+{
+  /* clamped before the conversion: far away and NaN land on an edge */
+  double i = floor ((v - origin) / CELL);
+  return !(i >= 0.0) ? 0 : i >= n - 1 ? n - 1 : (int) i;
+}
+
+static void
+cell_range (RoofLabelPlacer *p, double x0, double y0, double x1, double y1, int *c0, int *r0,
+            int *c1, int *r1)
+{
+  *c0 = cell_index (MIN (x0, x1), p->gx, p->gw);
+  *c1 = cell_index (MAX (x0, x1), p->gx, p->gw);
+  *r0 = cell_index (MIN (y0, y1), p->gy, p->gh);
+  *r1 = cell_index (MAX (y0, y1), p->gy, p->gh);
+}
+
+static void
+cell_add (RoofLabelPlacer *p, ItemKind kind, int c, int r, guint index)
+{
+  GArray **a = &p->cells[kind][r * p->gw + c];
+  if (*a == NULL)
+    *a = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_append_val (*a, index);
+}
+
+static void
+cells_add_rect (RoofLabelPlacer *p, ItemKind kind, const RoofRect *bb, guint index)
+{
+  int c0, r0, c1, r1;
+  cell_range (p, bb->x, bb->y, bb->x + bb->width, bb->y + bb->height, &c0, &r0, &c1, &r1);
+  for (int r = r0; r <= r1; r++)
+    for (int c = c0; c <= c1; c++)
+      cell_add (p, kind, c, r, index);
 }
 
 void
@@ -214,17 +283,9 @@ roof_label_placer_add_box (RoofLabelPlacer *p, const RoofOBox *box)
   Box b;
   b.b = *box;
   roof_obox_bounds (box, &b.bb);
+  b.stamp = 0;
+  cells_add_rect (p, ITEM_BOX, &b.bb, p->boxes->len);
   g_array_append_val (p->boxes, b);
-}
-
-static void
-cell_range (RoofLabelPlacer *p, double x0, double y0, double x1, double y1, int *c0, int *r0,
-            int *c1, int *r1)
-{
-  *c0 = CLAMP ((int) floor ((MIN (x0, x1) - p->gx) / CELL), 0, p->gw - 1);
-  *c1 = CLAMP ((int) floor ((MAX (x0, x1) - p->gx) / CELL), 0, p->gw - 1);
-  *r0 = CLAMP ((int) floor ((MIN (y0, y1) - p->gy) / CELL), 0, p->gh - 1);
-  *r1 = CLAMP ((int) floor ((MAX (y0, y1) - p->gy) / CELL), 0, p->gh - 1);
 }
 
 void
@@ -249,10 +310,7 @@ roof_label_placer_add_segment (RoofLabelPlacer *p, double x0, double y0, double 
         RoofOBox cell = { p->gx + (c + 0.5) * CELL, p->gy + (r + 0.5) * CELL, CELL, CELL, 0 };
         if ((r1 > r0 || c1 > c0) && !roof_obox_hits_segment (&cell, x0, y0, x1, y1))
           continue;
-        GArray **a = &p->cells[r * p->gw + c];
-        if (*a == NULL)
-          *a = g_array_new (FALSE, FALSE, sizeof (guint));
-        g_array_append_val (*a, idx);
+        cell_add (p, ITEM_SEGMENT, c, r, idx);
       }
 }
 
@@ -267,91 +325,146 @@ roof_label_placer_add_polyline (RoofLabelPlacer *p, const double *xy, int n, int
 void
 roof_label_placer_add_marker (RoofLabelPlacer *p, double x, double y, double r)
 {
-  Marker m = { x, y, r };
+  Marker m = { x, y, r, 0 };
+  RoofRect bb = { x - r, y - r, 2 * r, 2 * r };
+  cells_add_rect (p, ITEM_MARKER, &bb, p->markers->len);
   g_array_append_val (p->markers, m);
 }
 
-static int
-segment_hits (RoofLabelPlacer *p, const RoofOBox *b, int ignore_owner)
-{
-  RoofRect bb;
-  int c0, r0, c1, r1, hits = 0;
+/* Calls `test` once for every item of `kind` in the cells the rectangle
+ * touches, until it returns TRUE; returns the number of TRUE returns when
+ * `all`, else whether there was one. Items stored in several cells are seen
+ * once. */
+typedef gboolean (*ItemTest) (RoofLabelPlacer *p, guint index, gconstpointer data);
 
-  roof_obox_bounds (b, &bb);
-  cell_range (p, bb.x, bb.y, bb.x + bb.width, bb.y + bb.height, &c0, &r0, &c1, &r1);
+static int
+query_cells (RoofLabelPlacer *p, const RoofRect *bb, ItemKind kind, ItemTest test,
+             gconstpointer data, gboolean all)
+{
+  int c0, r0, c1, r1, n = 0;
+
+  cell_range (p, bb->x, bb->y, bb->x + bb->width, bb->y + bb->height, &c0, &r0, &c1, &r1);
   p->stamp++;
   for (int r = r0; r <= r1; r++)
     for (int c = c0; c <= c1; c++)
       {
-        GArray *a = p->cells[r * p->gw + c];
-        if (a == NULL)
-          continue;
-        for (guint i = 0; i < a->len; i++)
-          {
-            Segment *s = &g_array_index (p->segments, Segment, g_array_index (a, guint, i));
-            if (s->stamp == p->stamp)
-              continue;
-            s->stamp = p->stamp;
-            if (ignore_owner >= 0 && s->owner == ignore_owner)
-              continue;
-            if (MAX (s->x0, s->x1) < bb.x || MIN (s->x0, s->x1) > bb.x + bb.width
-                || MAX (s->y0, s->y1) < bb.y || MIN (s->y0, s->y1) > bb.y + bb.height)
-              continue;
-            if (roof_obox_hits_segment (b, s->x0, s->y0, s->x1, s->y1))
-              hits++;
-          }
+        GArray *a = p->cells[kind][r * p->gw + c];
+        for (guint i = 0; a != NULL && i < a->len; i++)
+          if (test (p, g_array_index (a, guint, i), data))
+            {
+              n++;
+              if (!all)
+                return n;
+            }
       }
-  return hits;
+  return n;
+}
+
+/* A box looking for what it covers */
+typedef struct
+{
+  const RoofOBox *b;
+  RoofRect bb; /* its bounds */
+  double c, s; /* the cosine and sine of its angle */
+  int ignore_owner;
+} BoxQuery;
+
+static BoxQuery
+box_query (const RoofOBox *b, int ignore_owner)
+{
+  BoxQuery q = { b, { 0 }, cos (b->angle), sin (b->angle), ignore_owner };
+  roof_obox_bounds (b, &q.bb);
+  return q;
+}
+
+static gboolean
+segment_crosses (RoofLabelPlacer *p, guint index, gconstpointer data)
+{
+  Segment *s = &g_array_index (p->segments, Segment, index);
+  const BoxQuery *q = data;
+  if (s->stamp == p->stamp)
+    return FALSE;
+  s->stamp = p->stamp;
+  if (q->ignore_owner >= 0 && s->owner == q->ignore_owner)
+    return FALSE;
+  if (MAX (s->x0, s->x1) < q->bb.x || MIN (s->x0, s->x1) > q->bb.x + q->bb.width
+      || MAX (s->y0, s->y1) < q->bb.y || MIN (s->y0, s->y1) > q->bb.y + q->bb.height)
+    return FALSE;
+  return obox_hits_segment (q->b, q->c, q->s, s->x0, s->y0, s->x1, s->y1);
+}
+
+static int
+segment_hits (RoofLabelPlacer *p, const BoxQuery *q)
+{
+  return query_cells (p, &q->bb, ITEM_SEGMENT, segment_crosses, q, TRUE);
+}
+
+static gboolean
+marker_centre_in (RoofLabelPlacer *p, guint index, gconstpointer data)
+{
+  Marker *m = &g_array_index (p->markers, Marker, index);
+  const RoofRect *r = data;
+  if (m->stamp == p->stamp)
+    return FALSE;
+  m->stamp = p->stamp;
+  return m->x >= r->x && m->x <= r->x + r->width && m->y >= r->y && m->y <= r->y + r->height;
 }
 
 int
 roof_label_placer_count_hits (RoofLabelPlacer *p, const RoofRect *r)
 {
   RoofOBox b = roof_obox_from_rect (r);
-  int hits = segment_hits (p, &b, -1);
-  for (guint i = 0; i < p->markers->len; i++)
-    {
-      Marker *m = &g_array_index (p->markers, Marker, i);
-      if (m->x >= r->x && m->x <= r->x + r->width && m->y >= r->y && m->y <= r->y + r->height)
-        hits++;
-    }
-  return hits;
+  BoxQuery q = box_query (&b, -1);
+  int hits = segment_hits (p, &q);
+  return hits + query_cells (p, r, ITEM_MARKER, marker_centre_in, r, TRUE);
+}
+
+static gboolean
+marker_under (RoofLabelPlacer *p, guint index, gconstpointer data)
+{
+  Marker *m = &g_array_index (p->markers, Marker, index);
+  const BoxQuery *q = data;
+  if (m->stamp == p->stamp)
+    return FALSE;
+  m->stamp = p->stamp;
+  if (m->x + m->r <= q->bb.x || m->x - m->r >= q->bb.x + q->bb.width || m->y + m->r <= q->bb.y
+      || m->y - m->r >= q->bb.y + q->bb.height)
+    return FALSE;
+  RoofOBox mb = { m->x, m->y, 2 * m->r, 2 * m->r, 0 };
+  return roof_obox_overlap (q->b, &mb);
 }
 
 static int
-marker_hits (RoofLabelPlacer *p, const RoofOBox *b)
+marker_hits (RoofLabelPlacer *p, const BoxQuery *q)
 {
-  RoofRect bb;
-  int hits = 0;
-  roof_obox_bounds (b, &bb);
-  for (guint i = 0; i < p->markers->len; i++)
-    {
-      Marker *m = &g_array_index (p->markers, Marker, i);
-      if (m->x + m->r <= bb.x || m->x - m->r >= bb.x + bb.width || m->y + m->r <= bb.y
-          || m->y - m->r >= bb.y + bb.height)
-        continue;
-      RoofOBox mb = { m->x, m->y, 2 * m->r, 2 * m->r, 0 };
-      if (roof_obox_overlap (b, &mb))
-        hits++;
-    }
-  return hits;
+  return query_cells (p, &q->bb, ITEM_MARKER, marker_under, q, TRUE);
+}
+
+static gboolean
+box_overlaps (RoofLabelPlacer *p, guint index, gconstpointer data)
+{
+  Box *o = &g_array_index (p->boxes, Box, index);
+  const BoxQuery *q = data;
+  if (o->stamp == p->stamp)
+    return FALSE;
+  o->stamp = p->stamp;
+  if (q->bb.x >= o->bb.x + o->bb.width || o->bb.x >= q->bb.x + q->bb.width
+      || q->bb.y >= o->bb.y + o->bb.height || o->bb.y >= q->bb.y + q->bb.height)
+    return FALSE;
+  return roof_obox_overlap (q->b, &o->b);
+}
+
+static gboolean
+box_free (RoofLabelPlacer *p, const BoxQuery *q)
+{
+  return query_cells (p, &q->bb, ITEM_BOX, box_overlaps, q, FALSE) == 0;
 }
 
 gboolean
 roof_label_placer_box_free (RoofLabelPlacer *p, const RoofOBox *box)
 {
-  RoofRect bb;
-  roof_obox_bounds (box, &bb);
-  for (guint i = 0; i < p->boxes->len; i++)
-    {
-      const Box *o = &g_array_index (p->boxes, Box, i);
-      if (bb.x >= o->bb.x + o->bb.width || o->bb.x >= bb.x + bb.width
-          || bb.y >= o->bb.y + o->bb.height || o->bb.y >= bb.y + bb.height)
-        continue;
-      if (roof_obox_overlap (box, &o->b))
-        return FALSE;
-    }
-  return TRUE;
+  BoxQuery q = box_query (box, -1);
+  return box_free (p, &q);
 }
 
 static RoofLabelRequest *
@@ -411,14 +524,15 @@ roof_label_placer_n_requests (RoofLabelPlacer *p)
 static double
 candidate_cost (RoofLabelPlacer *p, const RoofLabelRequest *r, const RoofOBox *b, double base)
 {
-  if (!roof_obox_inside (b, &p->bounds))
+  BoxQuery q = box_query (b, r->owner);
+  if (!rect_inside (&q.bb, &p->bounds))
     return -1.0;
-  if (!roof_label_placer_box_free (p, b))
+  if (!box_free (p, &q))
     return -1.0;
-  int hits = segment_hits (p, b, r->owner);
+  int hits = segment_hits (p, &q);
   if (r->max_hits >= 0 && hits > r->max_hits)
     return -1.0;
-  return base + 40.0 * hits + 80.0 * marker_hits (p, b);
+  return base + 40.0 * hits + 80.0 * marker_hits (p, &q);
 }
 
 static void

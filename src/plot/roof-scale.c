@@ -35,6 +35,23 @@ strip_zeros (char *buf)
     *end = '\0';
 }
 
+/* "%.<decimals><conversion>" for g_ascii_formatd, which takes no "*":
+ * written by hand, as g_snprintf cost more than the number itself. At most
+ * 99 decimals (the charts ask for 12 at most). */
+static void
+float_format (char *fmt, int decimals, char conversion)
+{
+  int n = 0;
+  decimals = CLAMP (decimals, 0, 99);
+  fmt[n++] = '%';
+  fmt[n++] = '.';
+  if (decimals >= 10)
+    fmt[n++] = (char) ('0' + decimals / 10);
+  fmt[n++] = (char) ('0' + decimals % 10);
+  fmt[n++] = conversion;
+  fmt[n] = '\0';
+}
+
 /* "−" for negative values: the typographic minus is as wide as "+". */
 static void
 prepend_minus (char *buf, gsize size)
@@ -51,7 +68,7 @@ prepend_minus (char *buf, gsize size)
 void
 roof_format_number (double v, int digits, char *buf, gsize size)
 {
-  char fmt[16];
+  char fmt[8];
 
   if (digits <= 0)
     digits = 3;
@@ -69,7 +86,7 @@ roof_format_number (double v, int digits, char *buf, gsize size)
   int mag = (int) floor (log10 (a));
   if (mag >= 15 || mag < -4)
     {
-      g_snprintf (fmt, sizeof fmt, "%%.%de", digits - 1);
+      float_format (fmt, digits - 1, 'e');
       g_ascii_formatd (buf, size, fmt, v);
       prepend_minus (buf, size);
       return;
@@ -77,7 +94,7 @@ roof_format_number (double v, int digits, char *buf, gsize size)
   int decimals = digits - 1 - mag;
   if (decimals < 0)
     decimals = 0;
-  g_snprintf (fmt, sizeof fmt, "%%.%df", decimals);
+  float_format (fmt, decimals, 'f');
   g_ascii_formatd (buf, size, fmt, v);
   strip_zeros (buf);
   prepend_minus (buf, size);
@@ -463,13 +480,13 @@ label_linear (RoofTicks *out, double step, double unit, double absmax)
   for (int i = 0; i < out->n; i++)
     {
       RoofTick *t = &out->ticks[i];
-      char fmt[16], num[32];
+      char fmt[8], num[32];
       if (!t->labelled)
         continue;
       double v = t->value / unit / div;
       if (fabs (v) < s * 1e-9)
         v = 0.0;
-      g_snprintf (fmt, sizeof fmt, "%%.%df", decimals);
+      float_format (fmt, decimals, 'f');
       g_ascii_formatd (num, sizeof num, fmt, v);
       prepend_minus (num, sizeof num);
       g_snprintf (t->label, sizeof t->label, "%s%s", num, v != 0.0 ? si_prefix[g] : "");

@@ -547,6 +547,99 @@ test_cost_unpriced (void)
   plot_scenario_clear (&s);
 }
 
+/* Two renders drew the same when the text, the glyphs and every hit item
+ * are the same and no pixel differs. */
+static void
+assert_same_render (const Rendered *a, const Rendered *b, gboolean tooltips, const char *what)
+{
+  int h = cairo_image_surface_get_height (a->surface);
+  int stride = cairo_image_surface_get_stride (a->surface);
+
+  g_assert_cmpuint (a->layout->texts->len, ==, b->layout->texts->len);
+  for (guint i = 0; i < a->layout->texts->len; i++)
+    {
+      const RoofPlacedText *ta = &g_array_index (a->layout->texts, RoofPlacedText, i);
+      const RoofPlacedText *tb = &g_array_index (b->layout->texts, RoofPlacedText, i);
+      g_assert_cmpstr (ta->text, ==, tb->text);
+      g_assert_cmpfloat (ta->cx, ==, tb->cx);
+      g_assert_cmpfloat (ta->cy, ==, tb->cy);
+      g_assert_cmpfloat (ta->w, ==, tb->w);
+    }
+  g_assert_cmpuint (a->layout->items->len, ==, b->layout->items->len);
+  for (guint i = 0; i < a->layout->items->len; i++)
+    {
+      const RoofHitItem *ia = &g_array_index (a->layout->items, RoofHitItem, i);
+      const RoofHitItem *ib = &g_array_index (b->layout->items, RoofHitItem, i);
+      g_assert_cmpfloat (ia->x, ==, ib->x);
+      g_assert_cmpfloat (ia->y, ==, ib->y);
+      if (tooltips)
+        g_assert_cmpstr (ia->tooltip, ==, ib->tooltip);
+    }
+  if (memcmp (cairo_image_surface_get_data (a->surface), cairo_image_surface_get_data (b->surface),
+              (gsize) stride * h) != 0)
+    g_error ("%s: the pixels differ", what);
+}
+
+/* A cache kept across renders, targets and themes changes nothing drawn.
+ * Theme "3" is the light one on devices whose costs cross (the cache keeps
+ * the crossings too). */
+static void
+test_cache (void)
+{
+  static const char *const crossing[] = { "nvidia-h100-nvl", "nvidia-b200", "nvidia-h100-sxm" };
+  g_autoptr (RoofChartCache) cache = roof_chart_cache_new ();
+
+  for (int k = 0; k < ROOF_PLOT_COUNT; k++)
+    for (int t = ROOF_THEME_LIGHT; t <= ROOF_THEME_PRINT + 1; t++)
+      {
+        PlotScenario s;
+        g_autofree char *what = g_strdup_printf ("%s, theme %d", roof_plot_kind_name (k), t);
+        if (t <= ROOF_THEME_PRINT)
+          {
+            plot_scenario_init (&s, k, "llama-3.1-70b", 8, NULL);
+            s.in.theme = t;
+          }
+        else
+          {
+            plot_scenario_init (&s, k, "llama-3.1-8b", G_N_ELEMENTS (crossing), crossing);
+            s.in.workload.devices = 2;
+          }
+        Rendered plain = render (&s.in, 800, 500);
+        s.in.cache = cache;
+        /* a vector target in between makes the cache follow another target */
+        g_autoptr (GBytes) svg = roof_chart_export_bytes (&s.in, ROOF_EXPORT_SVG, 800, 500, NULL);
+        g_assert_nonnull (svg);
+        for (int pass = 0; pass < 2; pass++)
+          {
+            Rendered cached = render (&s.in, 800, 500);
+            assert_same_render (&plain, &cached, TRUE, what);
+            rendered_clear (&cached);
+          }
+        rendered_clear (&plain);
+        plot_scenario_clear (&s);
+      }
+}
+
+/* Without tooltips the items are where they were, and nothing else changes. */
+static void
+test_no_tooltips (void)
+{
+  for (int k = 0; k < ROOF_PLOT_COUNT; k++)
+    {
+      PlotScenario s;
+      plot_scenario_init (&s, k, "llama-3.1-70b", 8, NULL);
+      Rendered full = render (&s.in, 800, 500);
+      s.in.no_tooltips = TRUE;
+      Rendered bare = render (&s.in, 800, 500);
+      assert_same_render (&full, &bare, FALSE, roof_plot_kind_name (k));
+      for (guint i = 0; i < bare.layout->items->len; i++)
+        g_assert_null (g_array_index (bare.layout->items, RoofHitItem, i).tooltip);
+      rendered_clear (&full);
+      rendered_clear (&bare);
+      plot_scenario_clear (&s);
+    }
+}
+
 static void
 test_layout_api (void)
 {
@@ -659,6 +752,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/generic-model", test_generic_model);
   g_test_add_func ("/plot/chart/cost-unpriced", test_cost_unpriced);
   g_test_add_func ("/plot/chart/layout-api", test_layout_api);
+  g_test_add_func ("/plot/chart/cache", test_cache);
+  g_test_add_func ("/plot/chart/no-tooltips", test_no_tooltips);
   g_test_add_func ("/plot/chart/device-colour", test_device_colour);
   return g_test_run ();
 }
