@@ -1,4 +1,5 @@
-/* roof-application.c — the application: one window per activation, app-wide actions
+/* roof-application.c — the application: its windows, the user's catalog,
+ * the files it is asked to open
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,15 +11,55 @@
 
 #include <glib/gi18n.h>
 
+#include "roof-document.h"
 #include "roof-preferences-window.h"
 #include "roof-window.h"
 
 struct _RoofApplication
 {
   AdwApplication parent_instance;
+
+  RoofUserCatalog *user_catalog;
+  /* what went wrong loading it, told by the first window */
+  GError *catalog_error;
+  GFile *catalog_moved_to;
+  gboolean reported;
 };
 
 G_DEFINE_FINAL_TYPE (RoofApplication, roof_application, ADW_TYPE_APPLICATION)
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+
+static RoofWindow *
+new_window (RoofApplication *self)
+{
+  return roof_window_new (ADW_APPLICATION (self));
+}
+
+/* Once, in the first window: a catalog that did not load, and the recovery
+ * copies a crash left behind. */
+static void
+report_startup (RoofApplication *self, RoofWindow *window)
+{
+  g_autoptr (GFile) recovery_dir = NULL;
+  g_autoptr (GPtrArray) recovered = NULL;
+
+  if (self->reported)
+    return;
+  self->reported = TRUE;
+
+  if (self->catalog_error != NULL)
+    roof_window_report_catalog_problem (window, self->catalog_error, self->catalog_moved_to,
+                                        roof_user_catalog_get_read_only (self->user_catalog));
+  recovery_dir = roof_document_default_recovery_dir ();
+  recovered = roof_document_list_recovery (recovery_dir);
+  if (recovered->len > 0)
+    roof_window_offer_recovery (window, recovered);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Actions                                                                  */
 
 static void
 quit_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
@@ -26,11 +67,17 @@ quit_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   GApplication *app = G_APPLICATION (user_data);
   GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
 
-  /* closing saves each window's size and panels */
+  /* each window saves its size and asks about its unsaved changes; the
+   * application ends with its last window */
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (GTK_WINDOW (l->data));
   g_list_free (windows);
-  g_application_quit (app);
+}
+
+static void
+new_window_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  gtk_window_present (GTK_WINDOW (new_window (ROOF_APPLICATION (user_data))));
 }
 
 static void
@@ -39,17 +86,14 @@ about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   GtkApplication *app = GTK_APPLICATION (user_data);
   static const char *const developers[] = { "The Roofline contributors", NULL };
   GtkWindow *parent = gtk_application_get_active_window (app);
-  GtkIconTheme *theme = gtk_icon_theme_get_for_display (parent ? gtk_widget_get_display (GTK_WIDGET (parent))
-                                                               : gdk_display_get_default ());
   GtkWidget *about;
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", parent,
                         "application-name", _("Roofline"),
-                        /* uninstalled, the app's icon is not in the theme yet */
-                        "application-icon", gtk_icon_theme_has_icon (theme, APP_ID)
-                                              ? APP_ID
-                                              : "roof-chart-roofline-symbolic",
+                        /* in the resources too (ui/roofline.gresource.xml): found
+                         * uninstalled as well */
+                        "application-icon", APP_ID,
                         "developer-name", _("The Roofline contributors"),
                         "version", PACKAGE_VERSION,
                         "website", "https://github.com/rooflinelab/roofline",
@@ -84,34 +128,112 @@ shortcuts_activated (GSimpleAction *action, GVariant *parameter, gpointer user_d
 
 static const GActionEntry app_actions[] = {
   { .name = "quit", .activate = quit_activated },
+  { .name = "new-window", .activate = new_window_activated },
   { .name = "about", .activate = about_activated },
   { .name = "preferences", .activate = preferences_activated },
   { .name = "shortcuts", .activate = shortcuts_activated },
 };
 
+/* ------------------------------------------------------------------------ */
+/* On the user catalog                                                      */
+
+static void
+on_save_failed (RoofUserCatalog *store, GError *error, RoofApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (ROOF_IS_WINDOW (window))
+    roof_window_report_save_failure (ROOF_WINDOW (window), error);
+  else
+    g_warning ("%s", error->message);
+}
+
+/* ------------------------------------------------------------------------ */
+/* GApplication                                                             */
+
 static void
 roof_application_activate (GApplication *app)
 {
+  RoofApplication *self = ROOF_APPLICATION (app);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
 
   if (window == NULL)
-    window = GTK_WINDOW (roof_window_new (ADW_APPLICATION (app)));
+    window = GTK_WINDOW (new_window (self));
   gtk_window_present (window);
+  if (ROOF_IS_WINDOW (window))
+    report_startup (self, ROOF_WINDOW (window));
+}
+
+static void
+roof_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  RoofApplication *self = ROOF_APPLICATION (app);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (!ROOF_IS_WINDOW (window))
+    window = GTK_WINDOW (new_window (self));
+  gtk_window_present (window);
+  /* each file in a window of its own, the first in this one if untouched */
+  for (int i = 0; i < n_files; i++)
+    roof_window_open (ROOF_WINDOW (window), files[i]);
+  report_startup (self, ROOF_WINDOW (window));
 }
 
 static void
 roof_application_startup (GApplication *app)
 {
+  RoofApplication *self = ROOF_APPLICATION (app);
   static const char *const quit_accels[] = { "<Control>q", NULL };
+  static const char *const new_window_accels[] = { "<Control>n", NULL };
   static const char *const preferences_accels[] = { "<Control>comma", NULL };
+  g_autoptr (GFile) file = roof_user_catalog_default_file ();
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
 
   G_APPLICATION_CLASS (roof_application_parent_class)->startup (app);
+
+  gtk_window_set_default_icon_name (APP_ID);
+
+  self->user_catalog = roof_user_catalog_new (file);
+  if (!roof_user_catalog_load (self->user_catalog, warnings, &self->catalog_moved_to,
+                               &self->catalog_error))
+    g_message ("%s", self->catalog_error->message);
+  for (guint i = 0; i < warnings->len; i++)
+    g_message ("%s", (const char *) g_ptr_array_index (warnings, i));
+  g_signal_connect_object (self->user_catalog, "save-failed", G_CALLBACK (on_save_failed), self,
+                           0);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
                                    app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.new-window",
+                                         new_window_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
                                          preferences_accels);
+}
+
+static void
+roof_application_shutdown (GApplication *app)
+{
+  RoofApplication *self = ROOF_APPLICATION (app);
+  g_autoptr (GError) error = NULL;
+
+  /* an edit of the last half second is written too */
+  if (self->user_catalog != NULL && !roof_user_catalog_flush (self->user_catalog, &error))
+    g_warning ("%s", error->message);
+
+  G_APPLICATION_CLASS (roof_application_parent_class)->shutdown (app);
+}
+
+static void
+roof_application_finalize (GObject *object)
+{
+  RoofApplication *self = ROOF_APPLICATION (object);
+
+  g_clear_object (&self->user_catalog);
+  g_clear_error (&self->catalog_error);
+  g_clear_object (&self->catalog_moved_to);
+
+  G_OBJECT_CLASS (roof_application_parent_class)->finalize (object);
 }
 
 static void
@@ -119,8 +241,11 @@ roof_application_class_init (RoofApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->finalize = roof_application_finalize;
   app_class->activate = roof_application_activate;
+  app_class->open = roof_application_open;
   app_class->startup = roof_application_startup;
+  app_class->shutdown = roof_application_shutdown;
 }
 
 static void
@@ -128,14 +253,25 @@ roof_application_init (RoofApplication *self)
 {
 }
 
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
+
 RoofApplication *
 roof_application_new (void)
 {
   return g_object_new (ROOF_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/rooflinelab/Roofline",
                        NULL);
+}
+
+RoofUserCatalog *
+roof_application_get_user_catalog (RoofApplication *self)
+{
+  g_return_val_if_fail (ROOF_IS_APPLICATION (self), NULL);
+
+  return self->user_catalog;
 }
 
 gboolean

@@ -53,8 +53,10 @@ struct _RoofChartView
 
   RoofChartLayout *layout;
   GskRenderNode *node; /* the chart as last rendered, replayed until something changes */
+  RoofChartCache *cache; /* text shaped by the last render, for the next one and exports */
   int node_width, node_height;
   gboolean rendered_once;
+  gboolean tooltips_ready; /* the layout's items have their tooltips */
 
   /* what the tick labels divide values by (TFLOP/s axes show 989, not
    * 9.894e14), inferred from the placed tick labels after each render */
@@ -345,17 +347,61 @@ update_accessible (RoofChartView *self, const char *description)
                                   description ? description : "", -1);
 }
 
-/* The chart is rasterised once per change into a texture at the screen's
- * scale: hovering, the crosshair and the pinned point then only blit it
- * (a cairo node would be replayed by the renderer on every frame). */
+/* What render_node draws: the data as shown, without the summary's caption. */
+static gboolean
+view_input (RoofChartView *self, RoofChartInput *in)
+{
+  if (!roof_chart_view_build_input (self, in))
+    return FALSE;
+  in->theme = self->theme;
+  in->caption = FALSE; /* the summary strip and the panels state the assumptions */
+  return TRUE;
+}
+
+/* The node's image as a raster source: a surface source would make cairo
+ * keep a snapshot of the image in the node's recording and copy it (1.5 MB
+ * at 690 × 570) when the image goes; the pattern just holds a reference. */
+static cairo_surface_t *
+image_acquire (cairo_pattern_t *pattern, void *image, cairo_surface_t *target,
+               const cairo_rectangle_int_t *extents)
+{
+  return cairo_surface_reference (image);
+}
+
+static void
+image_release (cairo_pattern_t *pattern, void *image, cairo_surface_t *surface)
+{
+  cairo_surface_destroy (surface);
+}
+
+static cairo_status_t
+image_copy (cairo_pattern_t *pattern, void *image, const cairo_pattern_t *other)
+{
+  cairo_surface_reference (image);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+image_finish (cairo_pattern_t *pattern, void *image)
+{
+  cairo_surface_destroy (image);
+}
+
+/* The chart is rasterised once per change at the screen's scale, and the
+ * node only paints that image: hovering, the crosshair and the pinned point
+ * then cost a blit, not a render of the chart. A cairo node rather than a
+ * texture node: GTK 4.8's cairo renderer converts a memory texture pixel by
+ * pixel through floats on every frame (a quarter of an edit's instructions
+ * at 690 × 570), while it paints a cairo node's image as it is; the GL
+ * renderer uploads either once. */
 static void
 render_node (RoofChartView *self, int width, int height)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
   int scale = MAX (gtk_widget_get_scale_factor (GTK_WIDGET (self)), 1);
   cairo_surface_t *surface;
+  cairo_pattern_t *pattern;
+  cairo_matrix_t matrix;
   RoofChartInput in;
   cairo_t *cr;
 
@@ -367,25 +413,31 @@ render_node (RoofChartView *self, int width, int height)
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
   cairo_surface_set_device_scale (surface, scale, scale);
   cr = cairo_create (surface);
-  if (roof_chart_view_build_input (self, &in))
+  if (view_input (self, &in))
     {
-      in.theme = self->theme;
-      in.caption = FALSE; /* the summary strip and the panels state the assumptions */
+      in.no_tooltips = TRUE; /* ensure_tooltips */
       /* the renderer draws the reason into the plot area when it fails */
       roof_chart_render (cr, width, height, &in, self->layout, &error);
     }
   else
     roof_chart_layout_clear (self->layout);
   cairo_destroy (cr);
-  cairo_surface_flush (surface);
+  self->tooltips_ready = FALSE;
 
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize) cairo_image_surface_get_stride (surface)
-                                        * (gsize) (height * scale),
-                                      (GDestroyNotify) cairo_surface_destroy, surface);
-  texture = gdk_memory_texture_new (width * scale, height * scale, GDK_MEMORY_DEFAULT, bytes,
-                                    (gsize) cairo_image_surface_get_stride (surface));
-  self->node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* in device pixels, scaled down to the node's units */
+  pattern = cairo_pattern_create_raster_source (surface, CAIRO_CONTENT_COLOR_ALPHA, width * scale,
+                                                height * scale);
+  cairo_raster_source_pattern_set_acquire (pattern, image_acquire, image_release);
+  cairo_raster_source_pattern_set_copy (pattern, image_copy);
+  cairo_raster_source_pattern_set_finish (pattern, image_finish);
+  cairo_matrix_init_scale (&matrix, scale, scale);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  self->node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, width, height));
+  cr = gsk_cairo_node_get_draw_context (self->node);
+  cairo_set_source (cr, pattern);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_pattern_destroy (pattern); /* the recording's copy keeps the image */
   self->rendered_once = TRUE;
   self->x_factor = axis_factor (self->layout, TRUE);
   self->y_factor = axis_factor (self->layout, FALSE);
@@ -400,6 +452,38 @@ render_node (RoofChartView *self, int width, int height)
     unpin (self);
 
   g_signal_emit (self, signals[RENDERED], 0);
+}
+
+/* The items' tooltips, for the pointer, a pin or the layout's users:
+ * render_node leaves them out (formatting their numbers was a sixth of a
+ * roofline's render), and the same input drawn again into one pixel gives
+ * the same items with them. */
+static void
+ensure_tooltips (RoofChartView *self)
+{
+  g_autoptr (RoofChartLayout) full = NULL;
+  int scale = MAX (gtk_widget_get_scale_factor (GTK_WIDGET (self)), 1);
+  cairo_surface_t *surface;
+  RoofChartInput in;
+  cairo_t *cr;
+
+  /* without a node the layout is older than the input */
+  if (self->tooltips_ready || self->node == NULL || !view_input (self, &in))
+    return;
+  self->tooltips_ready = TRUE;
+  /* the scale the view drew at, so the cache keeps its shaped text */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  full = roof_chart_layout_new ();
+  roof_chart_render (cr, self->node_width, self->node_height, &in, full, NULL);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  if (full->items->len != self->layout->items->len)
+    return;
+  for (guint i = 0; i < full->items->len; i++)
+    g_array_index (self->layout->items, RoofHitItem, i).tooltip
+      = g_steal_pointer (&g_array_index (full->items, RoofHitItem, i).tooltip);
 }
 
 static gboolean
@@ -424,6 +508,7 @@ pin (RoofChartView *self, const RoofHitItem *it)
 {
   GdkRectangle rect;
 
+  ensure_tooltips (self);
   self->pin_index = (int) (it - &g_array_index (self->layout->items, RoofHitItem, 0));
   g_free (self->pin_text);
   self->pin_text = g_strdup (it->tooltip ? it->tooltip : "");
@@ -632,6 +717,8 @@ on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
   if (!self->rendered_once || keyboard)
     return FALSE;
   it = roof_chart_layout_hit (self->layout, x, y);
+  if (it != NULL)
+    ensure_tooltips (self);
   if (it == NULL || it->tooltip == NULL || *it->tooltip == '\0')
     return FALSE;
   if (self->pin_index >= 0
@@ -755,6 +842,7 @@ roof_chart_view_finalize (GObject *object)
   RoofChartView *self = ROOF_CHART_VIEW (object);
 
   g_clear_pointer (&self->layout, roof_chart_layout_free);
+  g_clear_pointer (&self->cache, roof_chart_cache_free);
   g_clear_pointer (&self->hidden, g_hash_table_unref);
   g_clear_pointer (&self->pin_text, g_free);
 
@@ -859,6 +947,7 @@ roof_chart_view_init (RoofChartView *self)
   self->theme = ROOF_THEME_LIGHT;
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->layout = roof_chart_layout_new ();
+  self->cache = roof_chart_cache_new ();
   self->pin_index = -1;
   self->x_factor = self->y_factor = 1.0;
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor), NULL);
@@ -1013,6 +1102,7 @@ roof_chart_view_build_input (RoofChartView *self, RoofChartInput *out)
   out->view_x1 = self->view[1];
   out->view_y0 = self->view[2];
   out->view_y1 = self->view[3];
+  out->cache = self->cache;
   return TRUE;
 }
 
@@ -1103,7 +1193,10 @@ const RoofChartLayout *
 roof_chart_view_get_layout (RoofChartView *self)
 {
   g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), NULL);
-  return self->rendered_once ? self->layout : NULL;
+  if (!self->rendered_once)
+    return NULL;
+  ensure_tooltips (self);
+  return self->layout;
 }
 
 gboolean

@@ -2,8 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The view draws through roof_chart_render (gtk_snapshot_append_cairo), the
- * function export uses, and keeps the RoofChartLayout it returns for hit
+ * The view draws through roof_chart_render, the function export uses, into
+ * an image once per change, and keeps the RoofChartLayout it returns for hit
  * testing: hovering shows a crosshair with the axis values and a tooltip with
  * the exact values of the item under the pointer, a click pins that item in
  * a popover, scrolling zooms around the pointer, dragging pans, and a click on

@@ -10,6 +10,8 @@
 
 #include <glib/gi18n.h>
 
+#include "roof-spec-editor.h"
+
 static const struct
 {
   int width, height;
@@ -256,6 +258,8 @@ static void
 roof_export_dialog_init (RoofExportDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the wheel scrolls the page; it changes a size only once focused */
+  roof_ui_guard_scroll_all (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
   g_settings_bind_with_mapping (self->settings, "export-format", self->format_row, "selected",

@@ -35,6 +35,7 @@ struct _RoofHardwarePanel
   GtkLabel *custom_badge;
   GtkLabel *modified_badge;
   GtkButton *reset_button;
+  GtkButton *delete_button;
   RoofSpecEditor *editor;
 
   RoofCatalog *catalog;
@@ -229,6 +230,10 @@ update_header (RoofHardwarePanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->custom_badge), !builtin);
   gtk_widget_set_visible (GTK_WIDGET (self->modified_badge), builtin && modified);
   gtk_widget_set_visible (GTK_WIDGET (self->reset_button), builtin && modified);
+  /* a built-in device is reset, never deleted */
+  gtk_widget_set_visible (GTK_WIDGET (self->delete_button), !builtin);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->delete_button), "s",
+                                    roof_spec_get_id (spec));
 }
 
 static void
@@ -476,6 +481,7 @@ roof_hardware_panel_class_init (RoofHardwarePanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RoofHardwarePanel, custom_badge);
   gtk_widget_class_bind_template_child (widget_class, RoofHardwarePanel, modified_badge);
   gtk_widget_class_bind_template_child (widget_class, RoofHardwarePanel, reset_button);
+  gtk_widget_class_bind_template_child (widget_class, RoofHardwarePanel, delete_button);
   gtk_widget_class_bind_template_child (widget_class, RoofHardwarePanel, editor);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);

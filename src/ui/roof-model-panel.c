@@ -4,7 +4,9 @@
  *
  * The controls mirror the scenario: a control's change writes one field of
  * the workload or SLA, and the scenario's ::changed writes every control
- * back (under `updating`, so nothing loops). A spin button keeps what is
+ * back (under `updating`, so nothing loops). Numbers are typed into
+ * AdwEntryRows over GtkAdjustments (roof_ui_number_row_setup): the title above
+ * the value keeps whole words in a narrow panel, and a row keeps what is
  * typed when it already says the value in force.
  */
 #define G_LOG_DOMAIN "roof-ui"
@@ -45,23 +47,34 @@ struct _RoofModelPanel
   GtkDropDown *kv_dropdown;
   GtkDropDown *activations_dropdown;
   GtkDropDown *compute_dropdown;
-  GtkSpinButton *bytes_per_weight_spin;
+  AdwEntryRow *bytes_per_weight_entry;
+  GtkAdjustment *bytes_per_weight_adjustment;
   GtkDropDown *phase_dropdown;
-  GtkSpinButton *batch_spin;
+  AdwEntryRow *batch_entry;
+  GtkAdjustment *batch_adjustment;
   GtkScale *batch_scale;
-  GtkSpinButton *prompt_spin;
-  GtkSpinButton *context_spin;
-  GtkSpinButton *output_spin;
-  GtkSpinButton *devices_spin;
-  GtkDropDown *overlap_dropdown;
-  GtkSpinButton *overhead_spin;
-  GtkSpinButton *itl_spin;
-  GtkSpinButton *ttft_spin;
-  GtkSpinButton *tokens_spin;
+  AdwEntryRow *prompt_entry;
+  GtkAdjustment *prompt_adjustment;
+  AdwEntryRow *context_entry;
+  GtkAdjustment *context_adjustment;
+  AdwEntryRow *output_entry;
+  GtkAdjustment *output_adjustment;
+  AdwEntryRow *devices_entry;
+  GtkAdjustment *devices_adjustment;
+  AdwComboRow *overlap_row;
+  AdwEntryRow *overhead_entry;
+  GtkAdjustment *overhead_adjustment;
+  AdwEntryRow *itl_entry;
+  GtkAdjustment *itl_adjustment;
+  AdwEntryRow *ttft_entry;
+  GtkAdjustment *ttft_adjustment;
+  AdwEntryRow *tokens_entry;
+  GtkAdjustment *tokens_adjustment;
   AdwPreferencesGroup *cost_group;
   GtkLabel *custom_badge;
   GtkLabel *modified_badge;
   GtkButton *reset_button;
+  GtkButton *delete_button;
   RoofSpecEditor *editor;
 
   RoofCatalog *catalog;
@@ -133,10 +146,10 @@ format_bytes (double bytes)
 }
 
 static void
-set_spin (RoofModelPanel *self, GtkSpinButton *spin, double value)
+set_number (GtkAdjustment *adjustment, double value)
 {
-  if (gtk_spin_button_get_value (spin) != value)
-    gtk_spin_button_set_value (spin, value);
+  if (gtk_adjustment_get_value (adjustment) != value)
+    gtk_adjustment_set_value (adjustment, value);
 }
 
 static void
@@ -144,6 +157,13 @@ set_dropdown (GtkDropDown *dropdown, guint position)
 {
   if (gtk_drop_down_get_selected (dropdown) != position)
     gtk_drop_down_set_selected (dropdown, position);
+}
+
+static void
+set_combo (AdwComboRow *row, guint position)
+{
+  if (adw_combo_row_get_selected (row) != position)
+    adw_combo_row_set_selected (row, position);
 }
 
 static void
@@ -286,6 +306,11 @@ update_badges (RoofModelPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->custom_badge), spec != NULL && !builtin);
   gtk_widget_set_visible (GTK_WIDGET (self->modified_badge), builtin && modified);
   gtk_widget_set_visible (GTK_WIDGET (self->reset_button), builtin && modified);
+  /* a built-in model is reset, never deleted */
+  gtk_widget_set_visible (GTK_WIDGET (self->delete_button), spec != NULL && !builtin);
+  if (spec != NULL)
+    gtk_actionable_set_action_target (GTK_ACTIONABLE (self->delete_button), "s",
+                                      roof_spec_get_id (spec));
 }
 
 static void
@@ -442,20 +467,20 @@ sync_from_scenario (RoofModelPanel *self)
   set_dropdown (self->kv_dropdown, wl->kv);
   set_dropdown (self->activations_dropdown, wl->activations);
   set_dropdown (self->compute_dropdown, wl->compute);
-  set_spin (self, self->bytes_per_weight_spin, wl->bytes_per_weight);
+  set_number (self->bytes_per_weight_adjustment, wl->bytes_per_weight);
   set_dropdown (self->phase_dropdown, wl->phase == ROOF_PHASE_PREFILL ? 1 : 0);
-  set_spin (self, self->batch_spin, wl->batch);
+  set_number (self->batch_adjustment, wl->batch);
   gtk_range_set_value (GTK_RANGE (self->batch_scale),
                        CLAMP (log2 (MAX (wl->batch, 1)), 0, BATCH_SCALE_MAX));
-  set_spin (self, self->prompt_spin, wl->prompt);
-  set_spin (self, self->context_spin, wl->context);
-  set_spin (self, self->output_spin, wl->output);
-  set_spin (self, self->devices_spin, wl->devices);
-  set_dropdown (self->overlap_dropdown, wl->overlap == ROOF_OVERLAP_SUM ? 1 : 0);
-  set_spin (self, self->overhead_spin, wl->overhead * 1e6);
-  set_spin (self, self->itl_spin, sla->itl * 1e3);
-  set_spin (self, self->ttft_spin, sla->ttft * 1e3);
-  set_spin (self, self->tokens_spin, sla->tokens_per_s);
+  set_number (self->prompt_adjustment, wl->prompt);
+  set_number (self->context_adjustment, wl->context);
+  set_number (self->output_adjustment, wl->output);
+  set_number (self->devices_adjustment, wl->devices);
+  set_combo (self->overlap_row, wl->overlap == ROOF_OVERLAP_SUM ? 1 : 0);
+  set_number (self->overhead_adjustment, wl->overhead * 1e6);
+  set_number (self->itl_adjustment, sla->itl * 1e3);
+  set_number (self->ttft_adjustment, sla->ttft * 1e3);
+  set_number (self->tokens_adjustment, sla->tokens_per_s);
   self->updating = FALSE;
 
   set_model (self, model);
@@ -518,27 +543,27 @@ model_selected_cb (RoofModelPanel *self)
 }
 
 static void
-workload_spin_changed_cb (RoofModelPanel *self, GtkSpinButton *spin)
+workload_value_changed_cb (RoofModelPanel *self, GtkAdjustment *adjustment)
 {
   RoofWorkload wl;
-  double value = gtk_spin_button_get_value (spin);
+  double value = gtk_adjustment_get_value (adjustment);
 
   if (self->updating || self->scenario == NULL)
     return;
   wl = *roof_scenario_get_workload (self->scenario);
-  if (spin == self->batch_spin)
+  if (adjustment == self->batch_adjustment)
     wl.batch = round (value);
-  else if (spin == self->prompt_spin)
+  else if (adjustment == self->prompt_adjustment)
     wl.prompt = round (value);
-  else if (spin == self->context_spin)
+  else if (adjustment == self->context_adjustment)
     wl.context = round (value);
-  else if (spin == self->output_spin)
+  else if (adjustment == self->output_adjustment)
     wl.output = round (value);
-  else if (spin == self->devices_spin)
+  else if (adjustment == self->devices_adjustment)
     wl.devices = round (value);
-  else if (spin == self->overhead_spin)
+  else if (adjustment == self->overhead_adjustment)
     wl.overhead = value * 1e-6;
-  else if (spin == self->bytes_per_weight_spin)
+  else if (adjustment == self->bytes_per_weight_adjustment)
     wl.bytes_per_weight = value;
   else
     g_return_if_reached ();
@@ -590,27 +615,38 @@ choice_changed_cb (RoofModelPanel *self, GParamSpec *pspec, GtkDropDown *dropdow
   wl = *roof_scenario_get_workload (self->scenario);
   if (dropdown == self->phase_dropdown)
     wl.phase = selected == 1 ? ROOF_PHASE_PREFILL : ROOF_PHASE_DECODE;
-  else if (dropdown == self->overlap_dropdown)
-    wl.overlap = selected == 1 ? ROOF_OVERLAP_SUM : ROOF_OVERLAP_MAX;
   else
     g_return_if_reached ();
   apply_workload (self, &wl);
 }
 
 static void
-sla_spin_changed_cb (RoofModelPanel *self, GtkSpinButton *spin)
+overlap_changed_cb (RoofModelPanel *self)
+{
+  guint selected = adw_combo_row_get_selected (self->overlap_row);
+  RoofWorkload wl;
+
+  if (self->updating || self->scenario == NULL || selected > 1)
+    return;
+  wl = *roof_scenario_get_workload (self->scenario);
+  wl.overlap = selected == 1 ? ROOF_OVERLAP_SUM : ROOF_OVERLAP_MAX;
+  apply_workload (self, &wl);
+}
+
+static void
+sla_value_changed_cb (RoofModelPanel *self, GtkAdjustment *adjustment)
 {
   RoofSla sla;
-  double value = gtk_spin_button_get_value (spin);
+  double value = gtk_adjustment_get_value (adjustment);
 
   if (self->updating || self->scenario == NULL)
     return;
   sla = *roof_scenario_get_sla (self->scenario);
-  if (spin == self->itl_spin)
+  if (adjustment == self->itl_adjustment)
     sla.itl = value * 1e-3;
-  else if (spin == self->ttft_spin)
+  else if (adjustment == self->ttft_adjustment)
     sla.ttft = value * 1e-3;
-  else if (spin == self->tokens_spin)
+  else if (adjustment == self->tokens_adjustment)
     sla.tokens_per_s = value;
   else
     g_return_if_reached ();
@@ -759,31 +795,43 @@ roof_model_panel_class_init (RoofModelPanelClass *klass)
   BIND (kv_dropdown);
   BIND (activations_dropdown);
   BIND (compute_dropdown);
-  BIND (bytes_per_weight_spin);
+  BIND (bytes_per_weight_entry);
+  BIND (bytes_per_weight_adjustment);
   BIND (phase_dropdown);
-  BIND (batch_spin);
+  BIND (batch_entry);
+  BIND (batch_adjustment);
   BIND (batch_scale);
-  BIND (prompt_spin);
-  BIND (context_spin);
-  BIND (output_spin);
-  BIND (devices_spin);
-  BIND (overlap_dropdown);
-  BIND (overhead_spin);
-  BIND (itl_spin);
-  BIND (ttft_spin);
-  BIND (tokens_spin);
+  BIND (prompt_entry);
+  BIND (prompt_adjustment);
+  BIND (context_entry);
+  BIND (context_adjustment);
+  BIND (output_entry);
+  BIND (output_adjustment);
+  BIND (devices_entry);
+  BIND (devices_adjustment);
+  BIND (overlap_row);
+  BIND (overhead_entry);
+  BIND (overhead_adjustment);
+  BIND (itl_entry);
+  BIND (itl_adjustment);
+  BIND (ttft_entry);
+  BIND (ttft_adjustment);
+  BIND (tokens_entry);
+  BIND (tokens_adjustment);
   BIND (cost_group);
   BIND (custom_badge);
   BIND (modified_badge);
   BIND (reset_button);
+  BIND (delete_button);
   BIND (editor);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, model_selected_cb);
-  gtk_widget_class_bind_template_callback (widget_class, workload_spin_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, workload_value_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, batch_scale_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, precision_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, choice_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, sla_spin_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, overlap_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sla_value_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, duplicate_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, reset_clicked_cb);
 
@@ -825,18 +873,25 @@ roof_model_panel_init (RoofModelPanel *self)
   name = gtk_property_expression_new (ROOF_TYPE_SPEC, NULL, "name");
   gtk_drop_down_set_expression (self->model_dropdown, name);
 
-  roof_ui_spin_button_setup (self->bytes_per_weight_spin, TRUE);
-  roof_ui_spin_button_setup (self->itl_spin, TRUE);
-  roof_ui_spin_button_setup (self->ttft_spin, TRUE);
-  roof_ui_spin_button_setup (self->tokens_spin, TRUE);
-  roof_ui_spin_button_setup (self->batch_spin, FALSE);
-  roof_ui_spin_button_setup (self->prompt_spin, FALSE);
-  roof_ui_spin_button_setup (self->context_spin, FALSE);
-  roof_ui_spin_button_setup (self->output_spin, FALSE);
-  roof_ui_spin_button_setup (self->devices_spin, FALSE);
-  roof_ui_spin_button_setup (self->overhead_spin, FALSE);
+  /* whole numbers of tokens, sequences and devices; "—" for no target */
+  roof_ui_number_row_setup (self->bytes_per_weight_entry, self->bytes_per_weight_adjustment, 6,
+                            TRUE);
+  roof_ui_number_row_setup (self->batch_entry, self->batch_adjustment, 0, FALSE);
+  roof_ui_number_row_setup (self->prompt_entry, self->prompt_adjustment, 0, FALSE);
+  roof_ui_number_row_setup (self->context_entry, self->context_adjustment, 0, FALSE);
+  roof_ui_number_row_setup (self->output_entry, self->output_adjustment, 0, FALSE);
+  roof_ui_number_row_setup (self->devices_entry, self->devices_adjustment, 0, FALSE);
+  roof_ui_number_row_setup (self->overhead_entry, self->overhead_adjustment, 3, FALSE);
+  roof_ui_number_row_setup (self->itl_entry, self->itl_adjustment, 3, TRUE);
+  roof_ui_number_row_setup (self->ttft_entry, self->ttft_adjustment, 3, TRUE);
+  roof_ui_number_row_setup (self->tokens_entry, self->tokens_adjustment, 3, TRUE);
+  /* the entry row has no subtitle: the hint goes under it */
+  roof_ui_row_set_hint (GTK_WIDGET (self->bytes_per_weight_entry),
+                        _("Empty: from the weights’ precision"));
   add_scale_marks (self->batch_scale);
   gtk_range_set_round_digits (GTK_RANGE (self->batch_scale), 1);
+  /* the wheel over the log slider scrolls the panel unless it has the focus */
+  roof_ui_guard_scroll_all (GTK_WIDGET (self));
 
   sync_from_scenario (self);
 }

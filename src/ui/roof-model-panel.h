@@ -8,7 +8,8 @@
  * goes to the scenario (roof_scenario_set_model / _workload / _sla) or to the
  * model's spec at once. Key controls are named for lookup: "model-dropdown",
  * "batch-spin" (accessible label "Batch size"), "batch-scale",
- * "prompt-spin", "context-spin", "output-spin", "devices-spin".
+ * "prompt-spin", "context-spin", "output-spin", "devices-spin"; the numbers
+ * are AdwEntryRows whose values roof_ui_number_row_get_adjustment () gives.
  */
 #pragma once
 

@@ -10,6 +10,8 @@
 
 #include <math.h>
 
+#include "roof-spec-editor.h"
+
 struct _RoofPreferencesWindow
 {
   AdwPreferencesWindow parent_instance;
@@ -117,6 +119,8 @@ static void
 roof_preferences_window_init (RoofPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the wheel scrolls the page; it changes the batch range only once focused */
+  roof_ui_guard_scroll_all (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
   g_settings_bind_with_mapping (self->settings, "chart-theme", self->theme_row, "selected",

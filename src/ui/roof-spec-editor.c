@@ -23,7 +23,7 @@
 
 typedef enum
 {
-  CONTROL_SPIN,
+  CONTROL_NUMBER,
   CONTROL_SWITCH,
   CONTROL_DROPDOWN,
   CONTROL_ENTRY,
@@ -53,8 +53,8 @@ struct _Field
   char *path;
   char *label;
   char *help;
-  GtkWidget *row;     /* AdwActionRow, or AdwEntryRow for strings */
-  GtkWidget *control; /* owned reference */
+  GtkWidget *row;     /* AdwEntryRow for numbers and strings, else AdwActionRow */
+  GtkWidget *control; /* owned reference: the row itself when it is an AdwEntryRow */
   const char *const *choices; /* dropdowns: item i + 1 is choices[i]; item 0 is "absent" */
   gboolean optional;
   gboolean absent;
@@ -259,9 +259,7 @@ text_is_none (const char *text)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Spin buttons of the panels                                               */
-
-#define SPIN_ZERO_IS_NONE "roof-zero-is-none"
+/* Rows the panels share                                                    */
 
 static gboolean
 same_number (double a, double b, double tolerance)
@@ -269,17 +267,182 @@ same_number (double a, double b, double tolerance)
   return a == b || fabs (a - b) <= tolerance * MAX (fabs (a), fabs (b));
 }
 
-static void
-panel_spin_show (GtkSpinButton *spin, gboolean force)
+/* ---- a line under a row ---- */
+
+#define ROW_NOTE "roof-row-note"   /* the AdwPreferencesRow under the row, owned */
+#define ROW_HINT "roof-row-hint"   /* char *, owned */
+#define ROW_ERROR "roof-row-error" /* char *, owned */
+
+static GtkWidget *
+note_row_new (void)
 {
-  GtkEditable *editable = GTK_EDITABLE (spin);
+  GtkWidget *note = adw_preferences_row_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 6);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (note), label);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (note), FALSE);
+  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (note), FALSE);
+  /* the row it explains is what the keyboard goes to */
+  gtk_widget_set_focusable (note, FALSE);
+  gtk_widget_set_name (note, "row-note");
+  return note;
+}
+
+static void
+row_update_note (GtkWidget *row)
+{
+  const char *error = g_object_get_data (G_OBJECT (row), ROW_ERROR);
+  const char *hint = g_object_get_data (G_OBJECT (row), ROW_HINT);
+  const char *text = error != NULL ? error : hint;
+  GtkWidget *note = g_object_get_data (G_OBJECT (row), ROW_NOTE);
+  GtkWidget *parent = gtk_widget_get_parent (row);
+  GtkWidget *label;
+
+  if (note == NULL)
+    {
+      /* made when first needed, right under the row in its list */
+      if (text == NULL || !GTK_IS_LIST_BOX (parent))
+        return;
+      note = note_row_new ();
+      gtk_list_box_insert (GTK_LIST_BOX (parent), note,
+                           gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)) + 1);
+      g_object_set_data_full (G_OBJECT (row), ROW_NOTE, g_object_ref (note), g_object_unref);
+    }
+  label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (note));
+  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
+  if (error != NULL)
+    {
+      gtk_widget_remove_css_class (label, "dim-label");
+      gtk_widget_add_css_class (label, "error");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (label, "error");
+      gtk_widget_add_css_class (label, "dim-label");
+    }
+  gtk_widget_set_visible (note, text != NULL && gtk_widget_get_visible (row));
+}
+
+void
+roof_ui_row_set_hint (GtkWidget *row, const char *hint)
+{
+  g_return_if_fail (GTK_IS_LIST_BOX_ROW (row));
+
+  g_object_set_data_full (G_OBJECT (row), ROW_HINT, g_strdup (hint), g_free);
+  row_update_note (row);
+}
+
+void
+roof_ui_row_set_error (GtkWidget *row, const char *message, const char *description)
+{
+  g_return_if_fail (GTK_IS_LIST_BOX_ROW (row));
+
+  if (message == NULL && g_object_get_data (G_OBJECT (row), ROW_ERROR) == NULL)
+    return;
+  g_object_set_data_full (G_OBJECT (row), ROW_ERROR, g_strdup (message), g_free);
+  if (message != NULL)
+    {
+      gtk_widget_add_css_class (row, "error");
+      gtk_accessible_update_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_INVALID,
+                                   GTK_ACCESSIBLE_INVALID_TRUE, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      message, -1);
+    }
+  else
+    {
+      const char *tooltip = gtk_widget_get_tooltip_text (row);
+
+      if (description == NULL)
+        description = tooltip;
+      gtk_widget_remove_css_class (row, "error");
+      gtk_accessible_update_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_INVALID,
+                                   GTK_ACCESSIBLE_INVALID_FALSE, -1);
+      if (description != NULL)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+      else
+        gtk_accessible_reset_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
+  row_update_note (row);
+}
+
+/* ---- whole titles ---- */
+
+static void
+wrap_labels_reading (GtkWidget *widget, const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), text) == 0)
+        {
+          gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_NONE);
+          gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (child), PANGO_WRAP_WORD);
+        }
+      else
+        wrap_labels_reading (child, text);
+    }
+}
+
+/* AdwEntryRow ellipsizes its title, which a narrow side panel cuts short in
+ * some languages ("Temps jusqu'au premier…"): its title labels wrap at word
+ * boundaries instead. The row's layout measures the title for its width, so a
+ * second line takes room above the value; where the labels are not found (a
+ * later libadwaita), the title ellipsizes as before. */
+static void
+entry_row_wrap_title (GtkWidget *row)
+{
+  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+
+  if (title != NULL && *title != '\0')
+    wrap_labels_reading (row, title);
+}
+
+/* ---- numbers in entry rows ---- */
+
+#define NUMBER_ROW "roof-number-row"
+
+typedef struct
+{
+  GtkAdjustment *adjustment; /* owned */
+  guint digits;
+  gboolean zero_is_none;
+  gboolean updating; /* we are changing the text ourselves */
+} NumberRow;
+
+static void
+number_row_free (NumberRow *n)
+{
+  g_object_unref (n->adjustment);
+  g_free (n);
+}
+
+static NumberRow *
+number_row_get (AdwEntryRow *row)
+{
+  return g_object_get_data (G_OBJECT (row), NUMBER_ROW);
+}
+
+/* The value in force, unless the text already says it (or `force`). */
+static void
+number_row_show (AdwEntryRow *row, NumberRow *n, gboolean force)
+{
+  GtkEditable *editable = GTK_EDITABLE (row);
   const char *text = gtk_editable_get_text (editable);
-  gboolean zero_is_none = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), SPIN_ZERO_IS_NONE));
-  double value = gtk_spin_button_get_value (spin);
+  double value = gtk_adjustment_get_value (n->adjustment);
   g_autofree char *shown = NULL;
   double typed;
 
-  if (zero_is_none && value == 0)
+  if (n->zero_is_none && value == 0)
     {
       if (!force && text_is_none (text))
         return;
@@ -291,97 +454,281 @@ panel_spin_show (GtkSpinButton *spin, gboolean force)
         return;
       shown = roof_ui_format_number (value);
     }
+  /* what was refused is replaced: its message goes with it */
+  roof_ui_row_set_error (GTK_WIDGET (row), NULL, NULL);
   if (strcmp (text, shown) != 0)
-    gtk_editable_set_text (editable, shown);
-}
-
-static int
-panel_spin_input_cb (GtkSpinButton *spin, double *value, gpointer user_data)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
-
-  if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), SPIN_ZERO_IS_NONE))
-      && text_is_none (text))
     {
-      *value = 0;
-      return TRUE;
+      n->updating = TRUE;
+      gtk_editable_set_text (editable, shown);
+      n->updating = FALSE;
     }
-  return roof_ui_parse_number (text, value) ? TRUE : GTK_INPUT_ERROR;
-}
-
-static gboolean
-panel_spin_output_cb (GtkSpinButton *spin, gpointer user_data)
-{
-  panel_spin_show (spin, FALSE);
-  return TRUE;
 }
 
 /* Applies what is typed as it is typed: a value in range goes to the
  * adjustment (so ::value-changed fires) without touching the text. */
 static void
-panel_spin_changed_cb (GtkEditable *editable, gpointer user_data)
+number_row_changed_cb (AdwEntryRow *row, NumberRow *n)
 {
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (editable);
-  GtkAdjustment *adj = gtk_spin_button_get_adjustment (spin);
-  const char *text = gtk_editable_get_text (editable);
-  gboolean zero_is_none = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), SPIN_ZERO_IS_NONE));
-  gboolean valid;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+  double lower = gtk_adjustment_get_lower (n->adjustment);
+  double upper = gtk_adjustment_get_upper (n->adjustment);
+  g_autofree char *message = NULL;
   double value = 0;
 
-  if (zero_is_none && text_is_none (text))
-    valid = TRUE;
-  else
-    valid = roof_ui_parse_number (text, &value);
-  valid = valid && value >= gtk_adjustment_get_lower (adj)
-          && value <= gtk_adjustment_get_upper (adj)
-          && (gtk_spin_button_get_digits (spin) > 0 || value == floor (value));
+  if (n->updating)
+    return;
+  if (n->zero_is_none && text_is_none (text))
+    value = 0;
+  else if (!roof_ui_parse_number (text, &value))
+    {
+      g_autofree char *example = roof_ui_format_number (n->digits == 0 ? 1234 : 1234.5);
 
-  if (valid)
-    {
-      gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
-      gtk_accessible_update_state (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_STATE_INVALID,
-                                   GTK_ACCESSIBLE_INVALID_FALSE, -1);
-      if (value != gtk_spin_button_get_value (spin))
-        gtk_spin_button_set_value (spin, value);
+      /* Translators: %s is a number in the user's format, e.g. 1234.5 */
+      message = g_strdup_printf (_("Not a number; type e.g. %s"), example);
     }
-  else
+  else if (value < lower || value > upper)
     {
-      gtk_widget_add_css_class (GTK_WIDGET (spin), "error");
-      gtk_accessible_update_state (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_STATE_INVALID,
-                                   GTK_ACCESSIBLE_INVALID_TRUE, -1);
+      g_autofree char *from = roof_ui_format_number (lower);
+      g_autofree char *to = roof_ui_format_number (upper);
+
+      /* Translators: under a number typed out of range; the bounds are included */
+      message = g_strdup_printf (_("Must be between %s and %s"), from, to);
+    }
+  else if (n->digits == 0 && value != floor (value))
+    message = g_strdup (_("Must be a whole number"));
+
+  if (message != NULL)
+    {
+      roof_ui_row_set_error (GTK_WIDGET (row), message, NULL);
+      return;
+    }
+  roof_ui_row_set_error (GTK_WIDGET (row), NULL, NULL);
+  if (value != gtk_adjustment_get_value (n->adjustment))
+    gtk_adjustment_set_value (n->adjustment, value);
+}
+
+static void
+number_row_value_changed_cb (AdwEntryRow *row)
+{
+  number_row_show (row, number_row_get (row), FALSE);
+}
+
+/* Up and Down step, Page Up and Page Down page, as in a spin button. */
+static gboolean
+number_row_key_pressed_cb (GtkEventControllerKey *controller,
+                           guint keyval,
+                           guint keycode,
+                           GdkModifierType state,
+                           AdwEntryRow *row)
+{
+  NumberRow *n = number_row_get (row);
+  double value = gtk_adjustment_get_value (n->adjustment);
+  double delta;
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+    return GDK_EVENT_PROPAGATE;
+  switch (keyval)
+    {
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      delta = gtk_adjustment_get_step_increment (n->adjustment);
+      break;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      delta = -gtk_adjustment_get_step_increment (n->adjustment);
+      break;
+    case GDK_KEY_Page_Up:
+    case GDK_KEY_KP_Page_Up:
+      delta = gtk_adjustment_get_page_increment (n->adjustment);
+      break;
+    case GDK_KEY_Page_Down:
+    case GDK_KEY_KP_Page_Down:
+      delta = -gtk_adjustment_get_page_increment (n->adjustment);
+      break;
+    default:
+      return GDK_EVENT_PROPAGATE;
+    }
+
+  value += delta;
+  if (n->digits == 0)
+    value = round (value);
+  gtk_adjustment_set_value (n->adjustment, value); /* clamps to the range */
+  /* from the value in force, whatever was typed */
+  number_row_show (row, n, TRUE);
+  gtk_editable_set_position (GTK_EDITABLE (row), -1);
+  return GDK_EVENT_STOP;
+}
+
+static void
+number_row_enter_cb (GtkEventControllerFocus *controller, AdwEntryRow *row)
+{
+  NumberRow *n = number_row_get (row);
+
+  /* no value is typed into an empty row, not after the dash */
+  if (n->zero_is_none && strcmp (gtk_editable_get_text (GTK_EDITABLE (row)), NONE_TEXT) == 0)
+    {
+      n->updating = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (row), "");
+      n->updating = FALSE;
     }
 }
 
 static void
-panel_spin_leave_cb (GtkEventControllerFocus *controller, gpointer user_data)
+number_row_leave_cb (GtkEventControllerFocus *controller, AdwEntryRow *row)
 {
-  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (widget);
-
-  /* what was left unparsable reverts to the value in force */
-  gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
-  gtk_accessible_update_state (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_STATE_INVALID,
-                               GTK_ACCESSIBLE_INVALID_FALSE, -1);
-  panel_spin_show (spin, TRUE);
+  /* what was left refused reverts to the value in force */
+  number_row_show (row, number_row_get (row), TRUE);
 }
 
 void
-roof_ui_spin_button_setup (GtkSpinButton *spin, gboolean zero_is_none)
+roof_ui_number_row_setup (AdwEntryRow *row,
+                          GtkAdjustment *adjustment,
+                          guint digits,
+                          gboolean zero_is_none)
 {
-  GtkEventController *focus;
+  GtkEventController *controller;
+  NumberRow *n;
 
-  g_return_if_fail (GTK_IS_SPIN_BUTTON (spin));
+  g_return_if_fail (ADW_IS_ENTRY_ROW (row));
+  g_return_if_fail (GTK_IS_ADJUSTMENT (adjustment));
+  g_return_if_fail (number_row_get (row) == NULL);
 
-  g_object_set_data (G_OBJECT (spin), SPIN_ZERO_IS_NONE, GINT_TO_POINTER (zero_is_none));
-  gtk_spin_button_set_numeric (spin, FALSE);
-  gtk_widget_add_css_class (GTK_WIDGET (spin), "numeric");
-  g_signal_connect (spin, "input", G_CALLBACK (panel_spin_input_cb), NULL);
-  g_signal_connect (spin, "output", G_CALLBACK (panel_spin_output_cb), NULL);
-  g_signal_connect (spin, "changed", G_CALLBACK (panel_spin_changed_cb), NULL);
-  focus = gtk_event_controller_focus_new ();
-  g_signal_connect (focus, "leave", G_CALLBACK (panel_spin_leave_cb), NULL);
-  gtk_widget_add_controller (GTK_WIDGET (spin), focus);
-  panel_spin_show (spin, TRUE);
+  n = g_new0 (NumberRow, 1);
+  n->adjustment = g_object_ref (adjustment);
+  n->digits = digits;
+  n->zero_is_none = zero_is_none;
+  g_object_set_data_full (G_OBJECT (row), NUMBER_ROW, n, (GDestroyNotify) number_row_free);
+
+  adw_entry_row_set_input_purpose (row, digits == 0 ? GTK_INPUT_PURPOSE_DIGITS
+                                                    : GTK_INPUT_PURPOSE_NUMBER);
+  gtk_widget_add_css_class (GTK_WIDGET (row), "numeric");
+  entry_row_wrap_title (GTK_WIDGET (row));
+  g_signal_connect (row, "changed", G_CALLBACK (number_row_changed_cb), n);
+  g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (number_row_value_changed_cb),
+                           row, G_CONNECT_SWAPPED);
+
+  /* before the text's own bindings, which move the focus on Up and Down */
+  controller = gtk_event_controller_key_new ();
+  gtk_event_controller_set_name (controller, "roof-number-keys");
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "key-pressed", G_CALLBACK (number_row_key_pressed_cb), row);
+  gtk_widget_add_controller (GTK_WIDGET (row), controller);
+
+  controller = gtk_event_controller_focus_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (number_row_enter_cb), row);
+  g_signal_connect (controller, "leave", G_CALLBACK (number_row_leave_cb), row);
+  gtk_widget_add_controller (GTK_WIDGET (row), controller);
+
+  number_row_show (row, n, TRUE);
+}
+
+GtkAdjustment *
+roof_ui_number_row_get_adjustment (AdwEntryRow *row)
+{
+  NumberRow *n;
+
+  g_return_val_if_fail (ADW_IS_ENTRY_ROW (row), NULL);
+
+  n = number_row_get (row);
+  return n != NULL ? n->adjustment : NULL;
+}
+
+/* ---- the mouse wheel ---- */
+
+#define SCROLL_GUARD "roof-scroll-guard"
+
+gboolean
+roof_ui_scroll_should_pass (GtkWidget *widget)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), TRUE);
+
+  return (gtk_widget_get_state_flags (widget) & GTK_STATE_FLAG_FOCUS_WITHIN) == 0;
+}
+
+/* The adjustment of the nearest scrolled window around `widget` that has
+ * somewhere to go in `orientation`, as GTK passes a scroll outwards. */
+static GtkAdjustment *
+scrollable_adjustment (GtkWidget *widget, GtkOrientation orientation)
+{
+  GtkWidget *sw = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+
+  while (sw != NULL)
+    {
+      GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (sw);
+      GtkAdjustment *adj = orientation == GTK_ORIENTATION_VERTICAL
+                             ? gtk_scrolled_window_get_vadjustment (scrolled)
+                             : gtk_scrolled_window_get_hadjustment (scrolled);
+
+      if (adj != NULL
+          && gtk_adjustment_get_upper (adj) - gtk_adjustment_get_lower (adj)
+               > gtk_adjustment_get_page_size (adj))
+        return adj;
+      sw = gtk_widget_get_parent (sw);
+      sw = sw != NULL ? gtk_widget_get_ancestor (sw, GTK_TYPE_SCROLLED_WINDOW) : NULL;
+    }
+  return NULL;
+}
+
+static void
+scroll_by (GtkAdjustment *adj, double delta, GdkScrollUnit unit)
+{
+  /* a wheel detent moves as far as GtkScrolledWindow moves it */
+  if (unit == GDK_SCROLL_UNIT_WHEEL)
+    delta *= pow (gtk_adjustment_get_page_size (adj), 2.0 / 3.0);
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + delta); /* clamps */
+}
+
+static gboolean
+guard_scroll_cb (GtkEventControllerScroll *controller, double dx, double dy, gpointer user_data)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  GdkScrollUnit unit = gtk_event_controller_scroll_get_unit (controller);
+  GtkAdjustment *adj;
+
+  if (!roof_ui_scroll_should_pass (widget))
+    return GDK_EVENT_PROPAGATE; /* the control's own wheel handling */
+  if (dy != 0 && (adj = scrollable_adjustment (widget, GTK_ORIENTATION_VERTICAL)) != NULL)
+    scroll_by (adj, dy, unit);
+  if (dx != 0 && (adj = scrollable_adjustment (widget, GTK_ORIENTATION_HORIZONTAL)) != NULL)
+    scroll_by (adj, dx, unit);
+  /* never the control's value */
+  return GDK_EVENT_STOP;
+}
+
+void
+roof_ui_guard_scroll (GtkWidget *widget)
+{
+  GtkEventController *controller;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if (g_object_get_data (G_OBJECT (widget), SCROLL_GUARD) != NULL)
+    return;
+  /* in the capture phase: before the control's own scroll controller, which
+   * sits on it (or on a child) in the bubble phase */
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  gtk_event_controller_set_name (controller, SCROLL_GUARD);
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "scroll", G_CALLBACK (guard_scroll_cb), NULL);
+  gtk_widget_add_controller (widget, controller);
+  g_object_set_data (G_OBJECT (widget), SCROLL_GUARD, controller);
+}
+
+void
+roof_ui_guard_scroll_all (GtkWidget *root)
+{
+  g_return_if_fail (GTK_IS_WIDGET (root));
+
+  /* a GtkScrollbar's inner range is no GtkScale: the wheel over a
+   * scrollbar keeps scrolling */
+  if (GTK_IS_SPIN_BUTTON (root) || GTK_IS_SCALE (root))
+    {
+      roof_ui_guard_scroll (root);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    roof_ui_guard_scroll_all (child);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -422,25 +769,22 @@ field_message (Field *f, const char *message)
 }
 
 /* The help is the row's tooltip (a side panel has no room for it under every
- * label); a refused value's message shows under the label. */
-static void
-field_show_subtitle (Field *f, const char *text)
-{
-  if (ADW_IS_ACTION_ROW (f->row))
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (f->row), text != NULL ? text : "");
-  else
-    gtk_widget_set_tooltip_text (f->row, text != NULL ? text : f->help);
-}
-
+ * label); a refused value's message shows under the label, or under the
+ * entry row, which has no subtitle. */
 static void
 field_set_error (Field *f, const char *message)
 {
   g_autofree char *shown = field_message (f, message);
 
   f->in_error = TRUE;
+  if (ADW_IS_ENTRY_ROW (f->row))
+    {
+      roof_ui_row_set_error (f->row, shown, NULL);
+      return;
+    }
   gtk_widget_add_css_class (f->control, "error");
   gtk_widget_add_css_class (f->row, "error");
-  field_show_subtitle (f, shown);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (f->row), shown);
   gtk_accessible_update_state (GTK_ACCESSIBLE (f->control), GTK_ACCESSIBLE_STATE_INVALID,
                                GTK_ACCESSIBLE_INVALID_TRUE, -1);
 }
@@ -451,9 +795,14 @@ field_clear_error (Field *f)
   if (!f->in_error)
     return;
   f->in_error = FALSE;
+  if (ADW_IS_ENTRY_ROW (f->row))
+    {
+      roof_ui_row_set_error (f->row, NULL, NULL);
+      return;
+    }
   gtk_widget_remove_css_class (f->control, "error");
   gtk_widget_remove_css_class (f->row, "error");
-  field_show_subtitle (f, NULL);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (f->row), "");
   gtk_accessible_update_state (GTK_ACCESSIBLE (f->control), GTK_ACCESSIBLE_STATE_INVALID,
                                GTK_ACCESSIBLE_INVALID_FALSE, -1);
 }
@@ -505,11 +854,11 @@ field_apply (Field *f, ApplyOp op, double number, const char *string, gboolean b
 
 /* ---- numbers ---- */
 
+/* The spec's value, unless the text already says it (or `force`). */
 static void
-spin_show (Field *f, gboolean force)
+number_show (Field *f, gboolean force)
 {
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (f->control);
-  GtkEditable *editable = GTK_EDITABLE (spin);
+  GtkEditable *editable = GTK_EDITABLE (f->control);
   const char *text = gtk_editable_get_text (editable);
   g_autofree char *shown = NULL;
   gboolean was_updating = f->updating;
@@ -525,7 +874,7 @@ spin_show (Field *f, gboolean force)
     }
   else
     {
-      double value = gtk_spin_button_get_value (spin);
+      double value = roof_spec_get_number (f->editor->spec, f->path, 0);
 
       if (!force && roof_ui_parse_number (text, &typed) && same_number (typed, value, 1e-12))
         return;
@@ -539,47 +888,10 @@ spin_show (Field *f, gboolean force)
 }
 
 static void
-spin_set_value (Field *f, double value)
-{
-  gboolean was_updating = f->updating;
-
-  f->updating = TRUE;
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->control), value);
-  f->updating = was_updating;
-}
-
-static void
-field_apply_number (Field *f, double value, gboolean typed)
-{
-  RoofSpec *spec = f->editor->spec;
-
-  if (!f->absent && roof_spec_has_field (spec, f->path)
-      && roof_spec_get_number (spec, f->path, NAN) == value)
-    field_clear_error (f);
-  else if (!field_apply (f, APPLY_NUMBER, value, NULL, FALSE))
-    {
-      if (!typed)
-        {
-          /* an arrow or the wheel went out of bounds: show what was refused */
-          g_autofree char *shown = roof_ui_format_number (value);
-          gboolean was_updating = f->updating;
-
-          f->updating = TRUE;
-          gtk_editable_set_text (GTK_EDITABLE (f->control), shown);
-          f->updating = was_updating;
-        }
-      return;
-    }
-  f->absent = FALSE;
-  spin_set_value (f, value);
-  if (!typed)
-    spin_show (f, FALSE);
-}
-
-static void
-spin_changed_cb (GtkEditable *editable, Field *f)
+number_changed_cb (GtkEditable *editable, Field *f)
 {
   const char *text = gtk_editable_get_text (editable);
+  RoofSpec *spec = f->editor->spec;
   double value;
 
   if (f->updating)
@@ -600,40 +912,15 @@ spin_changed_cb (GtkEditable *editable, Field *f)
       field_set_error (f, message);
       return;
     }
-  field_apply_number (f, value, TRUE);
+  if (!f->absent && roof_spec_has_field (spec, f->path)
+      && roof_spec_get_number (spec, f->path, NAN) == value)
+    field_clear_error (f); /* "4,000" after "4000": nothing new */
+  else if (field_apply (f, APPLY_NUMBER, value, NULL, FALSE))
+    f->absent = FALSE;
 }
 
 static void
-spin_value_changed_cb (GtkSpinButton *spin, Field *f)
-{
-  double value = gtk_spin_button_get_value (spin);
-
-  if (f->updating)
-    return;
-  /* committing the text already applied: nothing new */
-  if (!f->absent && !f->in_error
-      && same_number (value, roof_spec_get_number (f->editor->spec, f->path, NAN), 1e-6))
-    return;
-  field_apply_number (f, value, FALSE);
-}
-
-static int
-spin_input_cb (GtkSpinButton *spin, double *value, Field *f)
-{
-  return roof_ui_parse_number (gtk_editable_get_text (GTK_EDITABLE (spin)), value)
-           ? TRUE
-           : GTK_INPUT_ERROR;
-}
-
-static gboolean
-spin_output_cb (GtkSpinButton *spin, Field *f)
-{
-  spin_show (f, FALSE);
-  return TRUE;
-}
-
-static void
-spin_enter_cb (GtkEventControllerFocus *controller, Field *f)
+number_enter_cb (GtkEventControllerFocus *controller, Field *f)
 {
   gboolean was_updating = f->updating;
 
@@ -648,23 +935,10 @@ spin_enter_cb (GtkEventControllerFocus *controller, Field *f)
 
 /* Typing is over: the value in the locale's format (or the refused text). */
 static void
-spin_leave_cb (GtkEventControllerFocus *controller, Field *f)
+number_leave_cb (GtkEventControllerFocus *controller, Field *f)
 {
   if (!f->in_error)
-    spin_show (f, TRUE);
-}
-
-/* Arrow steps of about a tenth of an order of magnitude of the value. */
-static double
-step_for (const RoofFieldSpec *schema, double value)
-{
-  if (schema->type == ROOF_FIELD_INTEGER)
-    return 1;
-  if (schema->max <= 1)
-    return 0.01;
-  if (!isfinite (value) || value <= 0)
-    return 1;
-  return MAX (pow (10, floor (log10 (value)) - 1), 0.001);
+    number_show (f, TRUE);
 }
 
 /* ---- booleans, choices, strings ---- */
@@ -733,12 +1007,9 @@ field_refresh (Field *f, gboolean force)
   f->updating = TRUE;
   switch (f->kind)
     {
-    case CONTROL_SPIN:
-      if (!f->absent)
-        gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->control),
-                                   roof_spec_get_number (spec, f->path, 0));
+    case CONTROL_NUMBER:
       f->updating = was_updating;
-      spin_show (f, force);
+      number_show (f, force);
       break;
 
     case CONTROL_SWITCH:
@@ -865,55 +1136,47 @@ add_number_field (RoofSpecEditor *self,
                   gboolean optional)
 {
   Field *f = field_new (self, schema, path, title);
-  double value = roof_spec_get_number (self->spec, path, NAN);
-  double step = step_for (schema, value);
-  double upper = schema->max > schema->min ? schema->max : 1e18;
   g_autofree char *tooltip = NULL;
-  GtkAdjustment *adj;
-  GtkWidget *spin, *unit;
+  GtkWidget *row, *unit;
   GtkEventController *focus;
 
-  f->kind = CONTROL_SPIN;
+  f->kind = CONTROL_NUMBER;
   f->optional = optional;
-  f->row = action_row_new (title, NULL);
   if (optional)
     /* Translators: added to a field's help */
     tooltip = help != NULL ? g_strdup_printf ("%s\n%s", help, _("Leave empty for none."))
                            : g_strdup (_("Leave empty for none."));
   else
     tooltip = g_strdup (help);
-  gtk_widget_set_tooltip_text (f->row, tooltip);
 
-  adj = gtk_adjustment_new (isfinite (value) ? value : schema->min, schema->min, upper, step,
-                            10 * step, 0);
-  spin = gtk_spin_button_new (adj, step, schema->type == ROOF_FIELD_INTEGER ? 0 : 6);
-  /* an out-of-range value typed stays in the field, marked, until fixed */
-  gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
-  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 7);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (spin, "numeric");
-  gtk_widget_set_name (spin, path);
-  set_accessible (spin, accessible_label, tooltip);
-  f->control = g_object_ref (spin);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (f->row), spin);
+  /* the title above the value: a narrow panel keeps it whole */
+  row = adw_entry_row_new ();
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (row), schema->type == ROOF_FIELD_INTEGER
+                                                          ? GTK_INPUT_PURPOSE_DIGITS
+                                                          : GTK_INPUT_PURPOSE_NUMBER);
+  gtk_widget_add_css_class (row, "numeric");
+  entry_row_wrap_title (row);
+  gtk_widget_set_tooltip_text (row, tooltip);
+  gtk_widget_set_name (row, path);
+  set_accessible (row, accessible_label, tooltip);
+  f->row = row;
+  f->control = g_object_ref (row);
 
   unit = gtk_label_new (schema->unit != NULL ? _(schema->unit) : NULL);
   gtk_label_set_xalign (GTK_LABEL (unit), 0);
   gtk_widget_add_css_class (unit, "dim-label");
   gtk_size_group_add_widget (unit_size_group (group), unit);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (f->row), unit);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (f->row), spin);
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), unit);
 
-  g_signal_connect (spin, "input", G_CALLBACK (spin_input_cb), f);
-  g_signal_connect (spin, "output", G_CALLBACK (spin_output_cb), f);
-  g_signal_connect (spin, "changed", G_CALLBACK (spin_changed_cb), f);
-  g_signal_connect (spin, "value-changed", G_CALLBACK (spin_value_changed_cb), f);
+  g_signal_connect (row, "changed", G_CALLBACK (number_changed_cb), f);
   focus = gtk_event_controller_focus_new ();
-  g_signal_connect (focus, "enter", G_CALLBACK (spin_enter_cb), f);
-  g_signal_connect (focus, "leave", G_CALLBACK (spin_leave_cb), f);
-  gtk_widget_add_controller (spin, focus);
+  g_signal_connect (focus, "enter", G_CALLBACK (number_enter_cb), f);
+  g_signal_connect (focus, "leave", G_CALLBACK (number_leave_cb), f);
+  gtk_widget_add_controller (row, focus);
 
-  adw_preferences_group_add (group, f->row);
+  adw_preferences_group_add (group, row);
   field_refresh (f, TRUE);
 }
 
@@ -971,13 +1234,18 @@ add_entry_field (RoofSpecEditor *self,
 {
   Field *f = field_new (self, schema, path, label);
   GtkWidget *row = adw_entry_row_new ();
+  GtkWidget *no_unit = gtk_label_new (NULL);
 
   f->kind = CONTROL_ENTRY;
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  entry_row_wrap_title (row);
   gtk_widget_set_tooltip_text (row, f->help);
   gtk_widget_set_name (row, path);
   set_accessible (row, label, f->help);
+  /* as wide as the units of the group's numbers: the edit icons line up */
+  gtk_size_group_add_widget (unit_size_group (group), no_unit);
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), no_unit);
   f->row = row;
   f->control = g_object_ref (row);
   field_refresh (f, TRUE);

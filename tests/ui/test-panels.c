@@ -12,9 +12,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "roof-export-dialog.h"
 #include "roof-hardware-panel.h"
 #include "roof-hardware-row.h"
 #include "roof-model-panel.h"
+#include "roof-preferences-window.h"
 #include "roof-spec-editor.h"
 #include "ui-test-util.h"
 
@@ -139,6 +141,112 @@ field (RoofSpecEditor *editor, const char *path)
   if (control == NULL)
     g_error ("the editor has no field %s", path);
   return control;
+}
+
+/* A row that edits a number: an AdwEntryRow for digits or numbers. */
+static gboolean
+is_number_row (GtkWidget *widget)
+{
+  GtkInputPurpose purpose;
+
+  if (!ADW_IS_ENTRY_ROW (widget))
+    return FALSE;
+  purpose = adw_entry_row_get_input_purpose (ADW_ENTRY_ROW (widget));
+  return purpose == GTK_INPUT_PURPOSE_NUMBER || purpose == GTK_INPUT_PURPOSE_DIGITS;
+}
+
+/* The value a panel's number row edits (roof_ui_number_row_setup). */
+static GtkAdjustment *
+number_of (GtkWidget *row)
+{
+  GtkAdjustment *adjustment;
+
+  g_assert_true (is_number_row (row));
+  adjustment = roof_ui_number_row_get_adjustment (ADW_ENTRY_ROW (row));
+  g_assert_nonnull (adjustment);
+  return adjustment;
+}
+
+/* What shows under a row (roof_ui_row_set_error, _set_hint): its text, or
+ * NULL when nothing does. */
+static const char *
+note_under (GtkWidget *row)
+{
+  GtkWidget *next = gtk_widget_get_next_sibling (row);
+
+  if (next == NULL || g_strcmp0 (gtk_widget_get_name (next), "row-note") != 0
+      || !gtk_widget_get_visible (next))
+    return NULL;
+  return gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (next))));
+}
+
+static GtkEventController *
+controller_named (GtkWidget *widget, const char *name)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (c), name) == 0)
+        return c; /* the widget holds it */
+    }
+  return NULL;
+}
+
+/* A key as the key controllers on `row` see it first (the capture phase). */
+static gboolean
+press_key (GtkWidget *row, guint keyval)
+{
+  GtkEventController *keys = controller_named (row, "roof-number-keys");
+  gboolean handled = FALSE;
+
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+  return handled;
+}
+
+/* One wheel detent over `widget` (a spin button or a scale), delivered the
+ * way GTK propagates it through the controllers on the widget itself: those
+ * of the capture phase, then those of the bubble phase (where the widget's
+ * own wheel handling sits), until one handles it. TRUE when one did: the
+ * enclosing scrolled window, whose controller comes after, never sees it. */
+static gboolean
+wheel (GtkWidget *widget, double dx, double dy)
+{
+  static const GtkPropagationPhase phases[] = { GTK_PHASE_CAPTURE, GTK_PHASE_BUBBLE };
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint p = 0; p < G_N_ELEMENTS (phases); p++)
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+        gboolean handled = FALSE;
+
+        if (!GTK_IS_EVENT_CONTROLLER_SCROLL (c)
+            || gtk_event_controller_get_propagation_phase (c) != phases[p])
+          continue;
+        g_signal_emit_by_name (c, "scroll", dx, dy, &handled);
+        if (handled)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+has_scroll_room (gpointer data)
+{
+  GtkAdjustment *adj = data;
+
+  return gtk_adjustment_get_upper (adj) - gtk_adjustment_get_lower (adj)
+         > gtk_adjustment_get_page_size (adj) + 400;
+}
+
+static gboolean
+has_focus_within (gpointer data)
+{
+  return !roof_ui_scroll_should_pass (data);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -397,6 +505,10 @@ test_hardware_editor (Fixture *f, gconstpointer user_data)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "-5");
   g_assert_cmpfloat (hw->mem_bw, ==, 3350e9);
   g_assert_false (roof_spec_get_modified (ROOF_SPEC (h100)));
+  /* the spec's message, under the row, named by the row's title */
+  g_assert_nonnull (note_under (bandwidth));
+  g_assert_true (g_str_has_prefix (note_under (bandwidth), "Bandwidth "));
+  g_assert_nonnull (strstr (note_under (bandwidth), "-5"));
 
   gtk_editable_set_text (GTK_EDITABLE (bandwidth), "not a number");
   g_assert_true (gtk_widget_has_css_class (bandwidth, "error"));
@@ -405,6 +517,7 @@ test_hardware_editor (Fixture *f, gconstpointer user_data)
   /* accepted as typed: live, the mark gone */
   gtk_editable_set_text (GTK_EDITABLE (bandwidth), "4,000");
   g_assert_false (gtk_widget_has_css_class (bandwidth, "error"));
+  g_assert_null (note_under (bandwidth));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "4,000");
   hw = roof_hardware_spec_get_params (h100);
   g_assert_cmpfloat (hw->mem_bw, ==, 4000e9);
@@ -466,9 +579,9 @@ test_hardware_editor_fields (Fixture *f, gconstpointer user_data)
     {
       g_autofree char *path = g_strdup_printf ("compute_TFLOPS.%s", roof_precision_name (p));
 
-      g_assert_true (GTK_IS_SPIN_BUTTON (field (editor, path)));
+      g_assert_true (is_number_row (field (editor, path)));
     }
-  g_assert_true (GTK_IS_SPIN_BUTTON (field (editor, "caches[0].capacity_MB")));
+  g_assert_true (is_number_row (field (editor, "caches[0].capacity_MB")));
   g_assert_null (roof_spec_editor_get_field (editor, "caches[1].capacity_MB"));
 
   /* strings apply as typed; the name is required */
@@ -483,7 +596,7 @@ test_hardware_editor_fields (Fixture *f, gconstpointer user_data)
   caches_add = ui_find_named (GTK_WIDGET (editor), "add-cache");
   g_signal_emit_by_name (caches_add, "clicked");
   g_assert_true (roof_spec_has_field (ROOF_SPEC (h100), "caches[1].name"));
-  g_assert_true (GTK_IS_SPIN_BUTTON (field (editor, "caches[1].capacity_MB")));
+  g_assert_true (is_number_row (field (editor, "caches[1].capacity_MB")));
   gtk_editable_set_text (GTK_EDITABLE (field (editor, "caches[1].capacity_MB")), "256");
   g_assert_cmpint (roof_hardware_spec_get_params (h100)->n_caches, ==, 2);
   g_assert_cmpfloat (roof_hardware_spec_get_params (h100)->caches[1].capacity, ==, 256e6);
@@ -565,15 +678,15 @@ test_model_workload (Fixture *f, gconstpointer user_data)
   const RoofWorkload *wl;
   char *problem;
 
-  g_assert_true (GTK_IS_SPIN_BUTTON (batch));
+  g_assert_true (is_number_row (batch));
   problem = gtk_test_accessible_check_property (GTK_ACCESSIBLE (batch),
                                                 GTK_ACCESSIBLE_PROPERTY_LABEL, "Batch size");
   g_assert_null (problem);
-  g_assert_true (GTK_IS_SPIN_BUTTON (ui_find_named (GTK_WIDGET (panel), "prompt-spin")));
-  g_assert_true (GTK_IS_SPIN_BUTTON (ui_find_named (GTK_WIDGET (panel), "output-spin")));
+  g_assert_true (is_number_row (ui_find_named (GTK_WIDGET (panel), "prompt-spin")));
+  g_assert_true (is_number_row (ui_find_named (GTK_WIDGET (panel), "output-spin")));
   g_assert_true (GTK_IS_DROP_DOWN (ui_find_named (GTK_WIDGET (panel), "model-dropdown")));
 
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (batch), 64);
+  gtk_adjustment_set_value (number_of (batch), 64);
   wl = roof_scenario_get_workload (f->scenario);
   g_assert_cmpfloat (wl->batch, ==, 64);
   g_assert_cmpfloat (gtk_range_get_value (GTK_RANGE (scale)), ==, 6);
@@ -585,14 +698,20 @@ test_model_workload (Fixture *f, gconstpointer user_data)
   gtk_editable_set_text (GTK_EDITABLE (batch), "0");
   g_assert_true (gtk_widget_has_css_class (batch, "error"));
   g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 200);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "0");
+  g_assert_cmpstr (note_under (batch), ==, "Must be between 1 and 1000000");
 
   /* the log slider: 2^10 */
   gtk_range_set_value (GTK_RANGE (scale), 10);
   g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 1024);
-  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (batch)), ==, 1024);
+  g_assert_cmpfloat (gtk_adjustment_get_value (number_of (batch)), ==, 1024);
+  /* the refused text gave way to the value in force, and its message went */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "1024");
+  g_assert_false (gtk_widget_has_css_class (batch, "error"));
+  g_assert_null (note_under (batch));
 
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (context), 32768);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (devices), 8);
+  gtk_adjustment_set_value (number_of (context), 32768);
+  gtk_adjustment_set_value (number_of (devices), 8);
   wl = roof_scenario_get_workload (f->scenario);
   g_assert_cmpfloat (wl->context, ==, 32768);
   g_assert_cmpfloat (wl->devices, ==, 8);
@@ -618,7 +737,7 @@ test_model_workload (Fixture *f, gconstpointer user_data)
 
     w.batch = 8;
     roof_scenario_set_workload (f->scenario, &w);
-    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (batch)), ==, 8);
+    g_assert_cmpfloat (gtk_adjustment_get_value (number_of (batch)), ==, 8);
     g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "8");
     g_assert_cmpfloat (gtk_range_get_value (GTK_RANGE (scale)), ==, 3);
   }
@@ -738,6 +857,238 @@ test_model_cost (Fixture *f, gconstpointer user_data)
                    ==, "$3.50/h");
 }
 
+/* ------------------------------------------------------------------------ */
+/* Rows the panels share                                                    */
+
+static void
+test_number_row (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *group = adw_preferences_group_new ();
+  GtkWidget *row = adw_entry_row_new ();
+  GtkWidget *target = adw_entry_row_new ();
+  GtkAdjustment *adj = gtk_adjustment_new (1, 1, 1000, 1, 10, 0);
+  GtkAdjustment *target_adj = gtk_adjustment_new (0, 0, 100, 0.5, 5, 0);
+
+  g_object_ref_sink (adj);
+  g_object_ref_sink (target_adj);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), target);
+  gtk_window_set_child (GTK_WINDOW (window), group);
+  roof_ui_number_row_setup (ADW_ENTRY_ROW (row), adj, 0, FALSE);
+  roof_ui_number_row_setup (ADW_ENTRY_ROW (target), target_adj, 3, TRUE);
+  g_assert_true (is_number_row (row));
+  g_assert_true (roof_ui_number_row_get_adjustment (ADW_ENTRY_ROW (row)) == adj);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "1");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (target)), ==, "—");
+
+  /* the value shows; typing applies as typed and keeps the text */
+  gtk_adjustment_set_value (adj, 50);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "50");
+  gtk_editable_set_text (GTK_EDITABLE (row), "200.0");
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 200);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "200.0");
+
+  /* refused: marked, the text kept, the value unchanged, the reason under it */
+  gtk_editable_set_text (GTK_EDITABLE (row), "0");
+  g_assert_true (gtk_widget_has_css_class (row, "error"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "0");
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 200);
+  g_assert_cmpstr (note_under (row), ==, "Must be between 1 and 1000");
+  gtk_editable_set_text (GTK_EDITABLE (row), "2.5");
+  g_assert_cmpstr (note_under (row), ==, "Must be a whole number");
+  gtk_editable_set_text (GTK_EDITABLE (row), "12 apples");
+  g_assert_cmpstr (note_under (row), ==, "Not a number; type e.g. 1234");
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 200);
+
+  /* Up and Down step from the value in force, Page Up and Down by the page;
+   * the refused text goes with its mark and its message */
+  g_assert_true (press_key (row, GDK_KEY_Up));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 201);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "201");
+  g_assert_false (gtk_widget_has_css_class (row, "error"));
+  g_assert_null (note_under (row));
+  g_assert_true (press_key (row, GDK_KEY_Page_Down));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 191);
+  g_assert_true (press_key (row, GDK_KEY_Down));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "190");
+  gtk_adjustment_set_value (adj, 1000);
+  g_assert_true (press_key (row, GDK_KEY_Up));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 1000);
+  g_assert_false (press_key (row, GDK_KEY_a));
+
+  /* zero is none: "—", and empty means 0 */
+  gtk_editable_set_text (GTK_EDITABLE (target), "12.5");
+  g_assert_cmpfloat (gtk_adjustment_get_value (target_adj), ==, 12.5);
+  gtk_editable_set_text (GTK_EDITABLE (target), "");
+  g_assert_cmpfloat (gtk_adjustment_get_value (target_adj), ==, 0);
+  g_assert_false (gtk_widget_has_css_class (target, "error"));
+  g_assert_true (press_key (target, GDK_KEY_Up));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (target)), ==, "0.5");
+  gtk_adjustment_set_value (target_adj, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (target)), ==, "—");
+
+  /* a hint shows under the row until an error takes its place */
+  roof_ui_row_set_hint (target, "Empty for none");
+  g_assert_cmpstr (note_under (target), ==, "Empty for none");
+  gtk_editable_set_text (GTK_EDITABLE (target), "-1");
+  g_assert_cmpstr (note_under (target), ==, "Must be between 0 and 100");
+  gtk_editable_set_text (GTK_EDITABLE (target), "1");
+  g_assert_cmpstr (note_under (target), ==, "Empty for none");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (adj);
+  g_assert_finalize_object (target_adj);
+}
+
+/* The wheel over a spin button or a scale scrolls the panel around it unless
+ * the control has the keyboard focus; then it is the control's, as in GTK. */
+static void
+test_scroll_guard (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *spin = gtk_spin_button_new_with_range (0, 100, 1);
+  GtkWidget *scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0, 16, 1);
+  GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  double page, detent;
+
+  for (int i = 0; i < 40; i++)
+    gtk_box_append (GTK_BOX (box), gtk_label_new ("row"));
+  gtk_box_append (GTK_BOX (box), spin);
+  gtk_box_append (GTK_BOX (box), scale);
+  for (int i = 0; i < 40; i++)
+    gtk_box_append (GTK_BOX (box), gtk_label_new ("row"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 5);
+  gtk_range_set_value (GTK_RANGE (scale), 8);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
+  gtk_window_set_child (GTK_WINDOW (window), scroller);
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 300);
+  roof_ui_guard_scroll_all (window);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_wait_for (has_scroll_room, vadj, WAIT_MS, "the scrolled window's layout");
+  /* the window gives its first focusable widget the focus: none here */
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  ui_flush ();
+  page = gtk_adjustment_get_page_size (vadj);
+  detent = pow (page, 2.0 / 3.0);
+  gtk_adjustment_set_value (vadj, 100);
+
+  g_assert_nonnull (controller_named (spin, "roof-scroll-guard"));
+  g_assert_nonnull (controller_named (scale, "roof-scroll-guard"));
+  g_assert_true (roof_ui_scroll_should_pass (spin));
+  g_assert_true (roof_ui_scroll_should_pass (scale));
+
+  /* not focused: the panel scrolls a wheel detent, the values stay */
+  g_assert_true (wheel (spin, 0, 1));
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 5);
+  g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_value (vadj), 100 + detent, 1e-9);
+  g_assert_true (wheel (scale, 0, -1));
+  g_assert_cmpfloat (gtk_range_get_value (GTK_RANGE (scale)), ==, 8);
+  g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_value (vadj), 100, 1e-9);
+  /* sideways too: nowhere to go, the scale still unchanged */
+  g_assert_true (wheel (scale, 1, 0));
+  g_assert_cmpfloat (gtk_range_get_value (GTK_RANGE (scale)), ==, 8);
+  /* at the end of the panel the wheel goes no further */
+  gtk_adjustment_set_value (vadj, 0);
+  g_assert_true (wheel (spin, 0, -3));
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, 0);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 5);
+
+  /* focused: the wheel is the spin button's, the panel stays */
+  gtk_adjustment_set_value (vadj, 100);
+  gtk_widget_grab_focus (spin);
+  ui_wait_for (has_focus_within, spin, WAIT_MS, "the spin button's focus");
+  g_assert_true (roof_ui_scroll_should_pass (scale));
+  g_assert_true (wheel (spin, 0, -1));
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 6);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, 100);
+  g_assert_true (wheel (scale, 0, -1));
+  g_assert_cmpfloat (gtk_range_get_value (GTK_RANGE (scale)), ==, 8);
+
+  gtk_widget_grab_focus (scale);
+  ui_wait_for (has_focus_within, scale, WAIT_MS, "the scale's focus");
+  g_assert_true (roof_ui_scroll_should_pass (spin));
+  g_assert_true (wheel (scale, 0, -1));
+  g_assert_cmpfloat (gtk_range_get_value (GTK_RANGE (scale)), !=, 8);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_flush ();
+}
+
+/* Scrolling the right panel over the batch slider leaves the workload alone. */
+static void
+test_model_wheel (Fixture *f, gconstpointer user_data)
+{
+  RoofModelPanel *panel = show_model (f);
+  GtkWidget *scale = ui_find_named (GTK_WIDGET (panel), "batch-scale");
+  GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (
+    GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (scale, GTK_TYPE_SCROLLED_WINDOW)));
+  RoofWorkload wl = *roof_scenario_get_workload (f->scenario);
+  double before;
+
+  wl.batch = 64;
+  roof_scenario_set_workload (f->scenario, &wl);
+  ui_wait_for (has_scroll_room, vadj, WAIT_MS, "the panel's layout");
+  before = gtk_adjustment_get_value (vadj);
+  g_assert_true (wheel (scale, 0, 1));
+  g_assert_true (wheel (scale, 0, -1));
+  g_assert_true (wheel (scale, 0, 1));
+  g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 64);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), >, before);
+  g_assert_false (roof_spec_get_modified (
+    ROOF_SPEC (roof_catalog_find_model (f->catalog, roof_scenario_get_model (f->scenario)))));
+
+  /* every number of the panel is typed into a row, which has no wheel of its own */
+  g_assert_null (ui_find_of_type (GTK_WIDGET (panel), GTK_TYPE_SPIN_BUTTON));
+}
+
+/* The other spin buttons of the app are guarded as well. */
+static void
+check_spins_guarded (GtkWidget *root, guint expected)
+{
+  guint n = 0;
+  GPtrArray *stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, root);
+  while (stack->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (GTK_IS_SPIN_BUTTON (w))
+        {
+          double value = gtk_spin_button_get_value (GTK_SPIN_BUTTON (w));
+
+          n++;
+          g_assert_nonnull (controller_named (w, "roof-scroll-guard"));
+          g_assert_true (roof_ui_scroll_should_pass (w));
+          g_assert_true (wheel (w, 0, -1));
+          g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (w)), ==, value);
+        }
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+           c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (stack, c);
+    }
+  g_ptr_array_unref (stack);
+  g_assert_cmpuint (n, ==, expected);
+}
+
+static void
+test_dialogs_wheel (void)
+{
+  GtkWidget *window;
+
+  window = GTK_WIDGET (roof_export_dialog_new (NULL, ROOF_PLOT_COST));
+  check_spins_guarded (window, 3); /* width, height, scale */
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = GTK_WIDGET (roof_preferences_window_new (NULL));
+  check_spins_guarded (window, 2); /* batch range */
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_flush ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -748,6 +1099,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/panels/format-number", test_format_number);
   g_test_add_func ("/panels/parse-number", test_parse_number);
   g_test_add_func ("/panels/format-count", test_format_count);
+  g_test_add_func ("/panels/number-row", test_number_row);
+  g_test_add_func ("/panels/scroll-guard", test_scroll_guard);
+  g_test_add_func ("/panels/dialogs-wheel", test_dialogs_wheel);
 #define ADD(path, func) \
   g_test_add ("/panels/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("widgets-alone", test_widgets_alone);
@@ -761,6 +1115,7 @@ main (int argc, char *argv[])
   ADD ("model/derived", test_model_derived);
   ADD ("model/picker", test_model_picker);
   ADD ("model/cost", test_model_cost);
+  ADD ("model/wheel", test_model_wheel);
 #undef ADD
   return g_test_run ();
 }

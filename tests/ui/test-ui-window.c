@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "roof-hardware-panel.h"
+#include "roof-spec-editor.h"
 #include "roof-window.h"
 #include "ui-test-util.h"
 
@@ -301,8 +302,9 @@ test_batch_spin (Fixture *f, gconstpointer user_data)
   Expect e = { f, want };
 
   g_assert_nonnull (spin);
-  g_assert_true (GTK_IS_SPIN_BUTTON (spin));
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 8);
+  /* a number row over an adjustment (roof_ui_number_row_setup) */
+  g_assert_true (ADW_IS_ENTRY_ROW (spin));
+  gtk_adjustment_set_value (roof_ui_number_row_get_adjustment (ADW_ENTRY_ROW (spin)), 8);
   ui_wait_for (strip_shows, &e, WAIT_MS, "the strip at batch 8");
 
   g_assert_cmpfloat (roof_scenario_get_workload (roof_window_get_scenario (f->window))->batch,
@@ -658,7 +660,8 @@ test_save_and_open (Fixture *f, gconstpointer user_data)
   /* the panels follow the new scenario */
   {
     GtkWidget *spin = ui_find_named (roof_window_get_model_panel (f->window), "batch-spin");
-    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 16);
+    g_assert_cmpfloat (
+      gtk_adjustment_get_value (roof_ui_number_row_get_adjustment (ADW_ENTRY_ROW (spin))), ==, 16);
   }
 }
 

@@ -6,20 +6,79 @@
 
 #include "ui-test-util.h"
 
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "roof-spec.h"
 
+static char *test_home;
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+
+  if (dir != NULL)
+    {
+      const char *name;
+
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          remove_tree (child);
+        }
+      g_dir_close (dir);
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+static void
+remove_test_home (void)
+{
+  if (test_home != NULL)
+    remove_tree (test_home);
+  g_clear_pointer (&test_home, g_free);
+}
+
+const char *
+ui_test_home (void)
+{
+  return test_home;
+}
+
 void
 ui_test_init (int *argc, char ***argv)
 {
+  static const char *const dirs[][2] = {
+    { "XDG_DATA_HOME", "data" },
+    { "XDG_CACHE_HOME", "cache" },
+    { "XDG_CONFIG_HOME", "config" },
+    { "XDG_STATE_HOME", "state" },
+  };
+
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
     {
       /* TAP: a plan of nothing, skipped */
       printf ("1..0 # SKIP no display: run under xvfb-run (meson test does)\n");
       exit (77);
     }
+  /* the user catalog, recovery copies and recent files of the tests go to
+   * a folder of their own, removed at exit: never the real home */
+  test_home = g_dir_make_tmp ("roofline-ui-home-XXXXXX", NULL);
+  g_assert (test_home != NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *dir = g_build_filename (test_home, dirs[i][1], NULL);
+
+      g_mkdir_with_parents (dir, 0700);
+      g_setenv (dirs[i][0], dir, TRUE);
+    }
+  atexit (remove_test_home);
+
   gtk_test_init (argc, argv, NULL);
   adw_init ();
 }
@@ -59,6 +118,20 @@ ui_find_named (GtkWidget *root, const char *name)
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
     {
       GtkWidget *found = ui_find_named (c, name);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+ui_find_button_labelled (GtkWidget *root, const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = ui_find_button_labelled (c, label);
       if (found)
         return found;
     }

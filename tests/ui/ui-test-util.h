@@ -8,8 +8,13 @@
 
 G_BEGIN_DECLS
 
-/* gtk_test_init + adw_init; exits 77 (skip) without a display. */
+/* gtk_test_init + adw_init; exits 77 (skip) without a display. Points
+ * XDG_DATA_HOME, XDG_CACHE_HOME, XDG_CONFIG_HOME and XDG_STATE_HOME at a
+ * folder of the test's own (removed at exit), so a test never touches the
+ * user's catalog, recovery copies or recent files. */
 void ui_test_init (int *argc, char ***argv);
+/* That folder. */
+const char *ui_test_home (void);
 
 typedef gboolean (*UiCondition) (gpointer data);
 /* Iterates the main loop (blocking, no sleeping) until `cond` holds; fails
@@ -21,6 +26,8 @@ void ui_flush (void);
 /* Depth-first search of `root`'s widget tree. */
 GtkWidget *ui_find_named (GtkWidget *root, const char *name);
 GtkWidget *ui_find_of_type (GtkWidget *root, GType type);
+/* A GtkButton whose label is `label` ("_Undo"). */
+GtkWidget *ui_find_button_labelled (GtkWidget *root, const char *label);
 /* A widget of the type named `type_name` whose object property `prop`
  * (a RoofSpec) has the id `id`. */
 GtkWidget *ui_find_with_spec (GtkWidget *root, const char *type_name, const char *prop,
