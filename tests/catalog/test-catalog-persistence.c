@@ -14,6 +14,7 @@
 
 #include "roof-json.h"
 #include "roof-scenario.h"
+#include "roof-test-util.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
@@ -157,28 +158,6 @@ make_tmpdir (void)
 
   g_assert_no_error (error);
   return dir;
-}
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-
-  if (dir != NULL)
-    {
-      const char *name;
-
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -436,7 +415,7 @@ test_save_builtin (void)
   g_assert_no_error (error);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
 
-  remove_tree (dir);
+  roof_test_remove_tree (dir);
 }
 
 static const char custom_json[] =
@@ -511,7 +490,7 @@ test_unknown_round_trip (void)
     g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "models")), ==, 1);
   }
 
-  remove_tree (dir);
+  roof_test_remove_tree (dir);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -788,7 +767,7 @@ test_scenario_round_trip (void)
     g_assert_cmpstr (json_object_get_string_member (embedded, "format"), ==, "roofline-catalog");
   }
 
-  remove_tree (dir);
+  roof_test_remove_tree (dir);
 }
 
 /* Without a catalog the ids are not checked and the embedded catalog is

@@ -105,8 +105,9 @@ check_file (const char *path, gboolean full, guint *n_a, guint *n_b)
     }
 }
 
+/* Saves A, B, A, B… for ever, writing a byte to `progress` after each. */
 G_GNUC_NORETURN static void
-child_main (const char *path)
+child_main (const char *path, int progress)
 {
   g_autoptr (GFile) file = g_file_new_for_path (path);
 
@@ -119,7 +120,19 @@ child_main (const char *path)
           g_printerr ("child: %s\n", error->message);
           _exit (3);
         }
+      if (write (progress, "s", 1) != 1)
+        _exit (4);
     }
+}
+
+/* Waits until the child has finished `n` saves. */
+static void
+wait_for_saves (int progress, guint n)
+{
+  char c;
+
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpint (read (progress, &c, 1), ==, 1);
 }
 
 static void
@@ -152,6 +165,7 @@ test_kill_while_saving (void)
     {
       pid_t pid;
       int status = 0;
+      int progress[2];
 
       if (k % 2 == 1)
         {
@@ -160,14 +174,31 @@ test_kill_while_saving (void)
           g_assert_cmpint (link (path, backup), ==, 0);
         }
 
+      g_assert_cmpint (pipe (progress), ==, 0);
       pid = fork ();
       g_assert_cmpint (pid, >=, 0);
       if (pid == 0)
-        child_main (path);
+        {
+          close (progress[0]);
+          child_main (path, progress[1]);
+        }
+      close (progress[1]);
 
-      /* anywhere within the first three saves */
-      g_usleep ((gulong) g_test_rand_int_range (0, (gint32) MIN (save_us * 3, G_MAXINT32)));
+      if (k % 4 == 3)
+        {
+          /* at the start of the third save, once A and B are written: the
+           * file is B unless that save completes first. A loaded machine
+           * slows the child down, and the random kills below then land
+           * mostly during the first two saves, whose kills leave A. */
+          wait_for_saves (progress[0], 2);
+        }
+      else
+        {
+          /* anywhere within the first three saves */
+          g_usleep ((gulong) g_test_rand_int_range (0, (gint32) MIN (save_us * 3, G_MAXINT32)));
+        }
       g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+      close (progress[0]);
       g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
       if (!(WIFSIGNALED (status) && WTERMSIG (status) == SIGKILL))
         g_error ("the child did not die of SIGKILL (status %d)", status);

@@ -15,6 +15,7 @@
 #include "roof-catalog-merge.h"
 #include "roof-json.h"
 #include "roof-user-catalog.h"
+#include "roof-test-util.h"
 
 typedef struct
 {
@@ -35,31 +36,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-
-  if (dir != NULL)
-    {
-      const char *name;
-
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
-static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  remove_tree (f->dir);
+  roof_test_remove_tree (f->dir);
   g_free (f->dir);
   g_free (f->path);
   g_object_unref (f->file);

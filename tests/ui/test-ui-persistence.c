@@ -23,6 +23,7 @@
 #include "roof-spec-editor.h"
 #include "roof-window.h"
 #include "ui-test-util.h"
+#include "roof-test-util.h"
 
 #define WAIT_MS 10000
 #define DEVICE "new-accelerator"
@@ -76,28 +77,6 @@ fixture_set_up (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-
-  if (dir != NULL)
-    {
-      const char *name;
-
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
-static void
 destroy_window (RoofWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
@@ -121,7 +100,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   if (f->window != NULL)
     destroy_window (f->window);
   g_assert_finalize_object (f->store);
-  remove_tree (f->dir);
+  roof_test_remove_tree (f->dir);
   g_free (f->dir);
 }
 

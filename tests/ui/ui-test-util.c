@@ -11,36 +11,15 @@
 #include <stdlib.h>
 
 #include "roof-spec.h"
+#include "roof-test-util.h"
 
 static char *test_home;
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-
-  if (dir != NULL)
-    {
-      const char *name;
-
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
 
 static void
 remove_test_home (void)
 {
   if (test_home != NULL)
-    remove_tree (test_home);
+    roof_test_remove_tree (test_home);
   g_clear_pointer (&test_home, g_free);
 }
 
