@@ -461,51 +461,67 @@ prescan (const char *data,
   return TRUE;
 }
 
-/* FALSE when a string or a member name under `node` is not UTF-8, with its
- * path appended to `path`. */
-static gboolean
-strings_are_utf8 (JsonNode *node, GString *path)
+/* Finds the first node under `node` (itself included, in document order)
+ * for which `bad` is TRUE, and appends its path ("a.b[2].c") to `path`. A
+ * member is also bad when `bad` says so of its name (called with the name
+ * and no node). Returns that node, or NULL when there is none. */
+typedef gboolean (*RoofNodeTest) (JsonNode *node, const char *name, gpointer data);
+
+static JsonNode *
+find_node (JsonNode *node, GString *path, RoofNodeTest bad, gpointer data)
 {
-  switch (json_node_get_node_type (node))
+  gsize len = path->len;
+  JsonNode *found = NULL;
+
+  if (bad (node, NULL, data))
+    return node;
+  if (JSON_NODE_HOLDS_OBJECT (node))
     {
-    case JSON_NODE_OBJECT:
-      {
-        g_auto (RoofObjectIter) iter = { 0 };
-        const char *name;
-        JsonNode *member;
-        gsize len = path->len;
+      g_auto (RoofObjectIter) iter = { 0 };
+      const char *name;
+      JsonNode *member;
 
-        roof_object_iter_init (&iter, json_node_get_object (node));
-        while (roof_object_iter_next (&iter, &name, &member))
-          {
-            g_string_append_printf (path, "%s%s", len > 0 ? "." : "", name);
-            if (!g_utf8_validate (name, -1, NULL) || !strings_are_utf8 (member, path))
-              return FALSE;
+      roof_object_iter_init (&iter, json_node_get_object (node));
+      while (found == NULL && roof_object_iter_next (&iter, &name, &member))
+        {
+          g_string_append_printf (path, "%s%s", len > 0 ? "." : "", name);
+          found = bad (member, name, data) ? member : find_node (member, path, bad, data);
+          if (found == NULL)
             g_string_truncate (path, len);
-          }
-        return TRUE;
-      }
-    case JSON_NODE_ARRAY:
-      {
-        JsonArray *array = json_node_get_array (node);
-        gsize len = path->len;
-
-        for (guint i = 0; i < json_array_get_length (array); i++)
-          {
-            g_string_append_printf (path, "[%u]", i);
-            if (!strings_are_utf8 (json_array_get_element (array, i), path))
-              return FALSE;
-            g_string_truncate (path, len);
-          }
-        return TRUE;
-      }
-    case JSON_NODE_VALUE:
-      return json_node_get_value_type (node) != G_TYPE_STRING
-             || g_utf8_validate (json_node_get_string (node), -1, NULL);
-    case JSON_NODE_NULL:
-    default:
-      return TRUE;
+        }
     }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; found == NULL && i < json_array_get_length (array); i++)
+        {
+          g_string_append_printf (path, "[%u]", i);
+          found = find_node (json_array_get_element (array, i), path, bad, data);
+          if (found == NULL)
+            g_string_truncate (path, len);
+        }
+    }
+  return found;
+}
+
+/* A member name or a string that is not UTF-8. */
+static gboolean
+not_utf8 (JsonNode *node, const char *name, gpointer data)
+{
+  if (name != NULL)
+    return !g_utf8_validate (name, -1, NULL);
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+         && !g_utf8_validate (json_node_get_string (node), -1, NULL);
+}
+
+/* A number that is infinite or NaN. */
+static gboolean
+not_finite (JsonNode *node, const char *name, gpointer data)
+{
+  return name == NULL && JSON_NODE_HOLDS_VALUE (node)
+         && json_node_get_value_type (node) == G_TYPE_DOUBLE
+         && !isfinite (json_node_get_double (node));
 }
 
 JsonNode *
@@ -562,7 +578,7 @@ roof_json_parse (const char *data, gssize length, const char *origin, GError **e
    * bytes that are not UTF-8: kept, they would be saved to a file that
    * json-glib then refuses */
   g_autoptr (GString) path = g_string_new (NULL);
-  if (!strings_are_utf8 (root, path))
+  if (find_node (root, path, not_utf8, NULL) != NULL)
     {
       g_autofree char *shown = g_utf8_make_valid (path->str, -1);
 
@@ -596,57 +612,6 @@ roof_json_parse_document (const char *data,
   return g_steal_pointer (&root);
 }
 
-/* The first non-finite number under `node`, its path appended to `path`. */
-static gboolean
-find_nonfinite (JsonNode *node, GString *path, double *value)
-{
-  switch (json_node_get_node_type (node))
-    {
-    case JSON_NODE_OBJECT:
-      {
-        g_auto (RoofObjectIter) iter = { 0 };
-        const char *name;
-        JsonNode *member;
-        gsize len = path->len;
-
-        roof_object_iter_init (&iter, json_node_get_object (node));
-        while (roof_object_iter_next (&iter, &name, &member))
-          {
-            g_string_append_printf (path, "%s%s", len > 0 ? "." : "", name);
-            if (find_nonfinite (member, path, value))
-              return TRUE;
-            g_string_truncate (path, len);
-          }
-        return FALSE;
-      }
-    case JSON_NODE_ARRAY:
-      {
-        JsonArray *array = json_node_get_array (node);
-        gsize len = path->len;
-
-        for (guint i = 0; i < json_array_get_length (array); i++)
-          {
-            g_string_append_printf (path, "[%u]", i);
-            if (find_nonfinite (json_array_get_element (array, i), path, value))
-              return TRUE;
-            g_string_truncate (path, len);
-          }
-        return FALSE;
-      }
-    case JSON_NODE_VALUE:
-      if (json_node_get_value_type (node) == G_TYPE_DOUBLE
-          && !isfinite (json_node_get_double (node)))
-        {
-          *value = json_node_get_double (node);
-          return TRUE;
-        }
-      return FALSE;
-    case JSON_NODE_NULL:
-    default:
-      return FALSE;
-    }
-}
-
 gboolean
 roof_json_object_check_finite (JsonObject *object,
                                const char *origin,
@@ -662,16 +627,16 @@ roof_json_object_check_finite (JsonObject *object,
   while (roof_object_iter_next (&iter, &name, &member))
     {
       g_autoptr (GString) path = g_string_new (prefix);
-      double value = 0.0;
+      JsonNode *found;
 
       if (skip != NULL && strcmp (name, skip) == 0)
         continue;
       g_string_append (path, name);
-      if (find_nonfinite (member, path, &value))
+      if ((found = find_node (member, path, not_finite, NULL)) != NULL)
         {
           g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
                        "%s: %s must be finite, got %s", origin, path->str,
-                       value > 0 ? "inf" : "-inf");
+                       json_node_get_double (found) > 0 ? "inf" : "-inf");
           return FALSE;
         }
     }
