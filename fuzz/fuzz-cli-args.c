@@ -6,8 +6,9 @@
  * roof_cli_parse must accept it or reject it with a usage error. What it
  * accepts is then run with roof_cli_run, output captured in memory, and must
  * exit 0, 1 or 2 with exactly one "roofline-cli: …" line on stderr when it
- * fails and none when it succeeds, no NaN or inf printed, and valid JSON
- * under --json.
+ * fails and none when it succeeds (warnings and notes, "roofline-cli:
+ * warning: …" and "roofline-cli: note: …", may come either way), no NaN or
+ * inf printed, and valid JSON under --json.
  *
  Only the subcommands known to write nothing are run (is_read_only). The
  * only files they read are --catalog and --scenario: a bare name of a file
@@ -176,7 +177,8 @@ check_run (int status, const char *out, const char *err, gboolean json)
   lines = g_strsplit (err, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     if (g_str_has_prefix (lines[i], "roofline-cli: ")
-        && !g_str_has_prefix (lines[i], "roofline-cli: warning: "))
+        && !g_str_has_prefix (lines[i], "roofline-cli: warning: ")
+        && !g_str_has_prefix (lines[i], "roofline-cli: note: "))
       failures++;
   if (status == 0 && failures != 0)
     fuzz_fail ("exit status 0 with an error on stderr:\n%s", err);

@@ -240,6 +240,10 @@ CLI = [
     "plot trend -o out.png --theme print",
     "--help", "help solve", "sweep --help", "--version", "solve -h", "plot --help",
     "solve -H nvidia-h100-sxm -m llama-3.1-70b --bacth 8", "frobnicate", "solve -- -H",
+    # the long run's one finding: a note on stderr with exit status 0 (a
+    # device without a price), which the harness took for an error
+    "cost -H nvidia-b300 -m laa-h100-sxm -H nvidia-h100-sxm -H nvidia-h200-sxm -m2sxm "
+    "-m llama-3.1-70b --json",
 ]
 
 
