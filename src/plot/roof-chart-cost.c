@@ -42,6 +42,29 @@ usd_mtok (double v, char *buf, gsize n)
   roof_format_usd (v, buf, n);
 }
 
+/* The batch axis ends a little past the largest batch any priced device
+ * holds, at a power of two at least twice it (room for the memory-full
+ * label right of its mark): past it every curve has ended, and the
+ * scenario's range (1…4096 by default) would leave most of the chart empty
+ * (70B on two 80 GB devices ends at B = 2). Never below 16 (or twice the
+ * range's start), never past the range's end. Zooming out shows the rest. */
+static double
+fitted_batch_hi (RoofRender *R, const RoofChartInput *in, const RoofWorkload *wl, double b_lo,
+                 double b_hi)
+{
+  double fit = 0.0;
+
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      const RoofHardwareParams *hw = &in->devices[i].hw;
+      if (roof_render_visible (R, i) && hw->has_price)
+        fit = MAX (fit, roof_max_batch_that_fits (hw, in->model, wl));
+    }
+  if (fit < b_lo)
+    return b_hi; /* nothing fits: the full range, to show where it would */
+  return MAX (MIN (b_hi, exp2 (ceil (log2 (fit * 2.0)))), MIN (b_hi, MAX (16.0, 2.0 * b_lo)));
+}
+
 gboolean
 roof_chart_draw_cost (RoofRender *R, GError **error)
 {
@@ -68,6 +91,7 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
                                                 : _("Every device is hidden."));
   if (b_hi <= b_lo)
     b_hi = b_lo * 2.0;
+  b_hi = fitted_batch_hi (R, in, &wl, b_lo, b_hi);
 
   memset (dev, 0, sizeof dev);
   for (int i = 0; i < in->n_devices; i++)

@@ -737,6 +737,72 @@ test_names (void)
   g_assert_cmpint (in.workload.phase, ==, ROOF_PHASE_DECODE);
 }
 
+/* The cost chart's batch axis ends at the smallest power of two at least
+ * twice the largest batch any device holds (never below 16, never past the
+ * scenario's range), so every memory-full mark is inside the plot with room
+ * for its label, and the rest of the range is not drawn empty. The largest
+ * batch that fits is the solver's own (tested in tests/solver). */
+static void
+test_cost_batch_axis (void)
+{
+  static const char *const two[] = { "nvidia-h100-sxm", "nvidia-h200-sxm" };
+  static const char *const small[] = { "nvidia-h100-sxm", "nvidia-a100-sxm-80gb" };
+  static const char *const l40s[] = { "nvidia-l40s" };
+  static const struct
+  {
+    const char *model;
+    const char *const *ids;
+    int n, devices;
+    double expect_hi; /* 0: derived from the largest fit */
+  } cases[] = {
+    /* H200 × 2 holds some 83 sequences: the axis ends at 256, not 4096 */
+    { "llama-3.1-70b", two, 2, 2, 0 },
+    /* two sequences at most: the floor of 16 */
+    { "llama-3.1-70b", small, 2, 2, 16 },
+    /* an 8B model on eight devices each fits more than 2048: the range's end */
+    { "llama-3.1-8b", NULL, 8, 8, 4096 },
+    /* 70B on one 48 GB device fits nothing: the whole range, to show it */
+    { "llama-3.1-70b", l40s, 1, 1, 4096 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      PlotScenario s;
+      double fit = 0.0, hi;
+
+      plot_scenario_init (&s, ROOF_PLOT_COST, cases[c].model, cases[c].n, cases[c].ids);
+      s.in.workload.devices = cases[c].devices;
+      for (int i = 0; i < cases[c].n; i++)
+        {
+          RoofWorkload wl = s.in.workload;
+          wl.phase = ROOF_PHASE_DECODE;
+          fit = MAX (fit, roof_max_batch_that_fits (&s.in.devices[i].hw, s.in.model, &wl));
+        }
+      Rendered r = render (&s.in, 1600, 1000);
+      g_assert_true (r.ok);
+      if (cases[c].expect_hi > 0)
+        hi = cases[c].expect_hi;
+      else
+        {
+          /* the smallest power of two ≥ 2 · fit */
+          hi = 1.0;
+          while (hi < 2.0 * fit)
+            hi *= 2.0;
+          g_assert_cmpfloat (hi, <, 4096.0);
+        }
+      g_test_message ("%s, %d devices, %d per system: largest fit %.0f, axis to %g", cases[c].model,
+                      cases[c].n, cases[c].devices, fit, r.layout->x1);
+      g_assert_cmpfloat (r.layout->x0, ==, 1.0);
+      g_assert_cmpfloat (r.layout->x1, ==, hi);
+      if (c == 2)
+        g_assert_cmpfloat (fit, >, 2048.0);
+      if (c == 3)
+        g_assert_cmpfloat (fit, <, 1.0);
+      rendered_clear (&r);
+      plot_scenario_clear (&s);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -745,6 +811,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/every-chart-every-theme", test_every_chart_every_theme);
   g_test_add_func ("/plot/chart/no-overlap-scenarios", test_no_overlap_scenarios);
   g_test_add_func ("/plot/chart/roofline-probe", test_roofline_probe);
+  g_test_add_func ("/plot/chart/cost-batch-axis", test_cost_batch_axis);
   g_test_add_func ("/plot/chart/sensitivity-binding", test_sensitivity_binding);
   g_test_add_func ("/plot/chart/export-formats", test_export_formats);
   g_test_add_func ("/plot/chart/export-files", test_export_files);
