@@ -52,6 +52,7 @@ fmt_e (double e, char *buf, gsize n)
   if (fabs (e) < 0.005)
     e = 0.0;
   g_ascii_formatd (num, sizeof num, "%.2f", fabs (e));
+  roof_format_localize (num, sizeof num);
   g_snprintf (buf, n, "%s%s", e < 0 ? "\xe2\x88\x92" : e > 0 ? "+" : "", num);
 }
 

@@ -6,6 +6,7 @@
  * (majors at decades, the step widened when labels crowd, minors at 2…9)
  * and are written from scratch here.
  */
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -21,6 +22,25 @@ pow10i (int k)
 
 /* ---------------------------------------------------------------------- */
 /* Formatting                                                             */
+
+/* The charts speak the user's language, numbers included: the decimal
+ * point of a number written in the C locale becomes LC_NUMERIC's ("1,98"
+ * in German). Thousands are never grouped. */
+void
+roof_format_localize (char *buf, gsize size)
+{
+  const char *dp = localeconv ()->decimal_point;
+  gsize dp_len = dp != NULL ? strlen (dp) : 0;
+  char *dot = strchr (buf, '.');
+
+  if (dot == NULL || dp_len == 0 || strcmp (dp, ".") == 0)
+    return;
+  gsize len = strlen (buf);
+  if (len - 1 + dp_len >= size)
+    return; /* no room: the C form rather than a cut one */
+  memmove (dot + dp_len, dot + 1, len - (gsize) (dot - buf)); /* includes the NUL */
+  memcpy (dot, dp, dp_len);
+}
 
 static void
 strip_zeros (char *buf)
@@ -89,6 +109,7 @@ roof_format_number (double v, int digits, char *buf, gsize size)
       float_format (fmt, digits - 1, 'e');
       g_ascii_formatd (buf, size, fmt, v);
       prepend_minus (buf, size);
+      roof_format_localize (buf, size);
       return;
     }
   int decimals = digits - 1 - mag;
@@ -98,6 +119,7 @@ roof_format_number (double v, int digits, char *buf, gsize size)
   g_ascii_formatd (buf, size, fmt, v);
   strip_zeros (buf);
   prepend_minus (buf, size);
+  roof_format_localize (buf, size);
 }
 
 static const char *const si_prefix[] = { "", "k", "M", "G", "T", "P", "E" };
@@ -260,6 +282,7 @@ roof_format_usd (double v, char *buf, gsize size)
   else if (fabs (v) >= 1.0)
     {
       g_ascii_formatd (num, sizeof num, "%.2f", v);
+      roof_format_localize (num, sizeof num);
       g_snprintf (buf, size, "$%s", num);
     }
   else
@@ -489,6 +512,7 @@ label_linear (RoofTicks *out, double step, double unit, double absmax)
       float_format (fmt, decimals, 'f');
       g_ascii_formatd (num, sizeof num, fmt, v);
       prepend_minus (num, sizeof num);
+      roof_format_localize (num, sizeof num);
       g_snprintf (t->label, sizeof t->label, "%s%s", num, v != 0.0 ? si_prefix[g] : "");
     }
 }

@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -336,6 +337,60 @@ test_format (void)
   g_assert_cmpstr (b, ==, "0.9995");
 }
 
+/* Chart numbers take the locale's decimal point (the app and roofline-cli
+ * run under the user's locale); grouping never. German writes 1,98; the C
+ * locale of every other test stays 1.98. */
+static void
+test_format_locale (void)
+{
+  char buf[64];
+  g_autofree char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+  RoofTicks t;
+
+  if (setlocale (LC_NUMERIC, "de_DE.UTF-8") == NULL)
+    {
+      g_test_skip ("no de_DE.UTF-8 locale on this machine");
+      return;
+    }
+  roof_format_number (1.98, 3, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "1,98");
+  roof_format_number (-0.25, 3, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "\xe2\x88\x92" "0,25");
+  roof_format_number (131072, 6, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "131072"); /* no grouping */
+  roof_format_number (2.5e-5, 3, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "2,50e-05");
+  roof_format_si (1500, 3, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "1,5k");
+  roof_format_si (999.7, 3, buf, sizeof buf); /* rounds up a prefix */
+  g_assert_cmpstr (buf, ==, "1k");
+  roof_format_unit (3.35e12, "B/s", buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "3,35 TB/s");
+  roof_format_time (0.02128, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "21,3 ms");
+  roof_format_usd (26.83, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "$26,83");
+  roof_format_usd (0.045, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "$0,045");
+  /* a linear axis from 0 to 1 in steps of 0.2 */
+  {
+    RoofScale sc = { 0 };
+    gboolean found = FALSE;
+    g_assert_true (roof_scale_init (&sc, FALSE, 0.0, 1.0, 0.0, 500.0));
+    roof_scale_ticks (&sc, 1.0, 40.0, 8.0, &t);
+    for (int i = 0; i < t.n; i++)
+      if (t.ticks[i].labelled && fabs (t.ticks[i].value - 0.4) < 1e-12)
+        {
+          g_assert_cmpstr (t.ticks[i].label, ==, "0,4");
+          found = TRUE;
+        }
+    g_assert_true (found);
+  }
+  setlocale (LC_NUMERIC, old);
+  roof_format_number (1.98, 3, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "1.98");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -349,5 +404,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/scale/nice-bounds", test_nice_bounds);
   g_test_add_func ("/plot/scale/mapping", test_mapping);
   g_test_add_func ("/plot/scale/format", test_format);
+  g_test_add_func ("/plot/scale/format-locale", test_format_locale);
   return g_test_run ();
 }
