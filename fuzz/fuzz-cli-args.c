@@ -24,6 +24,7 @@
 #include "roof-catalog.h"
 #include "roof-cli-options.h"
 #include "roof-cli.h"
+#include "fuzz-catalog-copy.h"
 
 #define MAX_ARGS 64
 
@@ -50,21 +51,7 @@ static RoofCatalog *builtin;
 RoofCatalog *
 __wrap_roof_catalog_new_builtin (GError **error)
 {
-  RoofCatalog *catalog = roof_catalog_new ();
-  GListModel *hardware = roof_catalog_get_hardware (builtin);
-  GListModel *models = roof_catalog_get_models (builtin);
-
-  for (guint i = 0; i < g_list_model_get_n_items (hardware); i++)
-    {
-      g_autoptr (RoofHardwareSpec) spec = g_list_model_get_item (hardware, i);
-      roof_catalog_add_hardware (catalog, spec);
-    }
-  for (guint i = 0; i < g_list_model_get_n_items (models); i++)
-    {
-      g_autoptr (RoofModelSpec) spec = g_list_model_get_item (models, i);
-      roof_catalog_add_model (catalog, spec);
-    }
-  return catalog;
+  return fuzz_catalog_copy (builtin);
 }
 
 int

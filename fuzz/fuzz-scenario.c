@@ -18,6 +18,7 @@
 #include "roof-catalog.h"
 #include "roof-json.h"
 #include "roof-scenario.h"
+#include "fuzz-catalog-copy.h"
 
 static RoofCatalog *builtin;
 
@@ -36,21 +37,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
 static RoofCatalog *
 fresh_catalog (void)
 {
-  RoofCatalog *catalog = roof_catalog_new ();
-  GListModel *hardware = roof_catalog_get_hardware (builtin);
-  GListModel *models = roof_catalog_get_models (builtin);
-
-  for (guint i = 0; i < g_list_model_get_n_items (hardware); i++)
-    {
-      g_autoptr (RoofHardwareSpec) spec = g_list_model_get_item (hardware, i);
-      roof_catalog_add_hardware (catalog, spec);
-    }
-  for (guint i = 0; i < g_list_model_get_n_items (models); i++)
-    {
-      g_autoptr (RoofModelSpec) spec = g_list_model_get_item (models, i);
-      roof_catalog_add_model (catalog, spec);
-    }
-  return catalog;
+  return fuzz_catalog_copy (builtin);
 }
 
 /* Same entry objects in the same order: nothing was overlaid. */
