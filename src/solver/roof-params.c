@@ -96,6 +96,40 @@ roof_attention_from_name (const char *name, RoofAttention *out)
   return false;
 }
 
+/* Index of `name` in names[0..n), or -1. */
+static int
+name_index (const char *const *names, int n, const char *name)
+{
+  if (name == NULL)
+    return -1;
+  for (int i = 0; i < n; i++)
+    if (strcmp (name, names[i]) == 0)
+      return i;
+  return -1;
+}
+
+#define NAMED_ENUM(type, prefix, ...)                                                  \
+  static const char *const prefix##_names[] = { __VA_ARGS__ };                         \
+  enum { prefix##_count = sizeof prefix##_names / sizeof prefix##_names[0] };          \
+  const char *roof_##prefix##_name (type v)                                            \
+  {                                                                                    \
+    return ((int) v >= 0 && (int) v < prefix##_count) ? prefix##_names[v] : NULL;      \
+  }                                                                                    \
+  bool roof_##prefix##_from_name (const char *name, type *out)                         \
+  {                                                                                    \
+    int i = name_index (prefix##_names, prefix##_count, name);                         \
+    if (i < 0)                                                                         \
+      return false;                                                                    \
+    if (out != NULL)                                                                   \
+      *out = (type) i;                                                                 \
+    return true;                                                                       \
+  }
+
+/* JSON and command-line names, in the order of the enums. */
+NAMED_ENUM (RoofTopology, topology, "switch", "mesh", "torus")
+NAMED_ENUM (RoofCollective, collective, "ring", "tree", "switch")
+NAMED_ENUM (RoofAttnParallel, attn_parallel, "data", "tensor")
+
 const char *
 roof_phase_name (RoofPhase p)
 {

@@ -67,6 +67,27 @@ double roof_precision_bytes (RoofPrecision p);
 
 #define ROOF_MAX_CACHES 4
 
+/* How devices of a scale-up domain are joined. */
+typedef enum
+{
+  ROOF_TOPOLOGY_SWITCH = 0, /* every device one switch hop from every other (NVLink Switch) */
+  ROOF_TOPOLOGY_MESH,       /* full mesh of point-to-point links (Infinity Fabric) */
+  ROOF_TOPOLOGY_TORUS,      /* 2-D or 3-D torus (TPU ICI) */
+} RoofTopology;
+
+/* The algorithm a collective uses on the scale-up fabric. */
+typedef enum
+{
+  ROOF_COLLECTIVE_RING = 0, /* 2(n−1) latency steps */
+  ROOF_COLLECTIVE_TREE,     /* O(log n) latency steps */
+  ROOF_COLLECTIVE_SWITCH,   /* in-network reduction (NVLS, SHARP): O(1) latency steps */
+} RoofCollective;
+
+const char *roof_topology_name (RoofTopology t);
+bool roof_topology_from_name (const char *name, RoofTopology *out);
+const char *roof_collective_name (RoofCollective c);
+bool roof_collective_from_name (const char *name, RoofCollective *out);
+
 typedef struct
 {
   double capacity;  /* bytes */
@@ -87,6 +108,17 @@ typedef struct
   double price_per_hour; /* USD per device-hour (≥ 0) when has_price */
   double eff_compute;    /* η_c in (0, 1]; 0 means 1 */
   double eff_memory;     /* η_m in (0, 1]; 0 means 1 */
+
+  /* The system around the device (docs/model.md, "Systems"): a scale-up
+   * domain of scaleup_size devices joined by the link above (link_bw per
+   * device and direction, link_latency), and a scale-out network beyond it.
+   * scaleup_size 0 is a bare device: any group shares its link, as before. */
+  int scaleup_size;
+  RoofTopology topology;
+  RoofCollective collective; /* all-reduce algorithm on the scale-up fabric */
+  double scaleout_bw;        /* byte/s per device and direction; 0 = none */
+  double scaleout_latency;   /* seconds */
+  double power_w;            /* watts per device, its share of the system included; 0 = unknown */
 } RoofHardwareParams;
 
 #define ROOF_DEFAULT_USABLE_FRACTION 0.9
@@ -235,6 +267,16 @@ typedef enum
   ROOF_PHASE_PREFILL,
 } RoofPhase;
 
+/* How attention is laid out beside expert parallelism. */
+typedef enum
+{
+  ROOF_ATTN_PARALLEL_DATA = 0, /* data-parallel attention over the EP group (wide-EP serving) */
+  ROOF_ATTN_PARALLEL_TENSOR,   /* attention tensor-parallel over the EP group */
+} RoofAttnParallel;
+
+const char *roof_attn_parallel_name (RoofAttnParallel a);
+bool roof_attn_parallel_from_name (const char *name, RoofAttnParallel *out);
+
 typedef enum
 {
   ROOF_OVERLAP_MAX = 0, /* compute and memory overlap */
@@ -259,9 +301,19 @@ typedef struct
   RoofPrecision compute;
   double bytes_per_weight; /* 0 = from the weights precision; else e.g. 0.5 + 2/128 */
   double attention_span;   /* 0 = full; else a sparse span capping S_eff */
-  double devices;          /* n in tensor parallel (integer ≥ 1) */
+  double devices;          /* n in tensor parallel (integer ≥ 1): TP */
   RoofOverlap overlap;
   double overhead; /* t_0, seconds per step (≥ 0) */
+
+  /* The layout beyond TP (docs/model.md, "Layouts"); 0 means 1. A replica
+   * is tp · ep · pp devices, dp replicas serve in parallel; batch is per
+   * replica. */
+  double ep;
+  double pp;
+  double dp;
+  RoofAttnParallel attn_parallel; /* attention beside EP */
+  double ep_imbalance;            /* busiest device's routed load / mean, ≥ 1; 0 means 1 */
+  double microbatches;            /* pipeline microbatches in flight; 0 means pp */
 } RoofWorkload;
 
 /* Llama-style defaults: decode, B = 1, S = 4096, S_in = 1024, S_out = 256,
