@@ -8,16 +8,12 @@
 
 #include "roof-catalog.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "roof-catalog-private.h"
 #include "roof-catalog-resources.h"
+#include "roof-file-save.h"
 #include "roof-json.h"
 
 #define RESOURCE_PREFIX "/io/github/rooflinelab/Roofline/catalog/"
@@ -695,119 +691,6 @@ roof_catalog_build_custom_document (RoofCatalog *self)
   return roof_catalog_build_document (hardware, models);
 }
 
-/* Writes `text` to a temporary file next to `path`, flushes it to disk and
- * renames it over `path`; the previous version becomes `path`~ through a
- * hard link made just before the rename. At every moment `path` is the old
- * version or the new one, whole. GIO's g_file_replace_contents () is not
- * used for local files: it rewrites a file that has two links in place,
- * which is the state a kill between its link and its rename leaves, and a
- * second kill then leaves the file truncated. */
-static gboolean
-save_local (const char *target, const char *text, gsize length, GError **error)
-{
-  g_autofree char *resolved = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *tmp = NULL;
-  g_autofree char *backup = NULL;
-  const char *path = target;
-  struct stat st;
-  gboolean had_file;
-  int fd, dfd;
-  gsize done = 0;
-
-  /* a link is followed, and the file it points to replaced */
-  for (guint hops = 0; hops < 16 && g_file_test (path, G_FILE_TEST_IS_SYMLINK); hops++)
-    {
-      g_autofree char *link_dir = g_path_get_dirname (path);
-      g_autofree char *points_to = g_file_read_link (path, NULL);
-
-      if (points_to == NULL)
-        break;
-      g_free (resolved);
-      resolved = g_canonicalize_filename (points_to, link_dir);
-      path = resolved;
-    }
-  had_file = g_stat (path, &st) == 0;
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
-  backup = g_strconcat (path, "~", NULL);
-
-  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
-  if (fd < 0)
-    goto fail_errno;
-  if (had_file)
-    (void) fchmod (fd, st.st_mode & 07777);
-  while (done < length)
-    {
-      gssize n = write (fd, text + done, length - done);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        goto fail_close;
-      done += (gsize) n;
-    }
-  if (fsync (fd) != 0 && errno != EINVAL)
-    goto fail_close;
-  if (close (fd) != 0)
-    {
-      fd = -1;
-      goto fail_unlink;
-    }
-  fd = -1;
-
-  if (had_file)
-    {
-      if (g_unlink (backup) != 0 && errno != ENOENT)
-        goto fail_unlink;
-      /* a file system without hard links gets a copy */
-      if (link (path, backup) != 0)
-        {
-          g_autofree char *old = NULL;
-          gsize old_length = 0;
-
-          if (g_file_get_contents (path, &old, &old_length, NULL))
-            (void) g_file_set_contents (backup, old, (gssize) old_length, NULL);
-        }
-    }
-  if (g_rename (tmp, path) != 0)
-    goto fail_unlink;
-
-  /* the rename itself reaches the disk */
-  dfd = open (dir, O_RDONLY | O_CLOEXEC);
-  if (dfd >= 0)
-    {
-      (void) fsync (dfd);
-      close (dfd);
-    }
-  return TRUE;
-
-fail_close:
-  {
-    int saved = errno;
-
-    close (fd);
-    errno = saved;
-  }
-fail_unlink:
-  {
-    int saved = errno;
-
-    g_unlink (tmp);
-    errno = saved;
-  }
-fail_errno:
-  {
-    int saved = errno;
-
-    g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", target,
-                 g_strerror (saved));
-  }
-  return FALSE;
-}
-
 gboolean
 roof_json_save_atomic (JsonNode *root, GFile *file, GError **error)
 {
@@ -828,7 +711,7 @@ roof_json_save_atomic (JsonNode *root, GFile *file, GError **error)
   if (parent != NULL && !g_file_make_directory_with_parents (parent, NULL, &local_error)
       && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
     {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "cannot save %s: %s", name,
                    local_error->message);
       return FALSE;
     }
@@ -836,14 +719,23 @@ roof_json_save_atomic (JsonNode *root, GFile *file, GError **error)
 
   path = g_file_get_path (file);
   if (path != NULL)
-    return save_local (path, text, strlen (text), error);
+    {
+      /* the saving rules: roof-file-save.h */
+      if (!roof_file_save (path, text, strlen (text), NULL, &local_error))
+        {
+          g_set_error_literal (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO,
+                               local_error->message);
+          return FALSE;
+        }
+      return TRUE;
+    }
 
   /* elsewhere (a GVfs location), GIO writes a temporary file next to it,
    * syncs it and renames it over the old one, which it keeps as FILE~ */
   if (!g_file_replace_contents (file, text, strlen (text), NULL, TRUE, G_FILE_CREATE_NONE, NULL,
                                 NULL, &local_error))
     {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "cannot save %s: %s", name,
                    local_error->message);
       return FALSE;
     }

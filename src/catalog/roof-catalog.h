@@ -65,8 +65,11 @@ JsonNode *roof_catalog_build_document (GPtrArray *hardware, GPtrArray *models);
 /* Every non-built-in (or modified built-in) entry. */
 JsonNode *roof_catalog_build_custom_document (RoofCatalog *self);
 
-/* Serialises `root` with 2-space indentation and writes it atomically
- * (temporary file, fsync, rename) keeping the previous version as FILE~. */
+/* Serialises `root` with 2-space indentation and writes it as every file
+ * is written (roof_file_save (): temporary file, fsync, FILE~, rename;
+ * through links, never over a read-only file), creating missing parent
+ * folders. A backup that cannot be kept is warned about with g_warning (),
+ * once per process. Errors are ROOF_CATALOG_ERROR_IO. */
 gboolean roof_json_save_atomic (JsonNode *root, GFile *file, GError **error);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "roof-cli-private.h"
 #include "roof-chart-data.h"
 #include "roof-chart.h"
+#include "roof-file-save.h"
 
 static const char *const format_names[] = { "png", "svg", "pdf" };
 
@@ -50,12 +51,20 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
   in.caption = !opts->plot_no_caption;
   in.transparent = opts->plot_transparent;
 
-  if (!roof_chart_export (&in, (RoofExportFormat) opts->plot_format, opts->plot_file,
-                          opts->plot_width, opts->plot_height, &local))
+  /* drawn in memory, then saved as every file is (roof-file-save.h), with
+   * a backup that could not be kept said as a warning */
+  g_autoptr (GBytes) bytes = roof_chart_export_bytes (&in, (RoofExportFormat) opts->plot_format,
+                                                      opts->plot_width, opts->plot_height, &local);
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  if (bytes == NULL
+      || !roof_file_save (opts->plot_file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                          warnings, &local))
     {
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s", local->message);
       return FALSE;
     }
+  for (guint i = 0; i < warnings->len; i++)
+    fprintf (ctx->err, "roofline-cli: warning: %s\n", (char *) g_ptr_array_index (warnings, i));
 
   if (opts->json)
     {

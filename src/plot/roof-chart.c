@@ -10,6 +10,7 @@
 
 #include "roof-chart-common.h"
 #include "roof-chart.h"
+#include "roof-file-save.h"
 #include "roof-png.h"
 
 G_DEFINE_QUARK (roof-chart-error-quark, roof_chart_error)
@@ -494,12 +495,11 @@ roof_chart_export (const RoofChartInput *in, RoofExportFormat format, const char
 
   gsize size;
   const char *data = g_bytes_get_data (bytes, &size);
-  if (!g_file_set_contents (path, data, (gssize) size, &local))
+  /* atomically, through a link, keeping the previous version as NAME~,
+   * never over a read-only file; the message names `path` */
+  if (!roof_file_save (path, data, size, NULL, &local))
     {
-      g_autofree char *disp = g_filename_display_name (path);
-      /* GLib's message names the temporary file; say which file the user asked for */
-      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_IO, _("cannot write “%s”: %s"), disp,
-                   local->message);
+      g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_IO, local->message);
       return FALSE;
     }
   return TRUE;

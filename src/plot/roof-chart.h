@@ -225,8 +225,9 @@ typedef enum
 /* From the file name's extension (.png, .svg, .pdf, case-insensitive). */
 gboolean roof_export_format_from_path (const char *path, RoofExportFormat *out);
 
-/* Renders into memory and writes `path` atomically (temporary file and
- * rename); width and height in pixels (PNG: × in->scale device pixels;
+/* Renders into memory and writes `path` with roof_file_save () (atomic,
+ * through links, NAME~ kept, never over a read-only file; a backup that
+ * cannot be kept is warned about with g_warning ()); width and height in pixels (PNG: × in->scale device pixels;
  * SVG: CSS pixels; PDF: points). 0 × 0 means the default 1600 × 1000. */
 gboolean roof_chart_export (const RoofChartInput *in,
                             RoofExportFormat format,
