@@ -10,8 +10,15 @@
 #include <float.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "roof-file-save.h"
 #include "roof-json.h"
 #include "roof-scenario.h"
 #include "roof-test-util.h"
@@ -827,6 +834,401 @@ test_scenario_setters (void)
   g_assert_cmpstr (roof_chart_kind_name (ROOF_CHART_TREND), ==, "trend");
 }
 
+/* ------------------------------------------------------------------------ */
+/* Saving a file (docs/file-format.md): roof_file_save (), which every      */
+/* writer of the app and the CLI goes through                               */
+
+static void
+write_with_mode (const char *path, const char *text, mode_t mode)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, mode), ==, 0);
+}
+
+static void
+assert_contents (const char *path, const char *expected)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static mode_t
+mode_of (const char *path)
+{
+  struct stat st;
+
+  g_assert_cmpint (g_lstat (path, &st), ==, 0);
+  return st.st_mode & 07777;
+}
+
+static char *
+link_target (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  char *target = g_file_read_link (path, &error);
+
+  g_assert_no_error (error);
+  return target;
+}
+
+/* The temporary files of a save left in `dir`: none, whatever happened. */
+static guint
+count_temporaries (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    n += g_str_has_prefix (name, ".roofline-");
+  return n;
+}
+
+/* A link is written through: it stays a link to the same target, which
+ * gets the new version, keeps its mode and has its backup beside it. */
+static void
+test_save_through_link (void)
+{
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *real_dir = g_build_filename (dir, "real", NULL);
+  g_autofree char *target = g_build_filename (real_dir, "catalog.json", NULL);
+  g_autofree char *target_backup = g_strconcat (target, "~", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.json", NULL);
+  g_autofree char *link_backup = g_strconcat (link, "~", NULL);
+  g_autofree char *a = g_build_filename (dir, "a.json", NULL);
+  g_autofree char *b = g_build_filename (dir, "b.json", NULL);
+  g_autofree char *created = g_build_filename (real_dir, "new.json", NULL);
+  g_autoptr (JsonNode) doc = roof_catalog_build_document (NULL, NULL);
+  g_autofree char *text = roof_json_to_string (doc, TRUE);
+  g_autoptr (GFile) file = g_file_new_for_path (link);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *points_to = NULL;
+
+  g_assert_cmpint (g_mkdir (real_dir, 0755), ==, 0);
+  write_with_mode (target, "old", 0640);
+  g_assert_cmpint (symlink ("real/catalog.json", link), ==, 0);
+
+  g_assert_true (roof_json_save_atomic (doc, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  points_to = link_target (link);
+  g_assert_cmpstr (points_to, ==, "real/catalog.json");
+  assert_contents (target, text);
+  g_assert_cmpint (mode_of (target), ==, 0640);
+  assert_contents (target_backup, "old");
+  g_assert_false (g_file_test (link_backup, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_temporaries (dir), ==, 0);
+  g_assert_cmpuint (count_temporaries (real_dir), ==, 0);
+
+  /* a chain of links whose last one dangles: the file is made at its end */
+  g_assert_cmpint (symlink ("b.json", a), ==, 0);
+  g_assert_cmpint (symlink (created, b), ==, 0);
+  g_assert_true (roof_file_save (a, "new\n", 4, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (a, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_file_test (b, G_FILE_TEST_IS_SYMLINK));
+  assert_contents (created, "new\n");
+
+  roof_test_remove_tree (dir);
+}
+
+/* A file without write permission stays as it is, even for root, and the
+ * message names it; a writable one keeps its mode. */
+static void
+test_save_read_only (void)
+{
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "catalog.json", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.json", NULL);
+  g_autofree char *private = g_build_filename (dir, "private.json", NULL);
+  g_autofree char *expected = g_strdup_printf ("cannot save %s: it is read-only", path);
+  g_autofree char *expected_link
+    = g_strdup_printf ("cannot save %s: it links to %s, which is read-only", link, path);
+  g_autoptr (JsonNode) doc = roof_catalog_build_document (NULL, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+
+  write_with_mode (path, "old", 0444);
+  g_assert_false (roof_file_save (path, "new", 3, NULL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ACCES);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_clear_error (&error);
+  g_assert_cmpint (mode_of (path), ==, 0444);
+  assert_contents (path, "old");
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_temporaries (dir), ==, 0);
+
+  /* the JSON saver says the same, in the catalog's domain */
+  g_assert_false (roof_json_save_atomic (doc, file, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_clear_error (&error);
+  assert_contents (path, "old");
+
+  /* through a link, naming both */
+  g_assert_cmpint (symlink (path, link), ==, 0);
+  g_assert_false (roof_file_save (link, "new", 3, NULL, &error));
+  g_assert_cmpstr (error->message, ==, expected_link);
+  g_clear_error (&error);
+  assert_contents (path, "old");
+  g_assert_cmpint (mode_of (path), ==, 0444);
+
+  /* a writable file keeps its mode, not 0666 less the umask */
+  write_with_mode (private, "old", 0600);
+  g_assert_true (roof_file_save (private, "new", 3, NULL, &error));
+  g_assert_no_error (error);
+  assert_contents (private, "new");
+  g_assert_cmpint (mode_of (private), ==, 0600);
+
+  roof_test_remove_tree (dir);
+}
+
+/* Names up to the longest a folder allows: the temporary name does not grow
+ * with NAME; NAME~ is kept while it fits, else the save goes on without it
+ * and says so once. */
+static void
+test_save_long_names (void)
+{
+  static const guint lengths[] = { 248, 250, 254, 255 };
+  g_autofree char *dir = make_tmpdir ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      g_autofree char *stem = g_strnfill (lengths[i] - strlen (".json"), 'n');
+      g_autofree char *name = g_strconcat (stem, ".json", NULL);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *backup = g_strconcat (path, "~", NULL);
+      g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_cmpuint (strlen (name), ==, lengths[i]);
+      g_assert_true (roof_file_save (path, "one", 3, warnings, &error));
+      g_assert_no_error (error);
+      g_assert_true (roof_file_save (path, "two", 3, warnings, &error));
+      g_assert_no_error (error);
+      g_assert_true (roof_file_save (path, "three", 5, warnings, &error));
+      g_assert_no_error (error);
+      assert_contents (path, "three");
+      g_assert_cmpuint (count_temporaries (dir), ==, 0);
+      if (lengths[i] < 255)
+        {
+          assert_contents (backup, "two");
+          g_assert_cmpuint (warnings->len, ==, 0);
+        }
+      else
+        {
+          g_autofree char *expected = g_strdup_printf (
+            "saved %s without keeping the previous version: its name with a ~ would be longer "
+            "than the 255 bytes a file name may have there",
+            path);
+
+          g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+          /* once, not at every save */
+          g_assert_cmpuint (warnings->len, ==, 1);
+          g_assert_cmpstr (g_ptr_array_index (warnings, 0), ==, expected);
+        }
+    }
+  roof_test_remove_tree (dir);
+}
+
+/* A folder named NAME~ is the user's: it is left alone and the file is
+ * saved all the same, with one warning naming NAME~. */
+static void
+test_save_backup_is_folder (void)
+{
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "catalog.json", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *inside = g_build_filename (backup, "mine.txt", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.json", NULL);
+  g_autofree char *other_backup = g_strconcat (other, "~", NULL);
+  g_autofree char *expected = g_strdup_printf (
+    "saved %s without keeping the previous version: %s is a folder", path, backup);
+  g_autofree char *pattern = g_strdup_printf (
+    "saved %s without keeping the previous version: %s is a folder", other, other_backup);
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (JsonNode) doc = roof_catalog_build_document (NULL, NULL);
+  g_autofree char *text = roof_json_to_string (doc, TRUE);
+  g_autoptr (GFile) other_file = g_file_new_for_path (other);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir (backup, 0755), ==, 0);
+  write_with_mode (inside, "keep", 0644);
+  write_with_mode (path, "old", 0644);
+
+  g_assert_true (roof_file_save (path, "new", 3, warnings, &error));
+  g_assert_no_error (error);
+  g_assert_true (roof_file_save (path, "newer", 5, warnings, &error));
+  g_assert_no_error (error);
+  assert_contents (path, "newer");
+  g_assert_true (g_file_test (backup, G_FILE_TEST_IS_DIR));
+  assert_contents (inside, "keep");
+  g_assert_cmpuint (warnings->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (warnings, 0), ==, expected);
+
+  /* the JSON savers (the app's user catalog) warn through GLib, once: a
+   * second warning would be fatal here */
+  g_assert_cmpint (g_mkdir (other_backup, 0755), ==, 0);
+  write_with_mode (other, "old", 0644);
+  g_test_expect_message ("roof-fileio", G_LOG_LEVEL_WARNING, pattern);
+  g_assert_true (roof_json_save_atomic (doc, other_file, &error));
+  g_assert_no_error (error);
+  g_test_assert_expected_messages ();
+  g_assert_true (roof_json_save_atomic (doc, other_file, &error));
+  g_assert_no_error (error);
+  assert_contents (other, text);
+  g_assert_true (g_file_test (other_backup, G_FILE_TEST_IS_DIR));
+
+  roof_test_remove_tree (dir);
+}
+
+static void
+on_alarm (int signal_number)
+{
+  g_error ("a save blocked");
+}
+
+/* A folder, a pipe, a device: refused, never opened, left as they were. A
+ * link to /dev/full (a full disk) is refused before anything is written,
+ * and stays a link. */
+static void
+test_save_not_regular (void)
+{
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *fifo = g_build_filename (dir, "pipe.json", NULL);
+  g_autofree char *full = g_build_filename (dir, "full.json", NULL);
+  g_autofree char *expected_dir = g_strdup_printf ("cannot save %s: it is a folder", dir);
+  g_autofree char *expected_fifo = g_strdup_printf ("cannot save %s: it is a pipe", fifo);
+  g_autofree char *expected_full
+    = g_strdup_printf ("cannot save %s: it links to /dev/full, which is a device", full);
+  g_autofree char *points_to = NULL;
+  g_autoptr (GError) error = NULL;
+  struct stat st;
+
+  g_assert_false (roof_file_save (dir, "x", 1, NULL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
+  g_assert_cmpstr (error->message, ==, expected_dir);
+  g_clear_error (&error);
+
+  /* opening a pipe for writing would wait for a reader */
+  g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
+  signal (SIGALRM, on_alarm);
+  alarm (20);
+  g_assert_false (roof_file_save (fifo, "x", 1, NULL, &error));
+  alarm (0);
+  g_assert_cmpstr (error->message, ==, expected_fifo);
+  g_clear_error (&error);
+  g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  g_assert_cmpint (symlink ("/dev/full", full), ==, 0);
+  g_assert_false (roof_file_save (full, "x", 1, NULL, &error));
+  g_assert_cmpstr (error->message, ==, expected_full);
+  g_clear_error (&error);
+  points_to = link_target (full);
+  g_assert_cmpstr (points_to, ==, "/dev/full");
+  g_assert_cmpuint (count_temporaries (dir), ==, 0);
+
+  roof_test_remove_tree (dir);
+}
+
+/* A write that fails half-way (the disk full; here the file size limit,
+ * which fails write () the same way) leaves the old version, no backup
+ * and no temporary file, and names the user's file. */
+static void
+test_save_write_fails (void)
+{
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "catalog.json", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *expected = g_strdup_printf ("cannot save %s: File too large", path);
+  g_autofree char *big = g_strnfill (1 << 16, 'x');
+  g_autoptr (GError) error = NULL;
+  struct rlimit limit, small;
+  void (*handler) (int);
+  gboolean ok;
+
+  write_with_mode (path, "old", 0644);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  small = limit;
+  small.rlim_cur = 4096;
+  handler = signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &small), ==, 0);
+  ok = roof_file_save (path, big, strlen (big), NULL, &error);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  signal (SIGXFSZ, handler);
+
+  g_assert_false (ok);
+  g_assert_cmpstr (error->message, ==, expected);
+  assert_contents (path, "old");
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_temporaries (dir), ==, 0);
+
+  roof_test_remove_tree (dir);
+}
+
+static void
+save_into_locked_folder (const char *path, const char *folder)
+{
+  g_autofree char *expected = g_strdup_printf (
+    "cannot save %s: cannot create a file in %s: Permission denied", path, folder);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (roof_file_save (path, "new", 3, NULL, &error));
+  g_assert_cmpstr (error->message, ==, expected);
+}
+
+/* A folder the user cannot write to: a clear error, the file as it was.
+ * Root writes anywhere, so as root the save runs as nobody. */
+static void
+test_save_read_only_folder (void)
+{
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *folder = g_build_filename (dir, "locked", NULL);
+  g_autofree char *path = g_build_filename (folder, "catalog.json", NULL);
+
+  g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  write_with_mode (path, "old", 0666);
+  if (geteuid () == 0)
+    {
+      int status = 0;
+      pid_t pid = fork ();
+
+      g_assert_cmpint (pid, >=, 0);
+      if (pid == 0)
+        {
+          if (setgid (65534) != 0 || setuid (65534) != 0)
+            _exit (2);
+          save_into_locked_folder (path, folder);
+          _exit (0);
+        }
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+    }
+  else
+    {
+      g_assert_cmpint (g_chmod (folder, 0555), ==, 0);
+      save_into_locked_folder (path, folder);
+      g_assert_cmpint (g_chmod (folder, 0755), ==, 0);
+    }
+  assert_contents (path, "old");
+  g_assert_cmpint (mode_of (path), ==, 0666);
+  g_assert_cmpuint (count_temporaries (folder), ==, 0);
+
+  roof_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -843,6 +1245,13 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog-persistence/scenario/round-trip", test_scenario_round_trip);
   g_test_add_func ("/catalog-persistence/scenario/without-catalog", test_scenario_without_catalog);
   g_test_add_func ("/catalog-persistence/scenario/setters", test_scenario_setters);
+  g_test_add_func ("/catalog-persistence/save/through-link", test_save_through_link);
+  g_test_add_func ("/catalog-persistence/save/read-only", test_save_read_only);
+  g_test_add_func ("/catalog-persistence/save/long-names", test_save_long_names);
+  g_test_add_func ("/catalog-persistence/save/backup-is-folder", test_save_backup_is_folder);
+  g_test_add_func ("/catalog-persistence/save/not-regular", test_save_not_regular);
+  g_test_add_func ("/catalog-persistence/save/write-fails", test_save_write_fails);
+  g_test_add_func ("/catalog-persistence/save/read-only-folder", test_save_read_only_folder);
 
   return g_test_run ();
 }
