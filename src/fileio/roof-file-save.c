@@ -247,6 +247,7 @@ keep_backup (const char *shown, const char *real, const char *dir, const struct 
   g_autofree char *backup_shown = g_filename_display_name (backup);
   long name_max = pathconf (dir, _PC_NAME_MAX);
   struct stat bst;
+  int linked = -1;
   int saved;
 
   if (name_max <= 0)
@@ -271,9 +272,17 @@ keep_backup (const char *shown, const char *real, const char *dir, const struct 
     }
   if (g_unlink (backup) != 0 && errno != ENOENT)
     goto fail;
-  if (link (real, backup) == 0)
+  /* ENOENT: another save renamed its version over `real` while this link
+   * was being made; the one now there is a previous version too */
+  for (guint tries = 0; tries < 3; tries++)
+    {
+      linked = link (real, backup);
+      if (linked == 0 || errno != ENOENT)
+        break;
+    }
+  if (linked == 0)
     return;
-  /* another save made it between the unlink and the link: it is a
+  /* another save made one between the unlink and the link: it is a
    * previous version too */
   if (errno == EEXIST)
     return;

@@ -9,6 +9,7 @@
  * FILE~, when there is one, too. Half the runs start from the state a kill
  * between two steps of a save can leave: FILE and FILE~ the same file (two
  * hard links), where GIO's own replace would rewrite the file in place.
+ * Two processes saving at once leave one whole version too.
  */
 #include "config.h"
 
@@ -31,6 +32,8 @@ static char *text_a; /* compact text of each, to compare with */
 static char *text_b;
 static char *pretty_a; /* what the writer puts in the file */
 static char *pretty_b;
+static guint n_devices_a; /* in each */
+static guint n_devices_b;
 
 /* A valid catalog of `n` devices whose notes say `tag`: about 700 bytes each. */
 static JsonNode *
@@ -101,7 +104,7 @@ check_file (const char *path, gboolean full, guint *n_a, guint *n_b)
       g_assert_no_error (error);
       g_assert_true (ok);
       g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==,
-                        is_a ? 1400 : 1500);
+                        is_a ? n_devices_a : n_devices_b);
     }
 }
 
@@ -147,8 +150,10 @@ test_kill_while_saving (void)
   gint64 start, save_us;
 
   g_assert_no_error (error);
-  doc_a = make_catalog ("A", 1400);
-  doc_b = make_catalog ("B", 1500);
+  n_devices_a = 1400;
+  n_devices_b = 1500;
+  doc_a = make_catalog ("A", n_devices_a);
+  doc_b = make_catalog ("B", n_devices_b);
   text_a = roof_json_to_string (doc_a, FALSE);
   text_b = roof_json_to_string (doc_b, FALSE);
   pretty_a = roof_json_to_string (doc_a, TRUE);
@@ -239,12 +244,97 @@ test_kill_while_saving (void)
   g_clear_pointer (&pretty_b, g_free);
 }
 
+/* Two processes save A and B to the same path at the same time, 100 times
+ * each, while this one reads the file: every read, and the end, finds one
+ * whole version, and so does the backup. */
+static void
+test_two_writers (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roof-race-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "catalog.json", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  guint n_a = 0, n_b = 0, n_reads = 0;
+  pid_t writers[2];
+
+  g_assert_no_error (error);
+  n_devices_a = 60;
+  n_devices_b = 70;
+  doc_a = make_catalog ("A", n_devices_a);
+  doc_b = make_catalog ("B", n_devices_b);
+  text_a = roof_json_to_string (doc_a, FALSE);
+  text_b = roof_json_to_string (doc_b, FALSE);
+  pretty_a = roof_json_to_string (doc_a, TRUE);
+  pretty_b = roof_json_to_string (doc_b, TRUE);
+  g_assert_true (roof_json_save_atomic (doc_a, file, &error));
+  g_assert_no_error (error);
+
+  for (guint w = 0; w < 2; w++)
+    {
+      writers[w] = fork ();
+      g_assert_cmpint (writers[w], >=, 0);
+      if (writers[w] == 0)
+        {
+          for (guint i = 0; i < 100; i++)
+            if (!roof_json_save_atomic (w ? doc_b : doc_a, file, &error))
+              {
+                g_printerr ("writer %u: %s\n", w, error->message);
+                _exit (3);
+              }
+          _exit (0);
+        }
+    }
+  for (guint w = 0; w < 2; w++)
+    {
+      int status = 0;
+
+      while (waitpid (writers[w], &status, WNOHANG) == 0)
+        {
+          check_file (path, n_reads % 50 == 0, &n_a, &n_b);
+          n_reads++;
+        }
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+    }
+  check_file (path, TRUE, &n_a, &n_b);
+  check_file (backup, TRUE, &n_a, &n_b);
+  g_test_message ("%u reads while two processes saved: A %u times, B %u times", n_reads, n_a,
+                  n_b);
+  g_assert_cmpuint (n_a + n_b, ==, n_reads + 2);
+
+  /* and no temporary file is left over */
+  {
+    g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+    guint n_files = 0;
+
+    while ((name = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *child = g_build_filename (dir, name, NULL);
+
+        g_assert_false (g_str_has_prefix (name, ".roofline-"));
+        n_files++;
+        g_unlink (child);
+      }
+    g_assert_cmpuint (n_files, ==, 2);
+  }
+  g_rmdir (dir);
+  g_clear_pointer (&doc_a, json_node_unref);
+  g_clear_pointer (&doc_b, json_node_unref);
+  g_clear_pointer (&text_a, g_free);
+  g_clear_pointer (&text_b, g_free);
+  g_clear_pointer (&pretty_a, g_free);
+  g_clear_pointer (&pretty_b, g_free);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/persistence/crash/kill-while-saving", test_kill_while_saving);
+  g_test_add_func ("/persistence/crash/two-writers", test_two_writers);
 
   return g_test_run ();
 }
