@@ -7,7 +7,9 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 typedef struct
 {
@@ -186,6 +188,131 @@ test_errors (void)
   g_rmdir (dir);
 }
 
+/* The export follows the saving rules (docs/file-format.md): through a
+ * link, the previous version kept as NAME~, the mode kept, never over a
+ * read-only file, a pipe or a device, any name the folder allows; every
+ * message names the user's file, none the temporary one. */
+static void
+test_saving (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("roofline-plot-XXXXXX", NULL);
+  g_autofree char *real_dir = g_build_filename (dir, "real", NULL);
+  g_autofree char *target = g_build_filename (real_dir, "chart.svg", NULL);
+  g_autofree char *target_backup = g_strconcat (target, "~", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.svg", NULL);
+  g_autofree char *ro = g_build_filename (dir, "ro.svg", NULL);
+  g_autofree char *full = g_build_filename (dir, "full.pdf", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe.svg", NULL);
+  g_autofree char *blocked = g_build_filename (dir, "c.svg", NULL);
+  g_autofree char *blocked_backup = g_strconcat (blocked, "~", NULL);
+  g_autofree char *stem = g_strnfill (251, 'l');
+  g_autofree char *long_name = g_strconcat (stem, ".png", NULL);
+  g_autofree char *long_path = g_build_filename (dir, long_name, NULL);
+  g_autofree char *points_to = NULL;
+  g_autofree char *expected = NULL;
+  g_auto (Run) a = { 0 }, b = { 0 }, c = { 0 }, d = { 0 }, e = { 0 }, f = { 0 }, g = { 0 };
+  struct stat st;
+  gsize len;
+
+#define PLOT_ARGS "plot", "roofline", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--width", \
+                  "400", "--height", "300"
+
+  /* a link: written through, the target's mode and backup kept */
+  g_assert_cmpint (g_mkdir (real_dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (target, 0640), ==, 0);
+  g_assert_cmpint (symlink ("real/chart.svg", link), ==, 0);
+  run (&a, PLOT_ARGS, "-o", link, NULL);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_cmpstr (a.err, ==, "");
+  points_to = g_file_read_link (link, NULL);
+  g_assert_cmpstr (points_to, ==, "real/chart.svg");
+  g_autofree char *svg = read_file (target, &len);
+  g_assert_true (g_str_has_prefix (svg, "<?xml"));
+  g_assert_cmpint (g_stat (target, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0640);
+  g_autofree char *old = read_file (target_backup, NULL);
+  g_assert_cmpstr (old, ==, "old");
+
+  /* a read-only file stays as it was, root or not */
+  g_assert_true (g_file_set_contents (ro, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (ro, 0444), ==, 0);
+  run (&b, PLOT_ARGS, "-o", ro, NULL);
+  g_assert_cmpint (b.status, ==, 1);
+  expected = g_strdup_printf ("roofline-cli: cannot save %s: it is read-only\n", ro);
+  g_assert_cmpstr (b.err, ==, expected);
+  g_clear_pointer (&expected, g_free);
+  g_autofree char *ro_kept = read_file (ro, NULL);
+  g_assert_cmpstr (ro_kept, ==, "old");
+  g_assert_cmpint (g_stat (ro, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0444);
+
+  /* a link to /dev/full: refused, the link still a link to it */
+  g_assert_cmpint (symlink ("/dev/full", full), ==, 0);
+  run (&c, PLOT_ARGS, "-o", full, NULL);
+  g_assert_cmpint (c.status, ==, 1);
+  expected = g_strdup_printf ("roofline-cli: cannot save %s: it links to /dev/full, which is a "
+                              "device\n", full);
+  g_assert_cmpstr (c.err, ==, expected);
+  g_clear_pointer (&expected, g_free);
+  g_clear_pointer (&points_to, g_free);
+  points_to = g_file_read_link (full, NULL);
+  g_assert_cmpstr (points_to, ==, "/dev/full");
+
+  /* a pipe: refused at once (opening it would wait for a reader) */
+  g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
+  run (&d, PLOT_ARGS, "-o", fifo, NULL);
+  g_assert_cmpint (d.status, ==, 1);
+  g_assert_nonnull (strstr (d.err, "it is a pipe"));
+  g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  /* a folder named NAME~ does not stop the export: one warning names it */
+  g_assert_true (g_file_set_contents (blocked, "old", -1, NULL));
+  g_assert_cmpint (g_mkdir (blocked_backup, 0755), ==, 0);
+  run (&e, PLOT_ARGS, "-o", blocked, NULL);
+  g_assert_cmpint (e.status, ==, 0);
+  expected = g_strdup_printf ("roofline-cli: warning: saved %s without keeping the previous "
+                              "version: %s is a folder\n", blocked, blocked_backup);
+  g_assert_cmpstr (e.err, ==, expected);
+  g_clear_pointer (&expected, g_free);
+  g_assert_true (g_file_test (blocked_backup, G_FILE_TEST_IS_DIR));
+  g_autofree char *replaced = read_file (blocked, NULL);
+  g_assert_true (g_str_has_prefix (replaced, "<?xml"));
+
+  /* a 255-byte name: saved, twice, the second time without NAME~ */
+  run (&f, PLOT_ARGS, "-o", long_path, NULL);
+  g_assert_cmpint (f.status, ==, 0);
+  g_assert_cmpstr (f.err, ==, "");
+  run (&g, PLOT_ARGS, "-o", long_path, NULL);
+  g_assert_cmpint (g.status, ==, 0);
+  g_assert_nonnull (strstr (g.err, "roofline-cli: warning: saved "));
+  g_assert_nonnull (strstr (g.err, long_path));
+  g_assert_nonnull (strstr (g.err, "would be longer than the 255 bytes"));
+  g_autofree char *png = read_file (long_path, &len);
+  g_assert_cmpmem (png, 4, "\x89PNG", 4);
+
+  /* no temporary file is left anywhere */
+  {
+    g_autoptr (GDir) d_dir = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (d_dir)) != NULL)
+      g_assert_false (g_str_has_prefix (name, ".roofline-"));
+  }
+#undef PLOT_ARGS
+
+  g_assert_cmpint (g_chmod (ro, 0644), ==, 0);
+  g_remove (target_backup);
+  g_remove (target);
+  g_rmdir (real_dir);
+  g_rmdir (blocked_backup);
+  for (const char *const *p = (const char *const[]) { link, ro, full, fifo, blocked, long_path, NULL };
+       *p != NULL; p++)
+    g_remove (*p);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -193,5 +320,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/plot/every-chart-every-format", test_every_chart_every_format);
   g_test_add_func ("/cli/plot/scale-and-json", test_scale_and_json);
   g_test_add_func ("/cli/plot/errors", test_errors);
+  g_test_add_func ("/cli/plot/saving", test_saving);
   return g_test_run ();
 }
