@@ -17,6 +17,8 @@
 #include <librsvg/rsvg.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "roof-hardware-panel.h"
 #include "roof-json.h"
@@ -903,6 +905,99 @@ test_drop (Fixture *f, gconstpointer data)
                      5);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Every file the app writes follows the saving rules (docs/file-format.md) */
+
+static mode_t
+mode_of (const char *path)
+{
+  struct stat st;
+
+  g_assert_cmpint (g_lstat (path, &st), ==, 0);
+  return st.st_mode & 07777;
+}
+
+static void
+test_save_rules (Fixture *f, gconstpointer data)
+{
+  g_autofree char *real_dir = g_build_filename (f->dir, "real", NULL);
+  g_autofree char *target = g_build_filename (real_dir, "chart.png", NULL);
+  g_autofree char *target_backup = g_strconcat (target, "~", NULL);
+  g_autofree char *link = g_build_filename (f->dir, "link.png", NULL);
+  g_autofree char *ro = g_build_filename (f->dir, "ro.svg", NULL);
+  g_autofree char *scenario = g_build_filename (real_dir, "s.roofline", NULL);
+  g_autofree char *scenario_link = g_build_filename (f->dir, "s.roofline", NULL);
+  g_autofree char *catalog = g_build_filename (f->dir, "me", "roofline", "catalog.json", NULL);
+  g_autofree char *catalog_backup = g_strconcat (catalog, "~", NULL);
+  g_autofree char *expected = g_strdup_printf ("cannot save %s: it is read-only", ro);
+  g_autofree char *warning = g_strdup_printf (
+    "saved %s without keeping the previous version: %s is a folder", catalog, catalog_backup);
+  g_autoptr (GFile) link_file = g_file_new_for_path (link);
+  g_autoptr (GFile) ro_file = g_file_new_for_path (ro);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *points_to = NULL;
+  g_autoptr (JsonObject) saved = NULL;
+  gsize length = 0;
+  RoofHardwareSpec *spec;
+
+  /* the chart export, through a link: the link stays, its target gets
+   * the PNG and keeps its mode, the old one kept beside it */
+  g_assert_cmpint (g_mkdir (real_dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (target, 0640), ==, 0);
+  g_assert_cmpint (symlink ("real/chart.png", link), ==, 0);
+  g_assert_true (roof_window_export_chart (f->window, link_file, &error));
+  g_assert_no_error (error);
+  points_to = g_file_read_link (link, NULL);
+  g_assert_cmpstr (points_to, ==, "real/chart.png");
+  g_assert_true (g_file_get_contents (target, &png, &length, NULL));
+  g_assert_cmpmem (png, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_assert_cmpint (mode_of (target), ==, 0640);
+  g_assert_true (g_file_get_contents (target_backup, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "old");
+  g_clear_pointer (&text, g_free);
+
+  /* a read-only file is not replaced, even by root */
+  g_assert_true (g_file_set_contents (ro, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (ro, 0444), ==, 0);
+  g_assert_false (roof_window_export_chart (f->window, ro_file, &error));
+  g_assert_cmpstr (error->message, ==, expected);
+  g_clear_error (&error);
+  g_assert_cmpint (mode_of (ro), ==, 0444);
+  g_assert_true (g_file_get_contents (ro, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "old");
+  g_clear_pointer (&text, g_free);
+
+  /* Save As onto a link to a scenario: written through */
+  g_assert_true (g_file_set_contents (scenario, "{}", -1, NULL));
+  g_assert_cmpint (symlink ("real/s.roofline", scenario_link), ==, 0);
+  g_assert_true (
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save-to", "s", scenario_link));
+  g_assert_true (g_file_test (scenario_link, G_FILE_TEST_IS_SYMLINK));
+  saved = read_json (scenario);
+  g_assert_cmpstr (json_object_get_string_member (saved, "format"), ==, "roofline-scenario");
+
+  /* the user catalog past a folder named catalog.json~: saved, one warning */
+  spec = create_device (f->window, 1234);
+  g_assert_true (roof_user_catalog_save (f->store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir (catalog_backup, 0755), ==, 0);
+  g_assert_true (roof_spec_set_string (ROOF_SPEC (spec), "name", "Rumoured X2", &error));
+  g_test_expect_message ("roof-fileio", G_LOG_LEVEL_WARNING, warning);
+  g_assert_true (roof_user_catalog_save (f->store, &error));
+  g_assert_no_error (error);
+  g_test_assert_expected_messages ();
+  /* no second warning (it would be fatal here) */
+  g_assert_true (roof_spec_set_string (ROOF_SPEC (spec), "name", "Rumoured X3", &error));
+  g_assert_true (roof_user_catalog_save (f->store, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (catalog, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\"Rumoured X3\""));
+  g_assert_true (g_file_test (catalog_backup, G_FILE_TEST_IS_DIR));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -920,6 +1015,7 @@ main (int argc, char *argv[])
   ADD ("export-entries", test_export_entries);
   ADD ("corrupt-catalog", test_corrupt_catalog);
   ADD ("drop", test_drop);
+  ADD ("save-rules", test_save_rules);
 #undef ADD
 
   return g_test_run ();
