@@ -63,6 +63,31 @@ make_catalog (const char *tag, guint n)
   return root;
 }
 
+/* Versions A and B, of `n_a` and `n_b` devices, and their texts. */
+static void
+versions_set_up (guint n_a, guint n_b)
+{
+  n_devices_a = n_a;
+  n_devices_b = n_b;
+  doc_a = make_catalog ("A", n_devices_a);
+  doc_b = make_catalog ("B", n_devices_b);
+  text_a = roof_json_to_string (doc_a, FALSE);
+  text_b = roof_json_to_string (doc_b, FALSE);
+  pretty_a = roof_json_to_string (doc_a, TRUE);
+  pretty_b = roof_json_to_string (doc_b, TRUE);
+}
+
+static void
+versions_clear (void)
+{
+  g_clear_pointer (&doc_a, json_node_unref);
+  g_clear_pointer (&doc_b, json_node_unref);
+  g_clear_pointer (&text_a, g_free);
+  g_clear_pointer (&text_b, g_free);
+  g_clear_pointer (&pretty_a, g_free);
+  g_clear_pointer (&pretty_b, g_free);
+}
+
 /* The writer is deterministic and keeps member order, so a document read
  * back is equal by value to A exactly when its compact text is A's. */
 static gboolean
@@ -150,14 +175,7 @@ test_kill_while_saving (void)
   gint64 start, save_us;
 
   g_assert_no_error (error);
-  n_devices_a = 1400;
-  n_devices_b = 1500;
-  doc_a = make_catalog ("A", n_devices_a);
-  doc_b = make_catalog ("B", n_devices_b);
-  text_a = roof_json_to_string (doc_a, FALSE);
-  text_b = roof_json_to_string (doc_b, FALSE);
-  pretty_a = roof_json_to_string (doc_a, TRUE);
-  pretty_b = roof_json_to_string (doc_b, TRUE);
+  versions_set_up (1400, 1500);
 
   /* how long one save takes, so the kills land all over it */
   start = g_get_monotonic_time ();
@@ -223,7 +241,7 @@ test_kill_while_saving (void)
   g_assert_cmpuint (n_b, >, 0);
   g_assert_cmpuint (n_backups, >, 0);
 
-  /* GIO's temporary files of the killed saves are all that is left over */
+  /* the temporary files of the killed saves are all that is left over */
   {
     g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
     const char *name;
@@ -236,12 +254,7 @@ test_kill_while_saving (void)
       }
   }
   g_rmdir (dir);
-  g_clear_pointer (&doc_a, json_node_unref);
-  g_clear_pointer (&doc_b, json_node_unref);
-  g_clear_pointer (&text_a, g_free);
-  g_clear_pointer (&text_b, g_free);
-  g_clear_pointer (&pretty_a, g_free);
-  g_clear_pointer (&pretty_b, g_free);
+  versions_clear ();
 }
 
 /* Two processes save A and B to the same path at the same time, 100 times
@@ -259,14 +272,7 @@ test_two_writers (void)
   pid_t writers[2];
 
   g_assert_no_error (error);
-  n_devices_a = 60;
-  n_devices_b = 70;
-  doc_a = make_catalog ("A", n_devices_a);
-  doc_b = make_catalog ("B", n_devices_b);
-  text_a = roof_json_to_string (doc_a, FALSE);
-  text_b = roof_json_to_string (doc_b, FALSE);
-  pretty_a = roof_json_to_string (doc_a, TRUE);
-  pretty_b = roof_json_to_string (doc_b, TRUE);
+  versions_set_up (60, 70);
   g_assert_true (roof_json_save_atomic (doc_a, file, &error));
   g_assert_no_error (error);
 
@@ -320,12 +326,7 @@ test_two_writers (void)
     g_assert_cmpuint (n_files, ==, 2);
   }
   g_rmdir (dir);
-  g_clear_pointer (&doc_a, json_node_unref);
-  g_clear_pointer (&doc_b, json_node_unref);
-  g_clear_pointer (&text_a, g_free);
-  g_clear_pointer (&text_b, g_free);
-  g_clear_pointer (&pretty_a, g_free);
-  g_clear_pointer (&pretty_b, g_free);
+  versions_clear ();
 }
 
 int
