@@ -30,7 +30,7 @@ print_heading (RoofCliContext *ctx, const RoofWorkload *wl, guint omit)
   g_autofree char *model = roof_cli_describe_model (ctx->model);
   g_autofree char *workload = roof_cli_describe_workload (wl, omit);
 
-  fprintf (ctx->out, "%s\n%s\n", model, workload);
+  roof_cli_stream_printf (ctx->out, "%s\n%s\n", model, workload);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -165,10 +165,11 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
   print_heading (ctx, wl, 0);
   {
     g_autofree char *h = roof_json_format_double (ctx->step * 100.0);
-    fprintf (ctx->out,
-             "Elasticity of the step time: d ln T / d ln x from x·(1 ± %s %%). −1: T ∝ 1/x "
-             "(binds); 0: no effect.\n",
-             h);
+    roof_cli_stream_printf (
+        ctx->out,
+        "Elasticity of the step time: d ln T / d ln x from x·(1 ± %s %%). −1: T ∝ 1/x "
+        "(binds); 0: no effect.\n",
+        h);
   }
 
   for (guint i = 0; i < n; i++)
@@ -179,9 +180,9 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
       g_autofree char *up = g_strdup_printf ("up +%s %%", h);
       g_autofree char *down = g_strdup_printf ("down −%s %%", h);
 
-      fprintf (ctx->out, "\n%s (%s %s, %s-bound)\n", id_of (ctx, i),
-               wl->phase == ROOF_PHASE_DECODE ? "ITL" : "TTFT", tb,
-               roof_bound_name (base[i].bound));
+      roof_cli_stream_printf (ctx->out, "\n%s (%s %s, %s-bound)\n", id_of (ctx, i),
+                              wl->phase == ROOF_PHASE_DECODE ? "ITL" : "TTFT", tb,
+                              roof_bound_name (base[i].bound));
       roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
       roof_cli_table_set_align (t, 5, ROOF_CLI_ALIGN_LEFT);
       roof_cli_table_set_header (t, "knob", "name", "elasticity", up, down, "");
@@ -221,21 +222,23 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
 
       {
         g_autofree char *e = roof_cli_format_elasticity (s[i].e[s[i].binding].elasticity);
-        fprintf (ctx->out, "binding: %s (e = %s)\n", knob_label (s[i].binding, wl->phase), e);
+        roof_cli_stream_printf (ctx->out, "binding: %s (e = %s)\n",
+                                knob_label (s[i].binding, wl->phase), e);
       }
       if (s[i].fits)
         {
           g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_CLI_UNIT_BYTES);
           g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_CLI_UNIT_BYTES);
-          fprintf (ctx->out, "capacity: fits (%s of %s usable)\n", fp, cap);
+          roof_cli_stream_printf (ctx->out, "capacity: fits (%s of %s usable)\n", fp, cap);
         }
       else
         {
           g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_CLI_UNIT_BYTES);
           g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_CLI_UNIT_BYTES);
-          fprintf (ctx->out,
-                   "capacity: ✗ needs ≥ %d devices to fit (%s needed, %s usable on %.15g)\n",
-                   s[i].min_devices, fp, cap, wl->devices);
+          roof_cli_stream_printf (ctx->out,
+                                  "capacity: ✗ needs ≥ %d devices to fit (%s needed, %s usable "
+                                  "on %.15g)\n",
+                                  s[i].min_devices, fp, cap, wl->devices);
         }
     }
   return TRUE;
@@ -373,8 +376,8 @@ roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error)
     g_autofree char *db = roof_cli_format (req.decode_bytes, ROOF_CLI_UNIT_BYTES);
     g_autoptr (RoofCliTable) t = roof_cli_table_new (3);
 
-    fprintf (ctx->out, "%s\n\nRequirements (aggregate over devices, at the batch above):\n",
-             what);
+    roof_cli_stream_printf (
+        ctx->out, "%s\n\nRequirements (aggregate over devices, at the batch above):\n", what);
     roof_cli_table_set_indent (t, 2);
     roof_cli_table_set_align (t, 2, ROOF_CLI_ALIGN_LEFT);
     roof_cli_table_add_row (t);
@@ -446,16 +449,17 @@ roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error)
       }
     if (n_meet > 0)
       {
-        fprintf (ctx->out, "\nDevices that meet it (fewest devices, largest batch that still "
-                           "does), cheapest per token first:\n");
+        roof_cli_stream_printf (ctx->out,
+                                "\nDevices that meet it (fewest devices, largest batch that still "
+                                "does), cheapest per token first:\n");
         roof_cli_table_print (t, ctx->out);
       }
     else
-      fprintf (ctx->out, "\nNo device of the %u considered meets it.\n", n);
+      roof_cli_stream_printf (ctx->out, "\nNo device of the %u considered meets it.\n", n);
     if (n_fail > 0)
       {
-        fprintf (ctx->out, "\nNot meeting it (up to %.15g devices tried):\n",
-                 sla->max_devices > 0.0 ? sla->max_devices : 64.0);
+        roof_cli_stream_printf (ctx->out, "\nNot meeting it (up to %.15g devices tried):\n",
+                                sla->max_devices > 0.0 ? sla->max_devices : 64.0);
         roof_cli_table_print (f, ctx->out);
       }
   }
@@ -509,8 +513,7 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
   g_autoptr (GArray) crossovers = g_array_new (FALSE, FALSE, sizeof (Crossover));
 
   if (wl.phase != ROOF_PHASE_DECODE && (ctx->opts->set & ROOF_CLI_SET_PHASE))
-    fprintf (ctx->err, "roofline-cli: note: cost is per output token: it uses decode steps, "
-                       "not the prefill\n");
+    roof_cli_note (ctx, "cost is per output token: it uses decode steps, not the prefill");
   wl.phase = ROOF_PHASE_DECODE;
 
   for (guint i = 0; i < n; i++)
@@ -537,9 +540,8 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
         rows[i].seq_compute_time = one.flop / fl;
       }
       if (!hw->has_price)
-        fprintf (ctx->err, "roofline-cli: note: %s has no price in the catalog: its costs are "
-                           "left out\n",
-                 id_of (ctx, i));
+        roof_cli_note (ctx, "%s has no price in the catalog: its costs are left out",
+                       id_of (ctx, i));
 
       for (guint j = 0; j < m; j++)
         {
@@ -634,13 +636,13 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
     }
 
   print_heading (ctx, &wl, ROOF_CLI_SET_BATCH);
-  fprintf (ctx->out, "Decode cost per million output tokens.\n");
+  roof_cli_stream_printf (ctx->out, "Decode cost per million output tokens.\n");
 
   /* balance batch */
   {
     g_autoptr (RoofCliTable) t = roof_cli_table_new (2);
 
-    fprintf (ctx->out, "\nBalance batch (decode turns compute-bound above it):\n");
+    roof_cli_stream_printf (ctx->out, "\nBalance batch (decode turns compute-bound above it):\n");
     roof_cli_table_set_indent (t, 2);
     roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
     for (guint i = 0; i < n; i++)
@@ -692,12 +694,13 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
             roof_cli_table_take (t, i + 1, g_strdup_printf ("%s%s", v, r->fits ? " " : "*"));
           }
       }
-    fputc ('\n', ctx->out);
+    roof_cli_stream_print (ctx->out, "\n");
     roof_cli_table_print (t, ctx->out);
     if (any_unfit)
-      fprintf (ctx->out, "* does not fit in memory on %.15g device%s at this batch (costed as "
-                         "if it streamed from memory anyway)\n",
-               wl.devices, wl.devices == 1.0 ? "" : "s");
+      roof_cli_stream_printf (ctx->out,
+                              "* does not fit in memory on %.15g device%s at this batch (costed as "
+                              "if it streamed from memory anyway)\n",
+                              wl.devices, wl.devices == 1.0 ? "" : "s");
   }
 
   /* crossovers */
@@ -707,8 +710,9 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
       n_priced += params_of (ctx, i)->has_price ? 1 : 0;
     if (n_priced >= 2)
       {
-        fprintf (ctx->out, "\nCrossovers (equal cost per token) between batch %.15g and %.15g:\n",
-                 ctx->batch_lo, ctx->batch_hi);
+        roof_cli_stream_printf (
+            ctx->out, "\nCrossovers (equal cost per token) between batch %.15g and %.15g:\n",
+            ctx->batch_lo, ctx->batch_hi);
         for (guint a = 0; a < n; a++)
           for (guint b = a + 1; b < n; b++)
             {
@@ -726,22 +730,25 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
                     continue;
                   at = roof_cli_format_significant (x->batch, 4);
                   if (cheaper_at (pa, pb, md, &wl, sqrt (prev * x->batch), &a_cheaper))
-                    fprintf (ctx->out, "  %s = %s at batch %s: %s is cheaper below, %s above\n",
-                             id_of (ctx, a), id_of (ctx, b), at,
-                             id_of (ctx, a_cheaper ? a : b), id_of (ctx, a_cheaper ? b : a));
+                    roof_cli_stream_printf (
+                        ctx->out, "  %s = %s at batch %s: %s is cheaper below, %s above\n",
+                        id_of (ctx, a), id_of (ctx, b), at, id_of (ctx, a_cheaper ? a : b),
+                        id_of (ctx, a_cheaper ? b : a));
                   else
-                    fprintf (ctx->out, "  %s = %s at batch %s\n", id_of (ctx, a),
-                             id_of (ctx, b), at);
+                    roof_cli_stream_printf (ctx->out, "  %s = %s at batch %s\n", id_of (ctx, a),
+                                            id_of (ctx, b), at);
                   prev = x->batch;
                   any = TRUE;
                 }
               if (!any)
                 {
                   if (cheaper_at (pa, pb, md, &wl, ctx->batch_lo, &a_cheaper))
-                    fprintf (ctx->out, "  %s and %s: none; %s is cheaper throughout\n",
-                             id_of (ctx, a), id_of (ctx, b), id_of (ctx, a_cheaper ? a : b));
+                    roof_cli_stream_printf (
+                        ctx->out, "  %s and %s: none; %s is cheaper throughout\n", id_of (ctx, a),
+                        id_of (ctx, b), id_of (ctx, a_cheaper ? a : b));
                   else
-                    fprintf (ctx->out, "  %s and %s: none\n", id_of (ctx, a), id_of (ctx, b));
+                    roof_cli_stream_printf (ctx->out, "  %s and %s: none\n", id_of (ctx, a),
+                                            id_of (ctx, b));
                 }
             }
       }

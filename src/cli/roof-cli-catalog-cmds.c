@@ -172,9 +172,10 @@ list_hardware_table (RoofCliContext *ctx, GListModel *list)
         }
     }
   roof_cli_table_print (t, ctx->out);
-  fprintf (ctx->out, "\n%u devices. Compute is dense; — marks a figure the catalog lacks. "
-                     "Ridge = bf16 peak / memory bandwidth.\n",
-           n);
+  roof_cli_stream_printf (ctx->out,
+                          "\n%u devices. Compute is dense; — marks a figure the catalog lacks. "
+                          "Ridge = bf16 peak / memory bandwidth.\n",
+                          n);
 }
 
 static char *
@@ -246,9 +247,10 @@ list_models_table (RoofCliContext *ctx, GListModel *list)
         }
     }
   roof_cli_table_print (t, ctx->out);
-  fprintf (ctx->out, "\n%u models. params: weights as stored; active: per token (MoE); "
-                     "KV/token: all layers at 2 bytes per element.\n",
-           n);
+  roof_cli_stream_printf (ctx->out,
+                          "\n%u models. params: weights as stored; active: per token (MoE); "
+                          "KV/token: all layers at 2 bytes per element.\n",
+                          n);
 }
 
 gboolean
@@ -541,9 +543,11 @@ show_hardware (RoofCliContext *ctx, RoofHardwareSpec *hw)
   double u = p->usable_fraction > 0.0 ? p->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
 
   roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
-  fprintf (ctx->out, "%s — %s%s\n", roof_spec_get_id (ROOF_SPEC (hw)),
-           roof_spec_get_name (ROOF_SPEC (hw)),
-           roof_spec_get_builtin (ROOF_SPEC (hw)) ? " (built-in)" : "");
+  {
+    g_autofree char *name = roof_cli_escape (roof_spec_get_name (ROOF_SPEC (hw)));
+    roof_cli_stream_printf (ctx->out, "%s — %s%s\n", roof_spec_get_id (ROOF_SPEC (hw)), name,
+                            roof_spec_get_builtin (ROOF_SPEC (hw)) ? " (built-in)" : "");
+  }
   show_fields (t, ROOF_ENTRY_HARDWARE, entry);
 
   roof_cli_table_add_blank (t);
@@ -587,9 +591,11 @@ show_model (RoofCliContext *ctx, RoofModelSpec *model)
   g_autoptr (RoofCliTable) t = roof_cli_table_new (2);
 
   roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
-  fprintf (ctx->out, "%s — %s%s\n", roof_spec_get_id (ROOF_SPEC (model)),
-           roof_spec_get_name (ROOF_SPEC (model)),
-           roof_spec_get_builtin (ROOF_SPEC (model)) ? " (built-in)" : "");
+  {
+    g_autofree char *name = roof_cli_escape (roof_spec_get_name (ROOF_SPEC (model)));
+    roof_cli_stream_printf (ctx->out, "%s — %s%s\n", roof_spec_get_id (ROOF_SPEC (model)), name,
+                            roof_spec_get_builtin (ROOF_SPEC (model)) ? " (built-in)" : "");
+  }
   show_fields (t, ROOF_ENTRY_MODEL, entry);
 
   roof_cli_table_add_blank (t);
@@ -674,7 +680,7 @@ roof_cli_cmd_show (RoofCliContext *ctx, GError **error)
       else if (strstr (model_error->message, "did you mean") != NULL)
         g_propagate_error (error, g_steal_pointer (&model_error));
       else
-        g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+        g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_UNKNOWN_ID,
                      "no device or model with id '%s' (see 'roofline-cli list hardware' and "
                      "'roofline-cli list models')",
                      id);

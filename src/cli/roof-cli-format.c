@@ -227,6 +227,23 @@ row_free (gpointer data)
   g_free (row);
 }
 
+/* Cells are shown as they are, but for controls (roof_cli_escape); takes
+ * `text`. Most cells are plain ASCII and are kept without a copy. */
+static char *
+cell_text (char *text)
+{
+  if (text == NULL)
+    return NULL;
+  for (const guchar *p = (const guchar *)text; *p != '\0'; p++)
+    if (*p < 0x20 || *p >= 0x7f)
+      {
+        char *escaped = roof_cli_escape (text);
+        g_free (text);
+        return escaped;
+      }
+  return text;
+}
+
 static Row *
 row_new (RoofCliTable *self, RowKind kind)
 {
@@ -291,10 +308,10 @@ roof_cli_table_set_header (RoofCliTable *self, const char *first, ...)
   g_return_if_fail (self != NULL);
 
   row = row_new (self, ROW_HEADER);
-  row->cells[0] = g_strdup (first);
+  row->cells[0] = cell_text (g_strdup (first));
   va_start (ap, first);
   for (guint i = 1; i < self->n_columns; i++)
-    row->cells[i] = g_strdup (va_arg (ap, const char *));
+    row->cells[i] = cell_text (g_strdup (va_arg (ap, const char *)));
   va_end (ap);
 }
 
@@ -308,7 +325,7 @@ roof_cli_table_set_headerv (RoofCliTable *self, const char *const *cells)
 
   row = row_new (self, ROW_HEADER);
   for (guint i = 0; i < self->n_columns; i++)
-    row->cells[i] = g_strdup (cells[i]);
+    row->cells[i] = cell_text (g_strdup (cells[i]));
 }
 
 void
@@ -331,7 +348,7 @@ roof_cli_table_take (RoofCliTable *self, guint column, char *text)
   row = g_ptr_array_index (self->rows, self->rows->len - 1);
   g_return_if_fail (row->kind == ROW_CELLS);
   g_free (row->cells[column]);
-  row->cells[column] = text;
+  row->cells[column] = cell_text (text);
 }
 
 void
@@ -348,7 +365,7 @@ roof_cli_table_add_section (RoofCliTable *self, const char *title)
   g_return_if_fail (self != NULL);
 
   row = row_new (self, ROW_SECTION);
-  row->cells[0] = g_strdup (title);
+  row->cells[0] = cell_text (g_strdup (title));
 }
 
 void
@@ -455,11 +472,12 @@ roof_cli_table_to_string (RoofCliTable *self)
 }
 
 void
-roof_cli_table_print (RoofCliTable *self, FILE *out)
+roof_cli_table_print (RoofCliTable *self, RoofCliStream *out)
 {
   g_autofree char *text = roof_cli_table_to_string (self);
 
-  fputs (text, out);
+  /* the cells are escaped already */
+  roof_cli_stream_write (out, text, strlen (text));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -493,4 +511,50 @@ roof_cli_csv_append_number (GString *line, double value)
   g_return_if_fail (line != NULL);
 
   roof_json_append_double (line, value);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Text for a terminal                                                     */
+
+void
+roof_cli_append_escaped (GString *out, const char *text, gboolean keep_newlines)
+{
+  const char *p = text;
+
+  g_return_if_fail (out != NULL);
+
+  if (text == NULL)
+    return;
+  while (*p != '\0')
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+      const char *next;
+
+      if (c == (gunichar)-1 || c == (gunichar)-2)
+        {
+          /* not UTF-8: a lone 0x9b is CSI to a terminal in a Latin locale */
+          g_string_append_printf (out, "\\x%02x", (guchar)*p);
+          p++;
+          continue;
+        }
+      next = g_utf8_next_char (p);
+      if ((c < 0x20 && !(c == '\n' && keep_newlines)) || (c >= 0x7f && c <= 0x9f))
+        {
+          /* every byte of a C0 or C1 control or DEL, as \xHH */
+          for (const char *b = p; b < next; b++)
+            g_string_append_printf (out, "\\x%02x", (guchar)*b);
+        }
+      else
+        g_string_append_len (out, p, next - p);
+      p = next;
+    }
+}
+
+char *
+roof_cli_escape (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  roof_cli_append_escaped (s, text, FALSE);
+  return g_string_free (s, FALSE);
 }

@@ -11,6 +11,8 @@
 
 #include <glib.h>
 
+#include "roof-cli-stream.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -70,7 +72,7 @@ void roof_cli_table_add_blank (RoofCliTable *self);
 void roof_cli_table_set_indent (RoofCliTable *self, guint indent);
 
 char *roof_cli_table_to_string (RoofCliTable *self);
-void roof_cli_table_print (RoofCliTable *self, FILE *out);
+void roof_cli_table_print (RoofCliTable *self, RoofCliStream *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RoofCliTable, roof_cli_table_free)
 
@@ -81,5 +83,17 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RoofCliTable, roof_cli_table_free)
 void roof_cli_csv_append_field (GString *line, const char *text);
 /* Appends the shortest round-trip text of `value` (roof_json_format_double). */
 void roof_cli_csv_append_number (GString *line, double value);
+
+/* ---------------------------------------------------------------------- */
+/* Text for a terminal                                                     */
+
+/* Appends `text` with every byte of a control character — C0 (U+0000 to
+ * U+001F), DEL and C1 (U+0080 to U+009F) — and every byte that is not
+ * UTF-8 written as \xHH, so names from files and arguments cannot move the
+ * cursor, retitle the terminal or hide text. `keep_newlines` lets '\n'
+ * through (for whole lines of our own text). */
+void roof_cli_append_escaped (GString *out, const char *text, gboolean keep_newlines);
+/* The same as a new string, newlines escaped too. */
+char *roof_cli_escape (const char *text);
 
 G_END_DECLS

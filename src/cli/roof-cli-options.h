@@ -18,8 +18,9 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  ROOF_CLI_ERROR_USAGE,  /* bad command line: exit status 2 */
-  ROOF_CLI_ERROR_FAILED, /* the work failed: exit status 1 */
+  ROOF_CLI_ERROR_USAGE,      /* bad command line: exit status 2 */
+  ROOF_CLI_ERROR_FAILED,     /* the work failed: exit status 1 */
+  ROOF_CLI_ERROR_UNKNOWN_ID, /* no such device or model: exit status 2, like USAGE */
 } RoofCliError;
 
 GQuark roof_cli_error_quark (void);

@@ -64,7 +64,7 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
       return FALSE;
     }
   for (guint i = 0; i < warnings->len; i++)
-    fprintf (ctx->err, "roofline-cli: warning: %s\n", (char *) g_ptr_array_index (warnings, i));
+    roof_cli_warning (ctx, "%s", (const char *) g_ptr_array_index (warnings, i));
 
   if (opts->json)
     {
@@ -82,12 +82,14 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
     }
   else
     {
-      g_autofree char *shown = g_filename_display_name (opts->plot_file);
-      fprintf (ctx->out, "Wrote the %s chart to %s (%.15g × %.15g", roof_plot_kind_name (in.kind),
-               shown, opts->plot_width, opts->plot_height);
+      g_autofree char *display = g_filename_display_name (opts->plot_file);
+      g_autofree char *shown = roof_cli_escape (display);
+      roof_cli_stream_printf (ctx->out, "Wrote the %s chart to %s (%.15g × %.15g",
+                              roof_plot_kind_name (in.kind), shown, opts->plot_width,
+                              opts->plot_height);
       if (opts->plot_format == ROOF_EXPORT_PNG && opts->plot_scale != 1.0)
-        fprintf (ctx->out, " at scale %.15g", opts->plot_scale);
-      fprintf (ctx->out, ", %s).\n", format_names[opts->plot_format]);
+        roof_cli_stream_printf (ctx->out, " at scale %.15g", opts->plot_scale);
+      roof_cli_stream_printf (ctx->out, ", %s).\n", format_names[opts->plot_format]);
     }
   return TRUE;
 }

@@ -11,6 +11,7 @@
 #include "roof-catalog.h"
 #include "roof-cli-format.h"
 #include "roof-cli-options.h"
+#include "roof-cli-stream.h"
 #include "roof-scenario.h"
 #include "roof-solver.h"
 
@@ -21,8 +22,8 @@ G_BEGIN_DECLS
 typedef struct
 {
   const RoofCliOptions *opts;
-  FILE *out;
-  FILE *err;
+  RoofCliStream *out; /* results: every write checked (roof-cli-stream.h) */
+  RoofCliStream *err; /* warnings and notes */
 
   RoofCatalog *catalog;
   RoofScenario *scenario; /* NULL without --scenario */
@@ -47,6 +48,12 @@ gboolean roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_cost (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_plot (RoofCliContext *ctx, GError **error);
+
+/* One line "roofline-cli: warning: MESSAGE" (or "note: ") on stderr, every
+ * control character of the message shown as \xHH: messages quote names
+ * and values from files and arguments. */
+void roof_cli_warning (RoofCliContext *ctx, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void roof_cli_note (RoofCliContext *ctx, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 /* Like roof_catalog_lookup_*, but an unknown id is a ROOF_CLI_ERROR_USAGE
  * error whose "did you mean" prefers ids that start with what was typed. */
@@ -81,6 +88,6 @@ void roof_cli_json_string (JsonBuilder *b, const char *key, const char *value);
 /* {"phase", "batch", …}: the workload as the results were computed */
 void roof_cli_json_workload (JsonBuilder *b, const char *key, const RoofWorkload *wl);
 /* Writes the builder's root, pretty, with a final newline. */
-void roof_cli_print_json (FILE *out, JsonBuilder *b);
+void roof_cli_print_json (RoofCliStream *out, JsonBuilder *b);
 
 G_END_DECLS

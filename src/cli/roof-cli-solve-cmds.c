@@ -131,9 +131,10 @@ print_breakdown (RoofCliContext *ctx, guint index, const RoofBreakdown *bd, cons
   double flop = 0, bytes = 0, time = 0;
   gboolean any_uncounted = FALSE;
 
-  fprintf (ctx->out, "\nPer-operator breakdown on %s (values per layer; a step runs each row "
-                     "× layers):\n",
-           id_of (ctx, index));
+  roof_cli_stream_printf (ctx->out,
+                          "\nPer-operator breakdown on %s (values per layer; a step runs each row "
+                          "× layers):\n",
+                          id_of (ctx, index));
   roof_cli_table_set_header (t, "operator", "layers", "FLOP", "weights", "KV", "activations",
                              "intensity", "time", "bound", "");
   roof_cli_table_set_align (t, 8, ROOF_CLI_ALIGN_LEFT);
@@ -176,13 +177,15 @@ print_breakdown (RoofCliContext *ctx, guint index, const RoofBreakdown *bd, cons
   g_autofree char *tt = roof_cli_format (time, ROOF_CLI_UNIT_TIME);
   g_autofree char *ts = roof_cli_format (r->t_step - r->t_comm - r->t_overhead,
                                          ROOF_CLI_UNIT_TIME);
-  fprintf (ctx->out, "Σ rows × layers: %s, %s; operator times add up to %s against %s for "
-                     "the step\n(the step overlaps compute and memory across operators; "
-                     "each operator alone cannot).\n",
-           tf, tb, tt, ts);
+  roof_cli_stream_printf (ctx->out,
+                          "Σ rows × layers: %s, %s; operator times add up to %s against %s for "
+                          "the step\n(the step overlaps compute and memory across operators; "
+                          "each operator alone cannot).\n",
+                          tf, tb, tt, ts);
   if (any_uncounted)
-    fprintf (ctx->out, "* fused into its neighbours by serving engines: shown for its "
-                       "intensity, not counted in the step.\n");
+    roof_cli_stream_printf (ctx->out,
+                            "* fused into its neighbours by serving engines: shown for its "
+                            "intensity, not counted in the step.\n");
 }
 
 static void
@@ -198,7 +201,7 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
   gboolean any_comm = ctx->workload.devices > 1.0;
   gboolean any_overhead = ctx->workload.overhead > 0.0;
 
-  fprintf (ctx->out, "%s\n%s\n\n", model, workload);
+  roof_cli_stream_printf (ctx->out, "%s\n%s\n\n", model, workload);
 
   {
     /* one column per device */
@@ -265,12 +268,13 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
         continue;
       g_autofree char *fp = roof_cli_format (r[i].footprint, ROOF_CLI_UNIT_BYTES);
       g_autofree char *cap = roof_cli_format (r[i].capacity, ROOF_CLI_UNIT_BYTES);
-      fprintf (ctx->out,
-               "\n✗ %s DOES NOT FIT: %s needed, %s usable on %.15g device%s; needs ≥ %d "
-               "devices (--devices %d).\n  Its times assume the bytes stream from device "
-               "memory anyway.\n",
-               id_of (ctx, i), fp, cap, ctx->workload.devices,
-               ctx->workload.devices == 1.0 ? "" : "s", r[i].min_devices, r[i].min_devices);
+      roof_cli_stream_printf (ctx->out,
+                              "\n✗ %s DOES NOT FIT: %s needed, %s usable on %.15g device%s; "
+                              "needs ≥ %d devices (--devices %d).\n  Its times assume the bytes "
+                              "stream from device memory anyway.\n",
+                              id_of (ctx, i), fp, cap, ctx->workload.devices,
+                              ctx->workload.devices == 1.0 ? "" : "s", r[i].min_devices,
+                              r[i].min_devices);
     }
 
   if (bd != NULL)
@@ -397,7 +401,7 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
               roof_cli_csv_append_number (s, r->usd_per_mtok);
             g_string_append_c (s, '\n');
           }
-      fputs (s->str, ctx->out);
+      roof_cli_stream_write (ctx->out, s->str, s->len);
       return TRUE;
     }
 
@@ -451,12 +455,12 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
                                   by_batch ? ROOF_CLI_SET_BATCH : ROOF_CLI_SET_CONTEXT);
     gboolean decode = ctx->workload.phase == ROOF_PHASE_DECODE;
 
-    fprintf (ctx->out, "%s\n%s\n", model, workload);
+    roof_cli_stream_printf (ctx->out, "%s\n%s\n", model, workload);
     for (guint i = 0; i < n; i++)
       {
         g_autoptr (RoofCliTable) t = roof_cli_table_new (9);
 
-        fprintf (ctx->out, "\n%s\n", id_of (ctx, i));
+        roof_cli_stream_printf (ctx->out, "\n%s\n", id_of (ctx, i));
         roof_cli_table_set_align (t, 0, ROOF_CLI_ALIGN_RIGHT);
         roof_cli_table_set_align (t, 6, ROOF_CLI_ALIGN_LEFT);
         roof_cli_table_set_align (t, 7, ROOF_CLI_ALIGN_LEFT);

@@ -9,6 +9,7 @@
 #include "roof-cli.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "roof-cli-private.h"
@@ -126,7 +127,8 @@ roof_cli_describe_model (RoofModelSpec *model)
 
   if (name == NULL || *name == '\0' || g_str_equal (name, id))
     return g_strdup (id);
-  return g_strdup_printf ("%s (%s)", name, id);
+  g_autofree char *shown = roof_cli_escape (name);
+  return g_strdup_printf ("%s (%s)", shown, id);
 }
 
 GArray *
@@ -220,28 +222,62 @@ roof_cli_json_workload (JsonBuilder *b, const char *key, const RoofWorkload *wl)
 }
 
 void
-roof_cli_print_json (FILE *out, JsonBuilder *b)
+roof_cli_print_json (RoofCliStream *out, JsonBuilder *b)
 {
   g_autoptr (JsonNode) root = json_builder_get_root (b);
   g_autofree char *text = roof_json_to_string (root, TRUE);
+  gsize len = strlen (text);
 
-  fputs (text, out);
-  if (text[0] != '\0' && text[strlen (text) - 1] != '\n')
-    fputc ('\n', out);
+  roof_cli_stream_write (out, text, len);
+  if (len > 0 && text[len - 1] != '\n')
+    roof_cli_stream_write (out, "\n", 1);
+}
+
+/* "roofline-cli: KIND: MESSAGE" as one line, whatever the message quotes */
+static void
+diagnostic (RoofCliStream *err, const char *kind, const char *message)
+{
+  g_autoptr (GString) line = g_string_new ("roofline-cli: ");
+
+  if (kind != NULL)
+    g_string_append_printf (line, "%s: ", kind);
+  roof_cli_append_escaped (line, message, FALSE);
+  g_string_append_c (line, '\n');
+  roof_cli_stream_write (err, line->str, line->len);
+}
+
+void
+roof_cli_warning (RoofCliContext *ctx, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list ap;
+
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  diagnostic (ctx->err, "warning", message);
+}
+
+void
+roof_cli_note (RoofCliContext *ctx, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list ap;
+
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  diagnostic (ctx->err, "note", message);
 }
 
 /* ---------------------------------------------------------------------- */
 /* Catalog and scenario                                                    */
 
 static void
-print_warnings (FILE *err, GPtrArray *warnings)
+print_warnings (RoofCliContext *ctx, GPtrArray *warnings)
 {
   for (guint i = 0; i < warnings->len; i++)
-    {
-      g_autofree char *line = g_strdup (g_ptr_array_index (warnings, i));
-      g_strdelimit (line, "\r\n", ' ');
-      fprintf (err, "roofline-cli: warning: %s\n", line);
-    }
+    roof_cli_warning (ctx, "%s", (const char *)g_ptr_array_index (warnings, i));
 }
 
 /* A file error that names its file, whatever the loader chose to say. */
@@ -279,7 +315,7 @@ load_catalog (RoofCliContext *ctx, GError **error)
 
       if (!roof_catalog_load_file (ctx->catalog, file, warnings, &local))
         return file_error (error, path, local);
-      print_warnings (ctx->err, warnings);
+      print_warnings (ctx, warnings);
     }
 
   if (opts->scenario != NULL)
@@ -290,7 +326,7 @@ load_catalog (RoofCliContext *ctx, GError **error)
       ctx->scenario = roof_scenario_load_file (file, ctx->catalog, warnings, &local);
       if (ctx->scenario == NULL)
         return file_error (error, opts->scenario, local);
-      print_warnings (ctx->err, warnings);
+      print_warnings (ctx, warnings);
     }
   return TRUE;
 }
@@ -314,7 +350,7 @@ not_found_error (GError **error, GListModel *entries, gboolean hardware, const c
     }
   if (hits->len == 0)
     {
-      g_set_error_literal (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE, cause->message);
+      g_set_error_literal (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_UNKNOWN_ID, cause->message);
       return FALSE;
     }
 
@@ -327,7 +363,7 @@ not_found_error (GError **error, GListModel *entries, gboolean hardware, const c
       g_string_append_printf (msg, "%s\"%s\"", sep, (const char *) g_ptr_array_index (hits, i));
     }
   g_string_append (msg, hits->len > 3 ? ", …?" : "?");
-  g_set_error_literal (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE, msg->str);
+  g_set_error_literal (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_UNKNOWN_ID, msg->str);
   return FALSE;
 }
 
@@ -523,35 +559,32 @@ resolve (RoofCliContext *ctx, GError **error)
   if (opts->command == ROOF_CLI_COMMAND_SWEEP && opts->context_is_range)
     used = ctx->context_hi;
   if (max_ctx > 0.0 && used > max_ctx)
-    fprintf (ctx->err, "roofline-cli: warning: %s handles at most %.15g tokens of context, "
-                       "%.15g asked\n",
-             roof_spec_get_id (ROOF_SPEC (ctx->model)), max_ctx, used);
+    roof_cli_warning (ctx, "%s handles at most %.15g tokens of context, %.15g asked",
+                      roof_spec_get_id (ROOF_SPEC (ctx->model)), max_ctx, used);
   return TRUE;
 }
 
 /* ---------------------------------------------------------------------- */
 /* Entry point                                                             */
 
+/* One line per failure. A usage error points at the command's --help; an id
+ * the catalog lacks already names the closest ids or `list` instead. */
 static void
-report (FILE *err, const GError *error, RoofCliCommand command)
+report (RoofCliStream *err, const GError *error, RoofCliCommand command)
 {
-  g_autofree char *line = g_strdup (error->message);
+  g_autoptr (GString) message = g_string_new (error->message);
 
-  /* one line per failure, whatever a message carries */
-  g_strdelimit (line, "\r\n", ' ');
-  fprintf (err, "roofline-cli: %s\n", line);
   if (g_error_matches (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE))
     {
       const char *name = roof_cli_command_name (command);
-      if (name != NULL)
-        fprintf (err, "Try 'roofline-cli %s --help'.\n", name);
-      else
-        fprintf (err, "Try 'roofline-cli --help'.\n");
+      g_string_append_printf (message, " (see 'roofline-cli %s%s--help')", name ? name : "",
+                              name ? " " : "");
     }
+  diagnostic (err, NULL, message->str);
 }
 
 static int
-run_command (const RoofCliOptions *opts, FILE *out, FILE *err, GError **error)
+run_command (const RoofCliOptions *opts, RoofCliStream *out, RoofCliStream *err, GError **error)
 {
   RoofCliContext ctx = { 0 };
   gboolean ok;
@@ -574,26 +607,29 @@ run_command (const RoofCliOptions *opts, FILE *out, FILE *err, GError **error)
 }
 
 int
-roof_cli_run (int argc, char **argv, FILE *out, FILE *err)
+roof_cli_run (int argc, char **argv, FILE *out_file, FILE *err_file)
 {
   RoofCliOptions opts;
+  RoofCliStream out, err;
   g_autoptr (GError) error = NULL;
   int status;
 
-  g_return_val_if_fail (out != NULL && err != NULL, ROOF_CLI_EXIT_FAILED);
+  g_return_val_if_fail (out_file != NULL && err_file != NULL, ROOF_CLI_EXIT_FAILED);
 
+  roof_cli_stream_init (&out, out_file);
+  roof_cli_stream_init (&err, err_file);
   roof_cli_options_init (&opts);
   if (!roof_cli_parse (argc, argv, &opts, &error))
     status = ROOF_CLI_EXIT_USAGE;
   else if (opts.version)
     {
-      fprintf (out, "roofline-cli %s\n", PACKAGE_VERSION);
+      roof_cli_stream_printf (&out, "roofline-cli %s\n", PACKAGE_VERSION);
       status = ROOF_CLI_EXIT_OK;
     }
   else if (opts.help)
     {
       g_autofree char *help = roof_cli_help_text (opts.command);
-      fputs (help, out);
+      roof_cli_stream_print (&out, help);
       status = ROOF_CLI_EXIT_OK;
     }
   else if (dispatch[opts.command].run == NULL)
@@ -603,19 +639,30 @@ roof_cli_run (int argc, char **argv, FILE *out, FILE *err)
     }
   else
     {
-      status = run_command (&opts, out, err, &error);
+      status = run_command (&opts, &out, &err, &error);
       if (status != ROOF_CLI_EXIT_OK)
         status = g_error_matches (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE)
-                   ? ROOF_CLI_EXIT_USAGE
-                   : ROOF_CLI_EXIT_FAILED;
+                         || g_error_matches (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_UNKNOWN_ID)
+                     ? ROOF_CLI_EXIT_USAGE
+                     : ROOF_CLI_EXIT_FAILED;
+    }
+
+  /* what was printed is only done once it is flushed: a full disk or a
+   * closed stdout shows here, if no write said so before */
+  if (!roof_cli_stream_flush (&out) && error == NULL)
+    {
+      g_set_error (&error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "cannot write the output: %s",
+                   g_strerror (out.error));
+      status = ROOF_CLI_EXIT_FAILED;
     }
 
   if (error != NULL)
-    report (err, error, opts.command);
+    report (&err, error, opts.command);
   else if (status != ROOF_CLI_EXIT_OK)
-    fprintf (err, "roofline-cli: failed\n");
-  fflush (out);
-  fflush (err);
+    diagnostic (&err, NULL, "failed");
+  /* a warning or an error nobody could read: never a success */
+  if (!roof_cli_stream_flush (&err) && status == ROOF_CLI_EXIT_OK)
+    status = ROOF_CLI_EXIT_FAILED;
   roof_cli_options_clear (&opts);
   return status;
 }

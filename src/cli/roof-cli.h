@@ -11,10 +11,12 @@
 G_BEGIN_DECLS
 
 /* Runs `roofline-cli ARGS…` (argv[0] is the program name) writing results to
- * `out` and diagnostics to `err`. Returns the exit status: 0 on success, 1
- * when the work failed, 2 on a usage error. Every failure writes exactly one
- * line "roofline-cli: MESSAGE" to `err` (a usage error adds a line pointing
- * at --help). Never exits; safe to call repeatedly in one process. */
+ * `out` and diagnostics to `err`, and flushes both. Returns the exit status:
+ * 0 on success, 1 when the work failed or `out` could not be written (or
+ * `err`, when something had to be said), 2 on a usage error. Every failure
+ * writes exactly one line "roofline-cli: MESSAGE" to `err`; control
+ * characters in it and in table output are shown as \xHH. Never exits,
+ * never closes `out` or `err`; safe to call repeatedly in one process. */
 int roof_cli_run (int argc, char **argv, FILE *out, FILE *err);
 
 G_END_DECLS

@@ -1,0 +1,581 @@
+/* test-cli-robust.c — roofline-cli when its output cannot be written, when
+ * names carry control characters, and at the limits of its suggestions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Issue 11. The built binary runs with its stdout on /dev/full, closed, on
+ * a pipe nobody reads or on a file past its size limit: it must exit 1 with
+ * one line naming the failure, never 0. Names and ids with ESC, BEL, DEL
+ * and C1 controls, from a catalog or from the command line, must reach
+ * neither stdout nor stderr raw. Expected texts are written out here, not
+ * asked of the code under test.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "roof-cli.h"
+
+/* ---------------------------------------------------------------------- */
+/* Running the binary with its standard streams rearranged                  */
+
+typedef enum
+{
+  SETUP_NONE,
+  SETUP_STDOUT_DEV_FULL,
+  SETUP_STDOUT_CLOSED,
+  SETUP_STDOUT_NO_READER,         /* a pipe whose read end is closed */
+  SETUP_STDOUT_NO_READER_IGNORED, /* the same with SIGPIPE ignored */
+  SETUP_STDOUT_LIMITED_FILE,      /* limited_path, at most LIMIT bytes */
+  SETUP_STDERR_DEV_FULL,
+} Setup;
+
+#define LIMIT 24576
+
+static const char *limited_path;
+
+typedef struct
+{
+  int wait_status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* in the child, between fork and exec: only async-signal-safe calls */
+static void
+child_setup (gpointer data)
+{
+  Setup setup = GPOINTER_TO_INT (data);
+  int fd, p[2];
+  struct rlimit limit = { LIMIT, LIMIT };
+
+  signal (SIGPIPE, SIG_DFL);
+  switch (setup)
+    {
+      case SETUP_STDOUT_DEV_FULL:
+        fd = open ("/dev/full", O_WRONLY);
+        dup2 (fd, 1);
+        close (fd);
+        break;
+      case SETUP_STDOUT_CLOSED:
+        close (1);
+        break;
+      case SETUP_STDOUT_NO_READER_IGNORED:
+        signal (SIGPIPE, SIG_IGN);
+        G_GNUC_FALLTHROUGH;
+      case SETUP_STDOUT_NO_READER:
+        if (pipe (p) == 0)
+          {
+            close (p[0]);
+            dup2 (p[1], 1);
+            close (p[1]);
+          }
+        break;
+      case SETUP_STDOUT_LIMITED_FILE:
+        fd = open (limited_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2 (fd, 1);
+        close (fd);
+        /* past the limit write() fails with EFBIG instead of raising SIGXFSZ */
+        signal (SIGXFSZ, SIG_IGN);
+        setrlimit (RLIMIT_FSIZE, &limit);
+        break;
+      case SETUP_STDERR_DEV_FULL:
+        fd = open ("/dev/full", O_WRONLY);
+        dup2 (fd, 2);
+        close (fd);
+        break;
+      case SETUP_NONE:
+      default:
+        break;
+    }
+}
+
+static const char *
+cli_path (void)
+{
+  const char *path = g_getenv ("ROOFLINE_CLI");
+  if (path == NULL)
+    g_error ("ROOFLINE_CLI is not set: run through meson test");
+  return path;
+}
+
+/* argv is NULL-terminated, without the program */
+static void
+run_setup (Run *r, Setup setup, const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  gboolean capture_out = setup == SETUP_NONE || setup == SETUP_STDERR_DEV_FULL;
+  gboolean capture_err = setup != SETUP_STDERR_DEV_FULL;
+
+  g_ptr_array_add (argv, (gpointer)cli_path ());
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, child_setup,
+                GINT_TO_POINTER (setup), capture_out ? &r->out : NULL, capture_err ? &r->err : NULL,
+                &r->wait_status, &error);
+  g_assert_no_error (error);
+  if (r->out == NULL)
+    r->out = g_strdup ("");
+  if (r->err == NULL)
+    r->err = g_strdup ("");
+}
+
+static const char *
+describe_args (const char *const *args)
+{
+  static char buf[512];
+  g_autofree char *joined = g_strjoinv (" ", (char **)args);
+  g_strlcpy (buf, joined, sizeof buf);
+  return buf;
+}
+
+/* exit status `status` and stderr exactly `line` */
+static void
+assert_exit_line (const Run *r, const char *const *args, int status, const char *line)
+{
+  if (!WIFEXITED (r->wait_status) || WEXITSTATUS (r->wait_status) != status
+      || g_strcmp0 (r->err, line) != 0)
+    g_error ("roofline-cli %s: expected exit status %d and stderr \"%s\", got %s %d and \"%s\"",
+             describe_args (args), status, line,
+             WIFEXITED (r->wait_status) ? "exit status" : "signal",
+             WIFEXITED (r->wait_status) ? WEXITSTATUS (r->wait_status) : WTERMSIG (r->wait_status),
+             r->err);
+}
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+  for (const char *p = text; *p; p++)
+    n += *p == '\n';
+  return n;
+}
+
+/* status and exactly one line "roofline-cli: …" on stderr */
+static void
+assert_one_error_line (const Run *r, const char *const *args, int status)
+{
+  if (!WIFEXITED (r->wait_status) || WEXITSTATUS (r->wait_status) != status
+      || !g_str_has_prefix (r->err, "roofline-cli: ") || count_lines (r->err) != 1
+      || !g_str_has_suffix (r->err, "\n"))
+    g_error ("roofline-cli %s: expected exit status %d and one line on stderr, got %d and "
+             "\"%s\"",
+             describe_args (args), status,
+             WIFEXITED (r->wait_status) ? WEXITSTATUS (r->wait_status) : -1, r->err);
+}
+
+static char *
+write_temp (const char *name_template, const char *contents)
+{
+  g_autoptr (GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp (name_template, &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+static JsonNode *
+parse_json (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+/* ---------------------------------------------------------------------- */
+/* 1. Output that cannot be written                                        */
+
+static const char *const list_args[] = { "list", "hardware", NULL };
+static const char *const solve_args[]
+    = { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--json", NULL };
+static const char *const sweep_args[] = { "sweep",
+                                          "-H",
+                                          "nvidia-h100-sxm",
+                                          "-H",
+                                          "nvidia-a100-sxm-80gb",
+                                          "-m",
+                                          "llama-3.1-8b",
+                                          "--batch",
+                                          "1:100000",
+                                          "--points",
+                                          "2000",
+                                          "--csv",
+                                          NULL };
+static const char *const sensitivity_args[]
+    = { "sensitivity", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", NULL };
+static const char *const help_args[] = { "solve", "--help", NULL };
+static const char *const *const writers[]
+    = { list_args, solve_args, sweep_args, sensitivity_args, help_args };
+
+static void
+test_stdout_dev_full (void)
+{
+  g_autofree char *line
+      = g_strdup_printf ("roofline-cli: cannot write the output: %s\n", g_strerror (ENOSPC));
+
+  for (gsize i = 0; i < G_N_ELEMENTS (writers); i++)
+    {
+      g_auto (Run) r = { 0 };
+      run_setup (&r, SETUP_STDOUT_DEV_FULL, writers[i]);
+      assert_exit_line (&r, writers[i], 1, line);
+    }
+}
+
+static void
+test_stdout_closed (void)
+{
+  /* a closed descriptor 1 is held by /dev/null opened for reading */
+  g_autofree char *line
+      = g_strdup_printf ("roofline-cli: cannot write the output: %s\n", g_strerror (EBADF));
+
+  for (gsize i = 0; i < G_N_ELEMENTS (writers); i++)
+    {
+      g_auto (Run) r = { 0 };
+      run_setup (&r, SETUP_STDOUT_CLOSED, writers[i]);
+      assert_exit_line (&r, writers[i], 1, line);
+    }
+
+  /* the chart's temporary file must not take descriptor 1 and receive the
+   * "Wrote …" line: the chart is a valid SVG and the write fails */
+  g_autofree char *dir = g_dir_make_tmp ("roofline-robust-XXXXXX", NULL);
+  g_autofree char *svg = g_build_filename (dir, "chart.svg", NULL);
+  const char *const plot_args[]
+      = { "plot", "memory", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "-o", svg, NULL };
+  g_auto (Run) p = { 0 };
+  g_autofree char *text = NULL;
+  run_setup (&p, SETUP_STDOUT_CLOSED, plot_args);
+  assert_exit_line (&p, plot_args, 1, line);
+  g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+  g_assert_null (strstr (text, "Wrote the"));
+  g_assert_true (g_str_has_suffix (g_strchomp (text), "</svg>"));
+  g_unlink (svg);
+  g_rmdir (dir);
+}
+
+static void
+test_stdout_no_reader (void)
+{
+  g_autofree char *line
+      = g_strdup_printf ("roofline-cli: cannot write the output: %s\n", g_strerror (EPIPE));
+
+  for (gsize i = 0; i < G_N_ELEMENTS (writers); i++)
+    {
+      g_auto (Run) r = { 0 };
+      g_auto (Run) s = { 0 };
+
+      /* like cat or grep: killed by SIGPIPE, silently */
+      run_setup (&r, SETUP_STDOUT_NO_READER, writers[i]);
+      if (!WIFSIGNALED (r.wait_status) || WTERMSIG (r.wait_status) != SIGPIPE)
+        g_error ("roofline-cli %s into a pipe without reader: expected death by SIGPIPE, got "
+                 "wait status 0x%x and \"%s\"",
+                 describe_args (writers[i]), r.wait_status, r.err);
+      g_assert_cmpstr (r.err, ==, "");
+
+      /* with SIGPIPE ignored the write fails with EPIPE: exit status 1 */
+      run_setup (&s, SETUP_STDOUT_NO_READER_IGNORED, writers[i]);
+      assert_exit_line (&s, writers[i], 1, line);
+    }
+}
+
+/* A disk that fills half way: the first LIMIT bytes are written, then
+ * write() fails; the exit status must say so. */
+static void
+test_stdout_fills_half_way (void)
+{
+  g_autofree char *path = write_temp ("roofline-robust-XXXXXX.csv", "");
+  g_autofree char *line
+      = g_strdup_printf ("roofline-cli: cannot write the output: %s\n", g_strerror (EFBIG));
+  g_auto (Run) whole = { 0 };
+  g_auto (Run) r = { 0 };
+  GStatBuf st;
+
+  run_setup (&whole, SETUP_NONE, sweep_args);
+  g_assert_true (WIFEXITED (whole.wait_status) && WEXITSTATUS (whole.wait_status) == 0);
+  /* 1 + 2 devices × 2000 points of ~100 bytes: well past the limit */
+  g_assert_cmpuint (strlen (whole.out), >, 10 * LIMIT);
+
+  limited_path = path;
+  run_setup (&r, SETUP_STDOUT_LIMITED_FILE, sweep_args);
+  assert_exit_line (&r, sweep_args, 1, line);
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, LIMIT);
+  g_unlink (path);
+}
+
+static void
+test_stderr_full (void)
+{
+  /* nvidia-b300 has no price: cost writes a note, which cannot be written */
+  const char *const note_args[]
+      = { "cost", "-H", "nvidia-b300", "-H", "nvidia-h200-sxm", "-m", "llama-3.1-8b", NULL };
+  g_auto (Run) r = { 0 };
+  g_auto (Run) s = { 0 };
+
+  run_setup (&r, SETUP_STDERR_DEV_FULL, note_args);
+  g_assert_true (WIFEXITED (r.wait_status));
+  g_assert_cmpint (WEXITSTATUS (r.wait_status), ==, 1);
+  /* the results themselves were written */
+  g_assert_nonnull (strstr (r.out, "Balance batch"));
+
+  /* nothing to say on stderr: a full stderr is no failure */
+  run_setup (&s, SETUP_STDERR_DEV_FULL, solve_args);
+  g_assert_true (WIFEXITED (s.wait_status));
+  g_assert_cmpint (WEXITSTATUS (s.wait_status), ==, 0);
+  g_assert_true (g_str_has_prefix (s.out, "{"));
+}
+
+/* roof_cli_run on a FILE whose writes fail, in this process */
+static void
+test_in_process_write_error (void)
+{
+  FILE *out = fopen ("/dev/full", "w");
+  char *err_buf = NULL;
+  size_t err_len = 0;
+  FILE *err = open_memstream (&err_buf, &err_len);
+  char *argv[] = { (char *)"roofline-cli", (char *)"list", (char *)"models", NULL };
+  g_autofree char *line
+      = g_strdup_printf ("roofline-cli: cannot write the output: %s\n", g_strerror (ENOSPC));
+  int status;
+
+  g_assert_nonnull (out);
+  status = roof_cli_run (3, argv, out, err);
+  fclose (out);
+  fclose (err);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_cmpstr (err_buf, ==, line);
+  free (err_buf);
+}
+
+/* ---------------------------------------------------------------------- */
+/* 2. Control characters                                                   */
+
+/* Fails naming the first byte that a terminal would take as a control: C0
+ * but '\n', DEL, C1 (U+0080–U+009F) or a byte that is not UTF-8. */
+static void
+assert_no_controls (const char *what, const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+      if (c == (gunichar)-1 || c == (gunichar)-2 || (c < 0x20 && c != '\n')
+          || (c >= 0x7f && c <= 0x9f))
+        g_error ("%s: a raw control (byte 0x%02x) at offset %td of \"%s\"", what, (guchar)*p,
+                 p - text, text);
+    }
+}
+
+/* ESC ]0; … BEL retitles a terminal, ESC [2J clears it, U+009B is CSI */
+static const char evil_catalog[]
+    = "{ \"format\": \"roofline-catalog\", \"version\": 1,\n"
+      "  \"hardware\": [ { \"id\": \"evil-gpu\",\n"
+      "    \"name\": \"Evil \\u001b]0;owned\\u0007GPU\\u001b[2J\",\n"
+      "    \"vendor\": \"V\\u001b[31mendor\", \"kind\": \"gpu\",\n"
+      "    \"memory\": { \"capacity_GB\": 80, \"bandwidth_GBps\": 3350 },\n"
+      "    \"compute_TFLOPS\": { \"bf16\": 989.4 }, \"price_usd_per_hour\": 2,\n"
+      "    \"notes\": \"rubout\\u007f and CSI \\u009b31m\",\n"
+      "    \"warp\\u001b[5m\": true } ],\n"
+      "  \"models\": [ { \"id\": \"evil-model\", \"name\": \"Model \\u009b2J\\r\\nsecond line\",\n"
+      "    \"layers\": 2, \"hidden\": 64, \"heads\": 4, \"kv_heads\": 2, \"head_dim\": 16,\n"
+      "    \"ffn\": 128, \"vocab\": 100 } ] }\n";
+
+static void
+test_escape_catalog (void)
+{
+  g_autofree char *path = write_temp ("roofline-evil-XXXXXX.json", evil_catalog);
+  const char *const list[] = { "list", "hardware", "--catalog", path, NULL };
+  const char *const show[] = { "show", "evil-gpu", "--catalog", path, NULL };
+  const char *const solve[]
+      = { "solve", "-H", "evil-gpu", "-m", "evil-model", "--catalog", path, NULL };
+  const char *const json[] = { "list", "hardware", "--json", "--catalog", path, NULL };
+  g_auto (Run) l = { 0 };
+  g_auto (Run) s = { 0 };
+  g_auto (Run) v = { 0 };
+  g_auto (Run) j = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_setup (&l, SETUP_NONE, list);
+  g_assert_cmpint (WEXITSTATUS (l.wait_status), ==, 0);
+  assert_no_controls ("list hardware", l.out);
+  assert_no_controls ("the warning of list hardware", l.err);
+  g_assert_nonnull (strstr (l.out, "Evil \\x1b]0;owned\\x07GPU\\x1b[2J"));
+  g_assert_nonnull (strstr (l.out, "V\\x1b[31mendor"));
+  /* the unknown field's warning quotes its name */
+  g_assert_nonnull (strstr (l.err, "warp\\x1b[5m"));
+  g_assert_cmpuint (count_lines (l.err), ==, 1);
+
+  run_setup (&s, SETUP_NONE, show);
+  g_assert_cmpint (WEXITSTATUS (s.wait_status), ==, 0);
+  assert_no_controls ("show", s.out);
+  g_assert_true (g_str_has_prefix (s.out, "evil-gpu — Evil \\x1b]0;owned\\x07GPU\\x1b[2J\n"));
+  g_assert_nonnull (strstr (s.out, "rubout\\x7f and CSI \\xc2\\x9b31m"));
+
+  run_setup (&v, SETUP_NONE, solve);
+  g_assert_cmpint (WEXITSTATUS (v.wait_status), ==, 0);
+  assert_no_controls ("solve", v.out);
+  /* the heading stays one line: CR LF shown, not obeyed */
+  g_assert_true (
+      g_str_has_prefix (v.out, "Model \\xc2\\x9b2J\\x0d\\x0asecond line (evil-model)\ndecode"));
+
+  /* JSON keeps the exact name, escaped as JSON escapes it */
+  run_setup (&j, SETUP_NONE, json);
+  g_assert_cmpint (WEXITSTATUS (j.wait_status), ==, 0);
+  g_assert_null (strchr (j.out, '\033'));
+  g_assert_nonnull (strstr (j.out, "\"Evil \\u001b]0;owned\\u0007GPU\\u001b[2J\""));
+  root = parse_json (j.out);
+  JsonArray *a = json_object_get_array_member (json_node_get_object (root), "hardware");
+  gboolean seen = FALSE;
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      JsonObject *o = json_array_get_object_element (a, i);
+      if (!g_str_equal (json_object_get_string_member (o, "id"), "evil-gpu"))
+        continue;
+      g_assert_cmpstr (json_object_get_string_member (o, "name"), ==,
+                       "Evil \033]0;owned\007GPU\033[2J");
+      seen = TRUE;
+    }
+  g_assert_true (seen);
+  g_unlink (path);
+}
+
+static void
+test_escape_arguments (void)
+{
+  static const struct
+  {
+    const char *args[10];
+    int status;
+    const char *shown; /* must appear in the line on stderr */
+  } cases[] = {
+    { { "solve", "-H", "nvidia\033[31m-h100", "-m", "llama-3.1-8b" },
+      2,
+      "\"nvidia\\x1b[31m-h100\"" },
+    { { "solve", "-H", "nvidia-h100-sxm", "-m", "\033]0;owned\007" }, 2, "\\x1b]0;owned\\x07" },
+    { { "show", "\302\233"
+                "2J\177" },
+      2,
+      "\\xc2\\x9b2J\\x7f" },
+    { { "solve", "-H",
+        "\233"
+        "31m",
+        "-m", "llama-3.1-8b" },
+      2,
+      "\\x9b31m" },
+    { { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--batch", "1\033[2J" },
+      2,
+      "'1\\x1b[2J'" },
+    { { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--\033[2Jx" },
+      2,
+      "'--\\x1b[2Jx'" },
+    { { "list", "hardware", "--catalog", "/nonexistent/\033[2J.json" },
+      1,
+      "/nonexistent/\\x1b[2J.json" },
+    { { "frob\033[1m" }, 2, "'frob\\x1b[1m'" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) r = { 0 };
+      g_autofree char *where = g_strdup_printf ("case %" G_GSIZE_FORMAT ", stderr", i);
+
+      run_setup (&r, SETUP_NONE, cases[i].args);
+      assert_one_error_line (&r, cases[i].args, cases[i].status);
+      assert_no_controls (where, r.err);
+      if (strstr (r.err, cases[i].shown) == NULL)
+        g_error ("case %" G_GSIZE_FORMAT ": \"%s\" lacks \"%s\"", i, r.err, cases[i].shown);
+      g_assert_cmpstr (r.out, ==, "");
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* 3. One line per failure                                                */
+
+static void
+test_one_line_per_failure (void)
+{
+  static const struct
+  {
+    const char *args[12];
+    int status;
+    const char *says;
+  } cases[] = {
+    { { NULL }, 2, "no command given (see 'roofline-cli --help')" },
+    { { "sovle" }, 2, "unknown command 'sovle'" },
+    { { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--frob" }, 2, "'--frob'" },
+    { { "solve", "-H", "nvidia-h100-sxm", "-m" }, 2, "needs a value" },
+    { { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "-b", "1.5" }, 2, "'1.5'" },
+    { { "sweep", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--batch", "1:8", "--json",
+        "--csv" },
+      2,
+      "exclude each other (see 'roofline-cli sweep --help')" },
+    { { "sweep", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b" }, 2, "needs a range" },
+    { { "synthesize", "-m", "llama-3.1-8b" }, 2, "needs a target" },
+    { { "solve", "-m", "llama-3.1-8b" }, 2, "needs at least one device" },
+    { { "solve", "-H", "nvidia-h100-sxn", "-m", "llama-3.1-8b" }, 2, "did you mean" },
+    { { "show", "no-such-thing" }, 2, "no-such-thing" },
+    { { "list", "gpus" }, 2, "'gpus'" },
+    { { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--devices", "0" },
+      2,
+      "--devices" },
+    { { "list", "hardware", "--catalog", "/nonexistent/c.json" }, 1, "/nonexistent/c.json" },
+    { { "solve", "-H", "apple-m2-ultra", "-m", "llama-3.1-8b" }, 1, "apple-m2-ultra" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) r = { 0 };
+
+      run_setup (&r, SETUP_NONE, cases[i].args);
+      assert_one_error_line (&r, cases[i].args, cases[i].status);
+      if (strstr (r.err, cases[i].says) == NULL)
+        g_error ("case %" G_GSIZE_FORMAT ": \"%s\" lacks \"%s\"", i, r.err, cases[i].says);
+      g_assert_cmpstr (r.out, ==, "");
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/robust/output/dev-full", test_stdout_dev_full);
+  g_test_add_func ("/cli/robust/output/closed", test_stdout_closed);
+  g_test_add_func ("/cli/robust/output/no-reader", test_stdout_no_reader);
+  g_test_add_func ("/cli/robust/output/fills-half-way", test_stdout_fills_half_way);
+  g_test_add_func ("/cli/robust/output/stderr-full", test_stderr_full);
+  g_test_add_func ("/cli/robust/output/in-process", test_in_process_write_error);
+  g_test_add_func ("/cli/robust/escape/catalog", test_escape_catalog);
+  g_test_add_func ("/cli/robust/escape/arguments", test_escape_arguments);
+  g_test_add_func ("/cli/robust/one-line-per-failure", test_one_line_per_failure);
+
+  return g_test_run ();
+}
