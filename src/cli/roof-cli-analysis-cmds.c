@@ -235,10 +235,10 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
         {
           g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_CLI_UNIT_BYTES);
           g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_CLI_UNIT_BYTES);
+          g_autofree char *need = roof_cli_describe_min_devices (s[i].min_devices);
           roof_cli_stream_printf (ctx->out,
-                                  "capacity: ✗ needs ≥ %d devices to fit (%s needed, %s usable "
-                                  "on %.15g)\n",
-                                  s[i].min_devices, fp, cap, wl->devices);
+                                  "capacity: ✗ needs %s to fit (%s needed, %s usable on %.15g)\n",
+                                  need, fp, cap, wl->devices);
         }
     }
   return TRUE;

@@ -401,7 +401,8 @@ read_number (const char *text, double *out)
   v = g_ascii_strtod (text, &end);
   if (end == text || *end != '\0' || !isfinite (v))
     return FALSE;
-  *out = v;
+  /* "-0" is 0: its sign would only show up as "context -0" and "-0.0" */
+  *out = v == 0.0 ? 0.0 : v;
   return TRUE;
 }
 
@@ -611,7 +612,7 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
       opts->set |= ROOF_CLI_SET_BYTES_PER_WEIGHT;
       break;
     case OPT_DEVICES:
-      if (!parse_whole (flag, v, 1, 1e6, &wl->devices, error))
+      if (!parse_whole (flag, v, 1, ROOF_CLI_MAX_DEVICES, &wl->devices, error))
         return FALSE;
       opts->set |= ROOF_CLI_SET_DEVICES;
       break;

@@ -29,6 +29,9 @@ GQuark roof_cli_error_quark (void);
 #define ROOF_CLI_EXIT_FAILED 1
 #define ROOF_CLI_EXIT_USAGE 2
 
+/* The most devices --devices accepts; a suggestion never exceeds it. */
+#define ROOF_CLI_MAX_DEVICES 1000000
+
 /* Subcommands. A new one gets a value here, a row in the command table of
  * roof-cli-options.c (name, synopsis, summary), its flags in the option
  * table, and a run function in roof-cli.c's dispatch table. */

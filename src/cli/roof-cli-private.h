@@ -73,6 +73,10 @@ char *roof_cli_describe_workload (const RoofWorkload *wl, guint omit);
 /* "Llama-3.1-70B (llama-3.1-70b)" */
 char *roof_cli_describe_model (RoofModelSpec *model);
 
+/* What a result that does not fit needs: "≥ 2 devices", or "more than
+ * 1000000 devices" beyond what --devices accepts (ROOF_CLI_MAX_DEVICES). */
+char *roof_cli_describe_min_devices (int min_devices);
+
 /* Batch (or context) values from lo to hi: lo, 2·lo, 4·lo, … and hi; or
  * `points` values spaced evenly on a log scale, rounded and deduplicated. */
 GArray *roof_cli_axis_values (double lo, double hi, int points);

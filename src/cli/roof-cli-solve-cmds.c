@@ -29,9 +29,12 @@ fits_text (const RoofResult *r, gboolean short_form)
 {
   if (r->fits)
     return g_strdup ("yes");
+  if (short_form && r->min_devices > ROOF_CLI_MAX_DEVICES)
+    return g_strdup_printf ("no (> %d)", ROOF_CLI_MAX_DEVICES);
   if (short_form)
     return g_strdup_printf ("no (≥ %d)", r->min_devices);
-  return g_strdup_printf ("NO: needs ≥ %d devices", r->min_devices);
+  g_autofree char *need = roof_cli_describe_min_devices (r->min_devices);
+  return g_strdup_printf ("NO: needs %s", need);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -268,13 +271,16 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
         continue;
       g_autofree char *fp = roof_cli_format (r[i].footprint, ROOF_CLI_UNIT_BYTES);
       g_autofree char *cap = roof_cli_format (r[i].capacity, ROOF_CLI_UNIT_BYTES);
+      g_autofree char *need = roof_cli_describe_min_devices (r[i].min_devices);
+      g_autofree char *hint = r[i].min_devices > ROOF_CLI_MAX_DEVICES
+                                  ? g_strdup ("more than --devices accepts")
+                                  : g_strdup_printf ("--devices %d", r[i].min_devices);
       roof_cli_stream_printf (ctx->out,
                               "\n✗ %s DOES NOT FIT: %s needed, %s usable on %.15g device%s; "
-                              "needs ≥ %d devices (--devices %d).\n  Its times assume the bytes "
-                              "stream from device memory anyway.\n",
+                              "needs %s (%s).\n  Its times assume the bytes stream from "
+                              "device memory anyway.\n",
                               id_of (ctx, i), fp, cap, ctx->workload.devices,
-                              ctx->workload.devices == 1.0 ? "" : "s", r[i].min_devices,
-                              r[i].min_devices);
+                              ctx->workload.devices == 1.0 ? "" : "s", need, hint);
     }
 
   if (bd != NULL)

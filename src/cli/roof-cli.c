@@ -131,6 +131,15 @@ roof_cli_describe_model (RoofModelSpec *model)
   return g_strdup_printf ("%s (%s)", shown, id);
 }
 
+char *
+roof_cli_describe_min_devices (int min_devices)
+{
+  /* the solver counts up to 2e9; suggest no count --devices refuses */
+  if (min_devices > ROOF_CLI_MAX_DEVICES)
+    return g_strdup_printf ("more than %d devices", ROOF_CLI_MAX_DEVICES);
+  return g_strdup_printf ("≥ %d devices", min_devices);
+}
+
 GArray *
 roof_cli_axis_values (double lo, double hi, int points)
 {
@@ -389,6 +398,31 @@ roof_cli_lookup_model (RoofCatalog *catalog, const char *id, GError **error)
   return spec;
 }
 
+/* -H X -H X (or a scenario listing X twice) would solve, print and draw X
+ * twice: each device counts once, where it first appears, with a note. */
+static void
+merge_duplicates (RoofCliContext *ctx)
+{
+  GPtrArray *hw = ctx->hardware;
+
+  for (guint i = 0; i < hw->len; i++)
+    {
+      const char *id = roof_spec_get_id (g_ptr_array_index (hw, i));
+      guint times = 1;
+
+      for (guint j = i + 1; j < hw->len;)
+        if (g_str_equal (roof_spec_get_id (g_ptr_array_index (hw, j)), id))
+          {
+            g_ptr_array_remove_index (hw, j);
+            times++;
+          }
+        else
+          j++;
+      if (times > 1)
+        roof_cli_note (ctx, "%s is given %u times: it is computed and shown once", id, times);
+    }
+}
+
 static gboolean
 resolve (RoofCliContext *ctx, GError **error)
 {
@@ -467,6 +501,7 @@ resolve (RoofCliContext *ctx, GError **error)
                    "%s needs at least one device: -H ID", command);
       return FALSE;
     }
+  merge_duplicates (ctx);
 
   /* the workload: the scenario's (or the defaults), then every flag given */
   const RoofWorkload *given = &opts->workload;

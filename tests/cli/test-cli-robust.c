@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -517,7 +518,159 @@ test_escape_arguments (void)
 }
 
 /* ---------------------------------------------------------------------- */
-/* 3. One line per failure                                                */
+/* 3. Device counts, duplicates, -0, one line per failure                 */
+
+/* Llama 3.1 70B at batch 409600 and context 1e6 needs 2·80·8·128·2 B of KV
+ * per token × 4.096e11 tokens = 1.342e17 B against 72 GB usable on an H100:
+ * about 1.86 million devices, more than --devices accepts (1e6). */
+static void
+test_min_devices_beyond_limit (void)
+{
+  const double kv = 2.0 * 80 * 8 * 128 * 2 * 409600.0 * 1e6;
+  const double need = ceil (kv / 72e9); /* weights and activations add < 0.01 % */
+  const char *const solve[] = { "solve", "-H",     "nvidia-h100-sxm", "-m",      "llama-3.1-70b",
+                                "-b",    "409600", "--context",       "1000000", NULL };
+  const char *const json[]
+      = { "solve",     "-H",      "nvidia-h100-sxm", "-m", "llama-3.1-70b", "-b", "409600",
+          "--context", "1000000", "--json",          NULL };
+  const char *const sens[]
+      = { "sensitivity", "-H",     "nvidia-h100-sxm", "-m",      "llama-3.1-70b",
+          "-b",          "409600", "--context",       "1000000", NULL };
+  const char *const sweep[]
+      = { "sweep",         "-H",        "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--batch",
+          "409600:409600", "--context", "1000000",         NULL };
+  g_autofree char *count = g_strdup_printf ("%.0f", need);
+  g_auto (Run) a = { 0 };
+  g_auto (Run) b = { 0 };
+  g_auto (Run) c = { 0 };
+  g_auto (Run) d = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  g_assert_cmpfloat (need, >, 1e6);
+  run_setup (&a, SETUP_NONE, solve);
+  g_assert_cmpint (WEXITSTATUS (a.wait_status), ==, 0);
+  g_assert_nonnull (strstr (a.out, "NO: needs more than 1000000 devices"));
+  g_assert_nonnull (strstr (a.out, "needs more than 1000000 devices (more than --devices "
+                                   "accepts)."));
+  /* no count --devices would refuse */
+  g_assert_null (strstr (a.out, count));
+  g_assert_null (strstr (a.out, "--devices 1"));
+
+  /* JSON still gives the count itself */
+  run_setup (&b, SETUP_NONE, json);
+  root = parse_json (b.out);
+  JsonObject *r = json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (root), "results"), 0);
+  double got = (double)json_object_get_int_member (r, "min_devices");
+  g_assert_cmpfloat (fabs (got - need), <=, need * 1e-4);
+  g_assert_cmpfloat (got, ==, ceil (json_object_get_double_member (r, "footprint_bytes") / 72e9));
+
+  run_setup (&c, SETUP_NONE, sens);
+  g_assert_nonnull (strstr (c.out, "capacity: ✗ needs more than 1000000 devices to fit"));
+  run_setup (&d, SETUP_NONE, sweep);
+  g_assert_nonnull (strstr (d.out, "no (> 1000000)"));
+
+  /* and --devices refuses one more than the limit the texts name */
+  const char *const over[]
+      = { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--devices", "1000001", NULL };
+  g_auto (Run) e = { 0 };
+  run_setup (&e, SETUP_NONE, over);
+  assert_one_error_line (&e, over, 2);
+  g_assert_nonnull (strstr (e.err, "from 1 to 1000000"));
+}
+
+/* Below the limit the suggestion is a count --devices takes, and taking it
+ * fits: 141 GB of Llama 3.1 70B weights on 72 GB usable per H100 → 2. */
+static void
+test_min_devices_suggestion_works (void)
+{
+  const char *const solve[] = { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", NULL };
+  const char *const json[] = { "solve",     "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b",
+                               "--devices", "2",  "--json",          NULL };
+  g_auto (Run) a = { 0 };
+  g_auto (Run) b = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_setup (&a, SETUP_NONE, solve);
+  g_assert_nonnull (strstr (a.out, "needs ≥ 2 devices (--devices 2)."));
+  run_setup (&b, SETUP_NONE, json);
+  root = parse_json (b.out);
+  JsonObject *r = json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (root), "results"), 0);
+  g_assert_true (json_object_get_boolean_member (r, "fits"));
+}
+
+static void
+test_duplicate_devices (void)
+{
+  const char *const solve[] = { "solve",
+                                "-H",
+                                "nvidia-h100-sxm",
+                                "-H",
+                                "nvidia-a100-sxm-80gb",
+                                "-H",
+                                "nvidia-h100-sxm",
+                                "-m",
+                                "llama-3.1-8b",
+                                "--json",
+                                NULL };
+  const char *const sweep[] = {
+    "sweep", "-H",           "nvidia-h100-sxm", "-H",  "nvidia-h100-sxm", "-H", "nvidia-h100-sxm",
+    "-m",    "llama-3.1-8b", "--batch",         "1:8", "--csv",           NULL
+  };
+  g_auto (Run) a = { 0 };
+  g_auto (Run) b = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_setup (&a, SETUP_NONE, solve);
+  assert_exit_line (&a, solve, 0,
+                    "roofline-cli: note: nvidia-h100-sxm is given 2 times: it is computed and "
+                    "shown once\n");
+  root = parse_json (a.out);
+  JsonArray *results = json_object_get_array_member (json_node_get_object (root), "results");
+  g_assert_cmpuint (json_array_get_length (results), ==, 2);
+  /* the first occurrence keeps its place */
+  g_assert_cmpstr (
+      json_object_get_string_member (json_array_get_object_element (results, 0), "hardware"), ==,
+      "nvidia-h100-sxm");
+  g_assert_cmpstr (
+      json_object_get_string_member (json_array_get_object_element (results, 1), "hardware"), ==,
+      "nvidia-a100-sxm-80gb");
+
+  /* batch 1, 2, 4, 8 once: a header and 4 rows */
+  run_setup (&b, SETUP_NONE, sweep);
+  assert_exit_line (&b, sweep, 0,
+                    "roofline-cli: note: nvidia-h100-sxm is given 3 times: it is computed and "
+                    "shown once\n");
+  g_assert_cmpuint (count_lines (b.out), ==, 5);
+}
+
+static void
+test_negative_zero (void)
+{
+  const char *const table[] = { "solve",     "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b",
+                                "--context", "-0", "--overhead-us",   "-0", NULL };
+  const char *const json[]
+      = { "solve",         "-H",   "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--context", "-0",
+          "--overhead-us", "-0.0", "--json",          NULL };
+  g_auto (Run) a = { 0 };
+  g_auto (Run) b = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_setup (&a, SETUP_NONE, table);
+  g_assert_cmpint (WEXITSTATUS (a.wait_status), ==, 0);
+  g_assert_nonnull (strstr (a.out, "decode · batch 1 · context 0 · bf16 · 1 device\n"));
+  g_assert_null (strstr (a.out, "-0"));
+
+  run_setup (&b, SETUP_NONE, json);
+  g_assert_cmpint (WEXITSTATUS (b.wait_status), ==, 0);
+  /* json writes -0 as -0.0 to keep its sign ("1e-05" is fine) */
+  g_assert_null (strstr (b.out, ": -0"));
+  root = parse_json (b.out);
+  JsonObject *w = json_object_get_object_member (json_node_get_object (root), "workload");
+  g_assert_cmpfloat (json_object_get_double_member (w, "context"), ==, 0);
+  g_assert_false (signbit (json_object_get_double_member (w, "context")));
+}
 
 static void
 test_one_line_per_failure (void)
@@ -575,6 +728,10 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/robust/output/in-process", test_in_process_write_error);
   g_test_add_func ("/cli/robust/escape/catalog", test_escape_catalog);
   g_test_add_func ("/cli/robust/escape/arguments", test_escape_arguments);
+  g_test_add_func ("/cli/robust/devices/beyond-limit", test_min_devices_beyond_limit);
+  g_test_add_func ("/cli/robust/devices/suggestion-works", test_min_devices_suggestion_works);
+  g_test_add_func ("/cli/robust/devices/duplicates", test_duplicate_devices);
+  g_test_add_func ("/cli/robust/negative-zero", test_negative_zero);
   g_test_add_func ("/cli/robust/one-line-per-failure", test_one_line_per_failure);
 
   return g_test_run ();
