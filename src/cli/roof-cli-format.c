@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "roof-json.h"
@@ -234,7 +235,7 @@ cell_text (char *text)
 {
   if (text == NULL)
     return NULL;
-  for (const guchar *p = (const guchar *)text; *p != '\0'; p++)
+  for (const guchar *p = (const guchar *) text; *p != '\0'; p++)
     if (*p < 0x20 || *p >= 0x7f)
       {
         char *escaped = roof_cli_escape (text);
@@ -510,7 +511,7 @@ roof_cli_csv_append_number (GString *line, double value)
 {
   g_return_if_fail (line != NULL);
 
-  roof_json_append_double (line, value);
+  roof_cli_append_double (line, value);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -530,10 +531,10 @@ roof_cli_append_escaped (GString *out, const char *text, gboolean keep_newlines)
       gunichar c = g_utf8_get_char_validated (p, -1);
       const char *next;
 
-      if (c == (gunichar)-1 || c == (gunichar)-2)
+      if (c == (gunichar) -1 || c == (gunichar) -2)
         {
           /* not UTF-8: a lone 0x9b is CSI to a terminal in a Latin locale */
-          g_string_append_printf (out, "\\x%02x", (guchar)*p);
+          g_string_append_printf (out, "\\x%02x", (guchar) *p);
           p++;
           continue;
         }
@@ -542,7 +543,7 @@ roof_cli_append_escaped (GString *out, const char *text, gboolean keep_newlines)
         {
           /* every byte of a C0 or C1 control or DEL, as \xHH */
           for (const char *b = p; b < next; b++)
-            g_string_append_printf (out, "\\x%02x", (guchar)*b);
+            g_string_append_printf (out, "\\x%02x", (guchar) *b);
         }
       else
         g_string_append_len (out, p, next - p);
@@ -557,4 +558,312 @@ roof_cli_escape (const char *text)
 
   roof_cli_append_escaped (s, text, FALSE);
   return g_string_free (s, FALSE);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Numbers for JSON and CSV                                                */
+
+/* Clinger's fast path: with m < 2^53 and |k| ≤ 22 both operands are exact
+ * doubles, so one correctly rounded operation is what strtod returns. */
+static gboolean
+decimal_to_double (guint64 m, int k, double *out)
+{
+  static const double pow10[]
+      = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+          1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+
+  if (m >= (G_GUINT64_CONSTANT (1) << 53) || k > 22 || k < -22)
+    return FALSE;
+  *out = k >= 0 ? (double) m * pow10[k] : (double) m / pow10[-k];
+  return TRUE;
+}
+
+/* `digits` (n of them, the first nonzero) × 10^exp10 as printf's "%.Pg"
+ * prints it: fixed notation for -4 ≤ exp10 < P, else d.ddde±XX; trailing
+ * zeros of the fraction dropped. */
+static void
+append_g_style (GString *out, gboolean negative, const char *digits, int n, int exp10, int p)
+{
+  while (n > 1 && digits[n - 1] == '0')
+    n--;
+  if (negative)
+    g_string_append_c (out, '-');
+  if (exp10 < -4 || exp10 >= p)
+    {
+      g_string_append_c (out, digits[0]);
+      if (n > 1)
+        {
+          g_string_append_c (out, '.');
+          g_string_append_len (out, digits + 1, n - 1);
+        }
+      g_string_append_printf (out, "e%c%02d", exp10 < 0 ? '-' : '+', ABS (exp10));
+    }
+  else if (exp10 < 0)
+    {
+      g_string_append (out, "0.");
+      for (int i = 0; i < -exp10 - 1; i++)
+        g_string_append_c (out, '0');
+      g_string_append_len (out, digits, n);
+    }
+  else
+    {
+      int whole = exp10 + 1;
+      if (n <= whole)
+        {
+          g_string_append_len (out, digits, n);
+          for (int i = n; i < whole; i++)
+            g_string_append_c (out, '0');
+        }
+      else
+        {
+          g_string_append_len (out, digits, whole);
+          g_string_append_c (out, '.');
+          g_string_append_len (out, digits + whole, n - whole);
+        }
+    }
+}
+
+/* The first `p` of the 17 digits rounded half up, into `rounded`; FALSE when
+ * the digits dropped are exactly "5" or "50": the exact value may lie on
+ * either side of the tie, which only the printf of the value itself knows. */
+static gboolean
+round_digits (const char d17[17], int p, char rounded[17], int *exp10)
+{
+  const char *tail = d17 + p;
+  gboolean up;
+
+  if (p == 15 && tail[0] == '5' && tail[1] == '0')
+    return FALSE;
+  if (p == 16 && tail[0] == '5')
+    return FALSE;
+  up = tail[0] >= '5';
+  memcpy (rounded, d17, p);
+  for (int i = p - 1; up && i >= 0; i--)
+    {
+      if (rounded[i] == '9')
+        rounded[i] = '0';
+      else
+        {
+          rounded[i]++;
+          up = FALSE;
+        }
+    }
+  if (up)
+    {
+      /* 9.99…9 rounded to 10.0…0 */
+      rounded[0] = '1';
+      (*exp10)++;
+    }
+  return TRUE;
+}
+
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 Uint128;
+
+static Uint128
+pow10_128 (int k)
+{
+  Uint128 p = 1;
+
+  for (; k >= 8; k -= 8)
+    p *= 100000000u;
+  for (; k > 0; k--)
+    p *= 10u;
+  return p;
+}
+
+/* round (m · 10^k / 2^shift), to nearest; FALSE on an exact tie */
+static gboolean
+scaled_round (guint64 m, int k, int shift, Uint128 *q)
+{
+  Uint128 num = (Uint128) m * pow10_128 (k);
+  Uint128 floor_q = num >> shift;
+  Uint128 rem = num - (floor_q << shift);
+  Uint128 half = (Uint128) 1 << (shift - 1);
+
+  if (rem == half)
+    return FALSE;
+  *q = floor_q + (rem > half ? 1 : 0);
+  return TRUE;
+}
+
+/* `q`, a whole number of `p` digits (or 10^p after rounding up), as digits
+ * with the decimal exponent `x` of its first one. */
+static void
+append_rounded (GString *out, gboolean negative, Uint128 q, int p, int x)
+{
+  char digits[17];
+  guint64 d;
+
+  if (q == pow10_128 (p))
+    {
+      q = pow10_128 (p - 1);
+      x++;
+    }
+  d = (guint64) q;
+  for (int i = p - 1; i >= 0; i--)
+    {
+      digits[i] = (char) ('0' + (int) (d % 10));
+      d /= 10;
+    }
+  append_g_style (out, negative, digits, p, x, p);
+}
+
+/* roof_json_format_double's text in exact integer arithmetic, no printf or
+ * strtod: |value| is m / 2^shift with 2^52 < m < 2^53, so the candidates of
+ * 15, 16 and 17 digits, round (m · 10^k / 2^shift), and the test whether
+ * one reads back (within half an ulp: |q · 2^shift − m · 10^k| < 10^k / 2)
+ * all fit in 128 bits for 1e-6 ≤ |value| < 2^53. FALSE, for printf to
+ * decide, outside that range, at a power of two (its lower neighbour is
+ * nearer) and on exact ties. */
+static gboolean
+append_exact (GString *out, double value)
+{
+  double a = fabs (value);
+  Uint128 q17 = 0;
+  int e2, x, shift;
+  guint64 m;
+  gboolean found = FALSE;
+
+  if (!(a >= 1e-6 && a < 9007199254740992.0))
+    return FALSE;
+  m = (guint64) ldexp (frexp (a, &e2), 53);
+  shift = 53 - e2;
+  if (shift <= 0 || shift > 72 || m == (G_GUINT64_CONSTANT (1) << 52))
+    return FALSE;
+
+  /* the decimal exponent: log10 may be one off near a power of ten */
+  x = (int) floor (log10 (a));
+  for (int attempt = 0; attempt < 3 && !found; attempt++)
+    {
+      if (16 - x < 0 || 16 - x > 22 || !scaled_round (m, 16 - x, shift, &q17))
+        return FALSE;
+      if (q17 >= pow10_128 (17))
+        x++;
+      else if (q17 < pow10_128 (16))
+        x--;
+      else
+        found = TRUE;
+    }
+  if (!found)
+    return FALSE;
+
+  for (int p = 15; p <= 16; p++)
+    {
+      int k = p - 1 - x;
+      Uint128 q, scaled, exact, diff;
+
+      if (k < 0 || !scaled_round (m, k, shift, &q))
+        return FALSE;
+      scaled = q << shift;
+      exact = (Uint128) m * pow10_128 (k);
+      diff = scaled > exact ? scaled - exact : exact - scaled;
+      if (2 * diff == pow10_128 (k))
+        return FALSE;
+      if (2 * diff < pow10_128 (k))
+        {
+          append_rounded (out, signbit (value), q, p, x);
+          return TRUE;
+        }
+    }
+  append_rounded (out, signbit (value), q17, 17, x);
+  return TRUE;
+}
+#endif
+
+static guint64
+digits_value (const char *digits, int n)
+{
+  guint64 m = 0;
+
+  for (int i = 0; i < n; i++)
+    m = m * 10 + (guint64) (digits[i] - '0');
+  return m;
+}
+
+void
+roof_cli_append_int (GString *out, gint64 value)
+{
+  char buf[24];
+  char *p = buf + sizeof buf;
+  /* the magnitude as unsigned: -G_MININT64 does not fit a gint64 */
+  guint64 u = value < 0 ? -(guint64) value : (guint64) value;
+
+  g_return_if_fail (out != NULL);
+
+  do
+    {
+      *--p = (char) ('0' + u % 10);
+      u /= 10;
+    }
+  while (u > 0);
+  if (value < 0)
+    *--p = '-';
+  g_string_append_len (out, p, buf + sizeof buf - p);
+}
+
+void
+roof_cli_append_double (GString *out, double value)
+{
+  char buf[64];
+  char d17[17];
+  int n = 0, exp10;
+  gboolean negative;
+  const char *e;
+
+  g_return_if_fail (out != NULL);
+
+  if (!isfinite (value) || value == 0.0)
+    {
+      roof_json_append_double (out, value);
+      return;
+    }
+  if (fabs (value) < 1e16 && floor (value) == value)
+    {
+      /* below 2^63: the integer prints exactly like "%.0f" */
+      roof_cli_append_int (out, (gint64) value);
+      return;
+    }
+
+#ifdef __SIZEOF_INT128__
+  if (append_exact (out, value))
+    return;
+#endif
+
+  /* the exact value rounded to 17 significant digits by printf, once; the
+   * 15- and 16-digit candidates are rounded from these and read back
+   * exactly without strtod where Clinger's fast path allows */
+  g_snprintf (buf, sizeof buf, "%.16e", value);
+  negative = buf[0] == '-';
+  e = strchr (buf, 'e');
+  for (const char *p = buf; e != NULL && p < e && n < 17; p++)
+    if (g_ascii_isdigit (*p))
+      d17[n++] = *p;
+  if (e == NULL || n != 17)
+    {
+      roof_json_append_double (out, value);
+      return;
+    }
+  exp10 = atoi (e + 1);
+
+  for (int p = 15; p <= 16; p++)
+    {
+      char rounded[17];
+      int x = exp10;
+      double back;
+
+      if (!round_digits (d17, p, rounded, &x)
+          || !decimal_to_double (digits_value (rounded, p), x - (p - 1), &back))
+        {
+          /* a tie or beyond the fast path: the reference formatter */
+          roof_json_append_double (out, value);
+          return;
+        }
+      if (back == fabs (value))
+        {
+          append_g_style (out, negative, rounded, p, x, p);
+          return;
+        }
+    }
+  append_g_style (out, negative, d17, 17, exp10, 17);
 }

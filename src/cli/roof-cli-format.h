@@ -81,8 +81,21 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RoofCliTable, roof_cli_table_free)
 
 /* Appends `text` quoted when it holds a comma, quote or line break. */
 void roof_cli_csv_append_field (GString *line, const char *text);
-/* Appends the shortest round-trip text of `value` (roof_json_format_double). */
+/* Appends the shortest round-trip text of `value` (roof_cli_append_double). */
 void roof_cli_csv_append_number (GString *line, double value);
+
+/* ---------------------------------------------------------------------- */
+/* Numbers for JSON and CSV                                                */
+
+/* Appends exactly what roof_json_append_double() does (the shortest of
+ * "%.15g", "%.16g", "%.17g" that reads back to `value`; "null" when not
+ * finite), several times faster: in exact 128-bit integer arithmetic for
+ * 1e-6 ≤ |value| < 2^53, elsewhere from one printf of 17 digits with the
+ * shorter candidates rounded from them and read back by Clinger's exact
+ * fast path; exact ties and the rest go to roof_json_append_double(). */
+void roof_cli_append_double (GString *out, double value);
+/* "%" G_GINT64_FORMAT, without a printf */
+void roof_cli_append_int (GString *out, gint64 value);
 
 /* ---------------------------------------------------------------------- */
 /* Text for a terminal                                                     */

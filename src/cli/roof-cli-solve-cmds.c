@@ -10,7 +10,11 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "roof-cli-json-writer.h"
 #include "roof-cli-private.h"
+
+/* CSV is written in pieces of about this many bytes */
+#define CHUNK 65536
 
 static const RoofHardwareParams *
 params_of (RoofCliContext *ctx, guint i)
@@ -383,9 +387,11 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
 
   if (opts->csv)
     {
-      g_autoptr (GString) s = g_string_new (
-        "hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,usd_per_mtok\n");
-      for (guint i = 0; i < n; i++)
+      g_autoptr (GString) s = g_string_sized_new (CHUNK + 1024);
+
+      g_string_append (s, "hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,"
+                          "usd_per_mtok\n");
+      for (guint i = 0; i < n && !roof_cli_stream_failed (ctx->out); i++)
         for (guint j = 0; j < m; j++)
           {
             const RoofResult *r = AT (i, j);
@@ -406,6 +412,13 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
             if (r->has_cost)
               roof_cli_csv_append_number (s, r->usd_per_mtok);
             g_string_append_c (s, '\n');
+            if (s->len >= CHUNK)
+              {
+                /* written as it goes: a reader sees the first rows early,
+                 * and a full disk stops the loop */
+                roof_cli_stream_write (ctx->out, s->str, s->len);
+                g_string_truncate (s, 0);
+              }
           }
       roof_cli_stream_write (ctx->out, s->str, s->len);
       return TRUE;
@@ -413,44 +426,51 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
 
   if (opts->json)
     {
+      g_autoptr (RoofCliJsonWriter) w = roof_cli_json_writer_new (ctx->out);
       g_autoptr (JsonBuilder) b = json_builder_new ();
+      g_autoptr (JsonNode) workload = NULL;
 
+      /* the workload object as every other command writes it */
       json_builder_begin_object (b);
-      roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
-      roof_cli_json_string (b, "axis", by_batch ? "batch" : "context");
       roof_cli_json_workload (b, "workload", &ctx->workload);
-      json_builder_set_member_name (b, "results");
-      json_builder_begin_array (b);
+      json_builder_end_object (b);
+      workload = json_builder_get_root (b);
+
+      roof_cli_json_writer_begin_object (w, NULL);
+      roof_cli_json_writer_string (w, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
+      roof_cli_json_writer_string (w, "axis", by_batch ? "batch" : "context");
+      roof_cli_json_writer_node (
+          w, "workload", json_object_get_member (json_node_get_object (workload), "workload"));
+      roof_cli_json_writer_begin_array (w, "results");
       for (guint i = 0; i < n; i++)
         {
-          json_builder_begin_object (b);
-          roof_cli_json_string (b, "hardware", id_of (ctx, i));
-          json_builder_set_member_name (b, "points");
-          json_builder_begin_array (b);
-          for (guint j = 0; j < m; j++)
+          roof_cli_json_writer_begin_object (w, NULL);
+          roof_cli_json_writer_string (w, "hardware", id_of (ctx, i));
+          roof_cli_json_writer_begin_array (w, "points");
+          for (guint j = 0; j < m && !roof_cli_stream_failed (ctx->out); j++)
             {
               const RoofResult *r = AT (i, j);
-              json_builder_begin_object (b);
-              roof_cli_json_number (b, "batch", BATCH_AT (j));
-              roof_cli_json_number (b, "context", CONTEXT_AT (j));
-              roof_cli_json_number (b, "t_step_s", r->t_step);
-              roof_cli_json_number (b, "tokens_per_s", r->tokens_per_s);
-              roof_cli_json_number (b, "intensity", r->intensity);
-              roof_cli_json_string (b, "bound", roof_bound_name (r->bound));
-              roof_cli_json_bool (b, "fits", r->fits);
-              roof_cli_json_int (b, "min_devices", r->min_devices);
-              roof_cli_json_number (b, "footprint_bytes", r->footprint);
-              roof_cli_json_number (b, "mfu", r->mfu);
-              roof_cli_json_number (b, "mbu", r->mbu);
-              roof_cli_json_number_or_null (b, "usd_per_mtok", r->has_cost, r->usd_per_mtok);
-              json_builder_end_object (b);
+              roof_cli_json_writer_begin_object (w, NULL);
+              roof_cli_json_writer_number (w, "batch", BATCH_AT (j));
+              roof_cli_json_writer_number (w, "context", CONTEXT_AT (j));
+              roof_cli_json_writer_number (w, "t_step_s", r->t_step);
+              roof_cli_json_writer_number (w, "tokens_per_s", r->tokens_per_s);
+              roof_cli_json_writer_number (w, "intensity", r->intensity);
+              roof_cli_json_writer_string (w, "bound", roof_bound_name (r->bound));
+              roof_cli_json_writer_bool (w, "fits", r->fits);
+              roof_cli_json_writer_int (w, "min_devices", r->min_devices);
+              roof_cli_json_writer_number (w, "footprint_bytes", r->footprint);
+              roof_cli_json_writer_number (w, "mfu", r->mfu);
+              roof_cli_json_writer_number (w, "mbu", r->mbu);
+              roof_cli_json_writer_number_or_null (w, "usd_per_mtok", r->has_cost, r->usd_per_mtok);
+              roof_cli_json_writer_end_object (w);
             }
-          json_builder_end_array (b);
-          json_builder_end_object (b);
+          roof_cli_json_writer_end_array (w);
+          roof_cli_json_writer_end_object (w);
         }
-      json_builder_end_array (b);
-      json_builder_end_object (b);
-      roof_cli_print_json (ctx->out, b);
+      roof_cli_json_writer_end_array (w);
+      roof_cli_json_writer_end_object (w);
+      roof_cli_json_writer_finish (w);
       return TRUE;
     }
 

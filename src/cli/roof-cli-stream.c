@@ -57,7 +57,7 @@ roof_cli_stream_print (RoofCliStream *self, const char *text)
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (const guchar *p = (const guchar *)text; *p != '\0'; p++)
+  for (const guchar *p = (const guchar *) text; *p != '\0'; p++)
     if ((*p < 0x20 && *p != '\n') || *p >= 0x7f)
       {
         escaped = g_string_new (NULL);

@@ -286,7 +286,7 @@ static void
 print_warnings (RoofCliContext *ctx, GPtrArray *warnings)
 {
   for (guint i = 0; i < warnings->len; i++)
-    roof_cli_warning (ctx, "%s", (const char *)g_ptr_array_index (warnings, i));
+    roof_cli_warning (ctx, "%s", (const char *) g_ptr_array_index (warnings, i));
 }
 
 /* A file error that names its file, whatever the loader chose to say. */

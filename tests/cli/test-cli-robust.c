@@ -26,7 +26,9 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "roof-cli-format.h"
 #include "roof-cli.h"
+#include "roof-json.h"
 
 /* ---------------------------------------------------------------------- */
 /* Running the binary with its standard streams rearranged                  */
@@ -388,9 +390,9 @@ assert_no_controls (const char *what, const char *text)
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char_validated (p, -1);
-      if (c == (gunichar)-1 || c == (gunichar)-2 || (c < 0x20 && c != '\n')
+      if (c == (gunichar) -1 || c == (gunichar) -2 || (c < 0x20 && c != '\n')
           || (c >= 0x7f && c <= 0x9f))
-        g_error ("%s: a raw control (byte 0x%02x) at offset %td of \"%s\"", what, (guchar)*p,
+        g_error ("%s: a raw control (byte 0x%02x) at offset %td of \"%s\"", what, (guchar) *p,
                  p - text, text);
     }
 }
@@ -561,7 +563,7 @@ test_min_devices_beyond_limit (void)
   root = parse_json (b.out);
   JsonObject *r = json_array_get_object_element (
       json_object_get_array_member (json_node_get_object (root), "results"), 0);
-  double got = (double)json_object_get_int_member (r, "min_devices");
+  double got = (double) json_object_get_int_member (r, "min_devices");
   g_assert_cmpfloat (fabs (got - need), <=, need * 1e-4);
   g_assert_cmpfloat (got, ==, ceil (json_object_get_double_member (r, "footprint_bytes") / 72e9));
 
@@ -715,6 +717,215 @@ test_one_line_per_failure (void)
     }
 }
 
+/* ---------------------------------------------------------------------- */
+/* 4. Numbers and the large sweep                                          */
+
+static void
+assert_same_text (double v)
+{
+  g_autoptr (GString) fast = g_string_new (NULL);
+  g_autoptr (GString) reference = g_string_new (NULL);
+
+  roof_cli_append_double (fast, v);
+  roof_json_append_double (reference, v);
+  if (!g_str_equal (fast->str, reference->str))
+    g_error ("%a: roof_cli_append_double gives \"%s\", roof_json_append_double \"%s\"", v,
+             fast->str, reference->str);
+}
+
+static void
+test_double_text (void)
+{
+  static const double edges[] = {
+    0.1,
+    0.2,
+    0.3,
+    0.1 + 0.2,
+    1.0 / 3.0,
+    2.0 / 3.0,
+    1e-5,
+    1.5e-5,
+    9.999999999999999e-5,
+    1e-4,
+    123456789012345.6,
+    999999999999999.9,
+    1e15 + 0.5,
+    9007199254740993.0,
+    1e16,
+    1.5e16,
+    1.2345678901234567e16,
+    1e17,
+    1e21,
+    1e22,
+    1e23,
+    1.7976931348623157e308,
+    5e-324,
+    2.2250738585072014e-308,
+    0.5,
+    1.0 / 1024.0,
+    0.041902,
+    23.8642,
+    295.34328358208955,
+    140370000000.5,
+    9.5,
+    99.99999999999999,
+    9.999999999999998,
+    0.07,
+    8.4229999999999997,
+    -0.1,
+    -123.456,
+    -1e-300,
+    3.0000000000000004,
+    4.35e-12,
+    6.02214076e23,
+  };
+  guint32 state = 12345;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (edges); i++)
+    assert_same_text (edges[i]);
+
+  /* quotients of values like the solver's, across magnitudes */
+  for (int i = 0; i < 100000; i++)
+    {
+      state = state * 1664525u + 1013904223u;
+      double a = (state >> 8) / 65536.0 + 1.0;
+      state = state * 1664525u + 1013904223u;
+      double b = (state >> 8) / 4096.0 + 0.5;
+      double scale = pow (10.0, (double) ((int) (state % 61) - 30));
+      assert_same_text (a / b * scale);
+      assert_same_text (-a * b * scale);
+    }
+  /* arbitrary bit patterns */
+  GRand *rand = g_rand_new_with_seed (20261124);
+  for (int i = 0; i < 100000; i++)
+    {
+      guint64 bits = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      double v;
+      memcpy (&v, &bits, sizeof v);
+      if (isfinite (v))
+        assert_same_text (v);
+    }
+  g_rand_free (rand);
+}
+
+static double
+number (JsonObject *o, const char *key)
+{
+  JsonNode *n = json_object_get_member (o, key);
+  if (n == NULL)
+    g_error ("no member \"%s\"", key);
+  return json_node_get_double (n);
+}
+
+/* 3 devices × 3000 points as JSON: the same numbers as CSV, and at three
+ * points the same as `solve` at that batch. */
+static void
+test_large_sweep_json (void)
+{
+  static const char *const devices[] = { "nvidia-h100-sxm", "amd-mi300x", "google-tpu-v5p" };
+  const char *const json[] = { "sweep",    "-H",        devices[0],
+                               "-H",       devices[1],  "-H",
+                               devices[2], "-m",        "llama-3.1-70b",
+                               "--batch",  "1:1000000", "--points",
+                               "3000",     "--devices", "2",
+                               "--json",   NULL };
+  const char *const csv[] = { "sweep",    "-H",        devices[0],
+                              "-H",       devices[1],  "-H",
+                              devices[2], "-m",        "llama-3.1-70b",
+                              "--batch",  "1:1000000", "--points",
+                              "3000",     "--devices", "2",
+                              "--csv",    NULL };
+  static const char *const keys[]
+      = { "batch", "context",     "t_step_s",        "tokens_per_s", "intensity", "bound",
+          "fits",  "min_devices", "footprint_bytes", "mfu",          "mbu",       "usd_per_mtok" };
+  g_auto (Run) j = { 0 };
+  g_auto (Run) c = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint row = 1;
+
+  run_setup (&j, SETUP_NONE, json);
+  run_setup (&c, SETUP_NONE, csv);
+  g_assert_cmpint (WEXITSTATUS (j.wait_status), ==, 0);
+  g_assert_cmpint (WEXITSTATUS (c.wait_status), ==, 0);
+  root = parse_json (j.out);
+  lines = g_strsplit (c.out, "\n", -1);
+
+  JsonObject *top = json_node_get_object (root);
+  g_assert_cmpstr (json_object_get_string_member (top, "model"), ==, "llama-3.1-70b");
+  g_assert_cmpstr (json_object_get_string_member (top, "axis"), ==, "batch");
+  g_assert_cmpfloat (number (json_object_get_object_member (top, "workload"), "devices"), ==, 2);
+  JsonArray *results = json_object_get_array_member (top, "results");
+  g_assert_cmpuint (json_array_get_length (results), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      JsonObject *res = json_array_get_object_element (results, i);
+      JsonArray *points = json_object_get_array_member (res, "points");
+      guint n = json_array_get_length (points);
+
+      g_assert_cmpstr (json_object_get_string_member (res, "hardware"), ==, devices[i]);
+      /* 3000 points spaced evenly in log from 1 to 1e6, rounded to whole
+       * batches, each once (docs/cli.md) */
+      guint distinct = 0;
+      double last = 0;
+      for (int k = 0; k < 3000; k++)
+        {
+          double v = round (pow (1e6, k / 2999.0));
+          distinct += v > last;
+          last = MAX (v, last);
+        }
+      g_assert_cmpuint (n, ==, distinct);
+      for (guint k = 0; k < n; k++, row++)
+        {
+          JsonObject *p = json_array_get_object_element (points, k);
+          g_auto (GStrv) f = g_strsplit (lines[row], ",", -1);
+
+          g_assert_cmpuint (json_object_get_size (p), ==, G_N_ELEMENTS (keys));
+          for (gsize q = 0; q < G_N_ELEMENTS (keys); q++)
+            g_assert_true (json_object_has_member (p, keys[q]));
+          g_assert_cmpstr (f[0], ==, devices[i]);
+          g_assert_cmpfloat (number (p, "batch"), ==, g_ascii_strtod (f[1], NULL));
+          g_assert_cmpfloat (number (p, "context"), ==, 4096);
+          g_assert_cmpfloat (number (p, "t_step_s"), ==, g_ascii_strtod (f[3], NULL));
+          g_assert_cmpfloat (number (p, "tokens_per_s"), ==, g_ascii_strtod (f[4], NULL));
+          g_assert_cmpfloat (number (p, "intensity"), ==, g_ascii_strtod (f[5], NULL));
+          g_assert_cmpstr (json_object_get_string_member (p, "bound"), ==, f[6]);
+          g_assert_cmpstr (json_object_get_boolean_member (p, "fits") ? "true" : "false", ==, f[7]);
+          g_assert_cmpfloat (number (p, "usd_per_mtok"), ==, g_ascii_strtod (f[8], NULL));
+        }
+
+      /* the first, a middle and the last point against `solve` there */
+      guint picks[] = { 0, n / 2, n - 1 };
+      for (gsize q = 0; q < G_N_ELEMENTS (picks); q++)
+        {
+          JsonObject *p = json_array_get_object_element (points, picks[q]);
+          g_autofree char *batch = g_strdup_printf ("%.0f", number (p, "batch"));
+          const char *const one[]
+              = { "solve",     "-H", devices[i], "-m", "llama-3.1-70b", "-b", batch,
+                  "--devices", "2",  "--json",   NULL };
+          g_auto (Run) s = { 0 };
+          g_autoptr (JsonNode) sroot = NULL;
+
+          run_setup (&s, SETUP_NONE, one);
+          sroot = parse_json (s.out);
+          JsonObject *r = json_array_get_object_element (
+              json_object_get_array_member (json_node_get_object (sroot), "results"), 0);
+          static const char *const same[]
+              = { "batch",       "context",         "t_step_s", "tokens_per_s", "intensity",
+                  "min_devices", "footprint_bytes", "mfu",      "mbu",          "usd_per_mtok" };
+          for (gsize k = 0; k < G_N_ELEMENTS (same); k++)
+            if (number (p, same[k]) != number (r, same[k]))
+              g_error ("%s at batch %s: sweep %s = %.17g, solve %.17g", devices[i], batch, same[k],
+                       number (p, same[k]), number (r, same[k]));
+          g_assert_cmpstr (json_object_get_string_member (p, "bound"), ==,
+                           json_object_get_string_member (r, "bound"));
+          g_assert_true (json_object_get_boolean_member (p, "fits")
+                         == json_object_get_boolean_member (r, "fits"));
+        }
+    }
+  g_assert_cmpstr (lines[row], ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -733,6 +944,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/robust/devices/duplicates", test_duplicate_devices);
   g_test_add_func ("/cli/robust/negative-zero", test_negative_zero);
   g_test_add_func ("/cli/robust/one-line-per-failure", test_one_line_per_failure);
+  g_test_add_func ("/cli/robust/format/double-text", test_double_text);
+  g_test_add_func ("/cli/robust/sweep/large-json", test_large_sweep_json);
 
   return g_test_run ();
 }
