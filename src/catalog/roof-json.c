@@ -116,6 +116,13 @@ append_string (GString *out, const char *s)
         default:
           if (*p < 0x20 || *p == 0x7f)
             g_string_append_printf (out, "\\u%04x", *p);
+          else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+            {
+              /* a C1 control (U+0080 to U+009F; U+009B is CSI to a
+               * terminal): escaped like C0, never raw */
+              g_string_append_printf (out, "\\u%04x", p[1]);
+              p++;
+            }
           else
             g_string_append_c (out, (char) *p); /* UTF-8 passes through */
           break;

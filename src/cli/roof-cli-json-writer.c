@@ -197,7 +197,7 @@ roof_cli_json_writer_string (RoofCliJsonWriter *self, const char *key, const cha
       return;
     }
   for (const guchar *p = (const guchar *) value; *p != '\0'; p++)
-    if (*p < 0x20 || *p == '"' || *p == '\\' || *p == 0x7f)
+    if (*p < 0x20 || *p == '"' || *p == '\\' || *p == 0x7f || *p == 0xc2)
       {
         /* something to escape: exactly as roof_json_to_string does */
         g_autoptr (JsonNode) node = json_node_init_string (json_node_alloc (), value);

@@ -454,6 +454,9 @@ test_escape_catalog (void)
   g_assert_cmpint (WEXITSTATUS (j.wait_status), ==, 0);
   g_assert_null (strchr (j.out, '\033'));
   g_assert_nonnull (strstr (j.out, "\"Evil \\u001b]0;owned\\u0007GPU\\u001b[2J\""));
+  /* C1 too: U+009B is CSI to a terminal, even inside a JSON string */
+  g_assert_null (strstr (j.out, "\302\233"));
+  g_assert_nonnull (strstr (j.out, "\"rubout\\u007f and CSI \\u009b31m\""));
   root = parse_json (j.out);
   JsonArray *a = json_object_get_array_member (json_node_get_object (root), "hardware");
   gboolean seen = FALSE;
@@ -464,6 +467,8 @@ test_escape_catalog (void)
         continue;
       g_assert_cmpstr (json_object_get_string_member (o, "name"), ==,
                        "Evil \033]0;owned\007GPU\033[2J");
+      g_assert_cmpstr (json_object_get_string_member (o, "notes"), ==,
+                       "rubout\177 and CSI \302\233" "31m");
       seen = TRUE;
     }
   g_assert_true (seen);
