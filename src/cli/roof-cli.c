@@ -255,28 +255,32 @@ diagnostic (RoofCliStream *err, const char *kind, const char *message)
   roof_cli_stream_write (err, line->str, line->len);
 }
 
+static void G_GNUC_PRINTF (3, 0)
+diagnosticv (RoofCliStream *err, const char *kind, const char *format, va_list ap)
+{
+  g_autofree char *message = g_strdup_vprintf (format, ap);
+
+  diagnostic (err, kind, message);
+}
+
 void
 roof_cli_warning (RoofCliContext *ctx, const char *format, ...)
 {
-  g_autofree char *message = NULL;
   va_list ap;
 
   va_start (ap, format);
-  message = g_strdup_vprintf (format, ap);
+  diagnosticv (ctx->err, "warning", format, ap);
   va_end (ap);
-  diagnostic (ctx->err, "warning", message);
 }
 
 void
 roof_cli_note (RoofCliContext *ctx, const char *format, ...)
 {
-  g_autofree char *message = NULL;
   va_list ap;
 
   va_start (ap, format);
-  message = g_strdup_vprintf (format, ap);
+  diagnosticv (ctx->err, "note", format, ap);
   va_end (ap);
-  diagnostic (ctx->err, "note", message);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -27,6 +27,7 @@
 #include <json-glib/json-glib.h>
 
 #include "roof-cli-format.h"
+#include "cli-test-util.h"
 #include "roof-cli.h"
 #include "roof-json.h"
 
@@ -48,37 +49,29 @@ typedef enum
 
 static const char *limited_path;
 
-typedef struct
-{
-  int wait_status;
-  char *out;
-  char *err;
-} Run;
-
+/* `path` opened with `flags` as descriptor `target` (async-signal-safe) */
 static void
-run_clear (Run *r)
+redirect (const char *path, int flags, int target)
 {
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
+  int fd = open (path, flags, 0644);
 
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+  dup2 (fd, target);
+  close (fd);
+}
 
 /* in the child, between fork and exec: only async-signal-safe calls */
 static void
 child_setup (gpointer data)
 {
   Setup setup = GPOINTER_TO_INT (data);
-  int fd, p[2];
+  int p[2];
   struct rlimit limit = { LIMIT, LIMIT };
 
   signal (SIGPIPE, SIG_DFL);
   switch (setup)
     {
       case SETUP_STDOUT_DEV_FULL:
-        fd = open ("/dev/full", O_WRONLY);
-        dup2 (fd, 1);
-        close (fd);
+        redirect ("/dev/full", O_WRONLY, 1);
         break;
       case SETUP_STDOUT_CLOSED:
         close (1);
@@ -95,31 +88,18 @@ child_setup (gpointer data)
           }
         break;
       case SETUP_STDOUT_LIMITED_FILE:
-        fd = open (limited_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2 (fd, 1);
-        close (fd);
+        redirect (limited_path, O_WRONLY | O_CREAT | O_TRUNC, 1);
         /* past the limit write() fails with EFBIG instead of raising SIGXFSZ */
         signal (SIGXFSZ, SIG_IGN);
         setrlimit (RLIMIT_FSIZE, &limit);
         break;
       case SETUP_STDERR_DEV_FULL:
-        fd = open ("/dev/full", O_WRONLY);
-        dup2 (fd, 2);
-        close (fd);
+        redirect ("/dev/full", O_WRONLY, 2);
         break;
       case SETUP_NONE:
       default:
         break;
     }
-}
-
-static const char *
-cli_path (void)
-{
-  const char *path = g_getenv ("ROOFLINE_CLI");
-  if (path == NULL)
-    g_error ("ROOFLINE_CLI is not set: run through meson test");
-  return path;
 }
 
 /* argv is NULL-terminated, without the program */
@@ -140,6 +120,7 @@ run_setup (Run *r, Setup setup, const char *const *args)
                 GINT_TO_POINTER (setup), capture_out ? &r->out : NULL, capture_err ? &r->err : NULL,
                 &r->wait_status, &error);
   g_assert_no_error (error);
+  r->status = WIFEXITED (r->wait_status) ? WEXITSTATUS (r->wait_status) : -1;
   if (r->out == NULL)
     r->out = g_strdup ("");
   if (r->err == NULL)
@@ -168,15 +149,6 @@ assert_exit_line (const Run *r, const char *const *args, int status, const char 
              r->err);
 }
 
-static guint
-count_lines (const char *text)
-{
-  guint n = 0;
-  for (const char *p = text; *p; p++)
-    n += *p == '\n';
-  return n;
-}
-
 /* status and exactly one line "roofline-cli: …" on stderr */
 static void
 assert_one_error_line (const Run *r, const char *const *args, int status)
@@ -188,31 +160,6 @@ assert_one_error_line (const Run *r, const char *const *args, int status)
              "\"%s\"",
              describe_args (args), status,
              WIFEXITED (r->wait_status) ? WEXITSTATUS (r->wait_status) : -1, r->err);
-}
-
-static char *
-write_temp (const char *name_template, const char *contents)
-{
-  g_autoptr (GError) error = NULL;
-  char *path = NULL;
-  int fd = g_file_open_tmp (name_template, &path, &error);
-
-  g_assert_no_error (error);
-  close (fd);
-  g_file_set_contents (path, contents, -1, &error);
-  g_assert_no_error (error);
-  return path;
-}
-
-static JsonNode *
-parse_json (const char *text)
-{
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autoptr (GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  return json_node_copy (json_parser_get_root (parser));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -240,33 +187,35 @@ static const char *const help_args[] = { "solve", "--help", NULL };
 static const char *const *const writers[]
     = { list_args, solve_args, sweep_args, sensitivity_args, help_args };
 
+/* every writer, with stdout set up so, exits 1 naming `errnum` */
 static void
-test_stdout_dev_full (void)
+assert_writers_fail (Setup setup, int errnum)
 {
   g_autofree char *line
-      = g_strdup_printf ("roofline-cli: cannot write the output: %s\n", g_strerror (ENOSPC));
+      = g_strdup_printf ("roofline-cli: cannot write the output: %s\n", g_strerror (errnum));
 
   for (gsize i = 0; i < G_N_ELEMENTS (writers); i++)
     {
       g_auto (Run) r = { 0 };
-      run_setup (&r, SETUP_STDOUT_DEV_FULL, writers[i]);
+      run_setup (&r, setup, writers[i]);
       assert_exit_line (&r, writers[i], 1, line);
     }
 }
 
 static void
+test_stdout_dev_full (void)
+{
+  assert_writers_fail (SETUP_STDOUT_DEV_FULL, ENOSPC);
+}
+
+static void
 test_stdout_closed (void)
 {
-  /* a closed descriptor 1 is held by /dev/null opened for reading */
   g_autofree char *line
       = g_strdup_printf ("roofline-cli: cannot write the output: %s\n", g_strerror (EBADF));
 
-  for (gsize i = 0; i < G_N_ELEMENTS (writers); i++)
-    {
-      g_auto (Run) r = { 0 };
-      run_setup (&r, SETUP_STDOUT_CLOSED, writers[i]);
-      assert_exit_line (&r, writers[i], 1, line);
-    }
+  /* a closed descriptor 1 is held by /dev/null opened for reading */
+  assert_writers_fail (SETUP_STDOUT_CLOSED, EBADF);
 
   /* the chart's temporary file must not take descriptor 1 and receive the
    * "Wrote …" line: the chart is a valid SVG and the write fails */
@@ -828,18 +777,13 @@ static void
 test_large_sweep_json (void)
 {
   static const char *const devices[] = { "nvidia-h100-sxm", "amd-mi300x", "google-tpu-v5p" };
-  const char *const json[] = { "sweep",    "-H",        devices[0],
-                               "-H",       devices[1],  "-H",
-                               devices[2], "-m",        "llama-3.1-70b",
-                               "--batch",  "1:1000000", "--points",
-                               "3000",     "--devices", "2",
-                               "--json",   NULL };
-  const char *const csv[] = { "sweep",    "-H",        devices[0],
-                              "-H",       devices[1],  "-H",
-                              devices[2], "-m",        "llama-3.1-70b",
-                              "--batch",  "1:1000000", "--points",
-                              "3000",     "--devices", "2",
-                              "--csv",    NULL };
+  const char *json[] = { "sweep",    "-H",        devices[0],
+                         "-H",       devices[1],  "-H",
+                         devices[2], "-m",        "llama-3.1-70b",
+                         "--batch",  "1:1000000", "--points",
+                         "3000",     "--devices", "2",
+                         "--json",   NULL };
+  const char *csv[G_N_ELEMENTS (json)];
   static const char *const keys[]
       = { "batch", "context",     "t_step_s",        "tokens_per_s", "intensity", "bound",
           "fits",  "min_devices", "footprint_bytes", "mfu",          "mbu",       "usd_per_mtok" };
@@ -849,6 +793,9 @@ test_large_sweep_json (void)
   g_auto (GStrv) lines = NULL;
   guint row = 1;
 
+  /* the same sweep as CSV */
+  memcpy (csv, json, sizeof json);
+  csv[G_N_ELEMENTS (json) - 2] = "--csv";
   run_setup (&j, SETUP_NONE, json);
   run_setup (&c, SETUP_NONE, csv);
   g_assert_cmpint (WEXITSTATUS (j.wait_status), ==, 0);

@@ -18,26 +18,11 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "cli-test-util.h"
 #include "roof-cli.h"
 
 /* ---------------------------------------------------------------------- */
 /* Running the tool                                                        */
-
-typedef struct
-{
-  int status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
 static GPtrArray *
 collect_args (const char *program, const char *first, va_list ap)
@@ -78,15 +63,6 @@ run_in_process (Run *r, const char *first, ...)
   free (err_buf);
 }
 
-static const char *
-cli_path (void)
-{
-  const char *path = g_getenv ("ROOFLINE_CLI");
-  if (path == NULL)
-    g_error ("ROOFLINE_CLI is not set: run through meson test");
-  return path;
-}
-
 /* the built binary, as a user runs it */
 static void
 run_binary (Run *r, const char *first, ...)
@@ -107,26 +83,6 @@ run_binary (Run *r, const char *first, ...)
   r->status = WEXITSTATUS (wait_status);
 }
 
-static JsonNode *
-parse_json (const char *text)
-{
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autoptr (GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  return json_node_copy (json_parser_get_root (parser));
-}
-
-static guint
-count_lines (const char *text)
-{
-  guint n = 0;
-  for (const char *p = text; *p; p++)
-    n += *p == '\n';
-  return n;
-}
-
 /* exactly one line "roofline-cli: …", whatever the failure (issue 11: a
  * usage error used to add a second line "Try … --help") */
 static void
@@ -137,20 +93,6 @@ assert_one_error_line (const Run *r, int status)
     g_error ("expected exit status %d and one line \"roofline-cli: …\" on stderr, got %d and "
              "\"%s\"",
              status, r->status, r->err);
-}
-
-static char *
-write_temp (const char *name_template, const char *contents)
-{
-  g_autoptr (GError) error = NULL;
-  char *path = NULL;
-  int fd = g_file_open_tmp (name_template, &path, &error);
-
-  g_assert_no_error (error);
-  close (fd);
-  g_file_set_contents (path, contents, -1, &error);
-  g_assert_no_error (error);
-  return path;
 }
 
 /* ---------------------------------------------------------------------- */

@@ -1,0 +1,61 @@
+/* cli-test-util.c — what the roofline-cli tests share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cli-test-util.h"
+
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+void
+run_clear (Run *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+const char *
+cli_path (void)
+{
+  const char *path = g_getenv ("ROOFLINE_CLI");
+  if (path == NULL)
+    g_error ("ROOFLINE_CLI is not set: run through meson test");
+  return path;
+}
+
+JsonNode *
+parse_json (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+guint
+count_lines (const char *text)
+{
+  guint n = 0;
+  for (const char *p = text; *p; p++)
+    n += *p == '\n';
+  return n;
+}
+
+char *
+write_temp (const char *name_template, const char *contents)
+{
+  g_autoptr (GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp (name_template, &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
