@@ -8,7 +8,9 @@
  * exit 0, 1 or 2 with exactly one "roofline-cli: …" line on stderr when it
  * fails and none when it succeeds (warnings and notes, "roofline-cli:
  * warning: …" and "roofline-cli: note: …", may come either way), no NaN or
- * inf printed, and valid JSON under --json.
+ * inf printed, valid JSON under --json, and no raw control character (C0
+ * but newline, DEL, C1, bytes that are not UTF-8) on stderr or, but for
+ * JSON, on stdout: arguments are full of them, and a terminal obeys them.
  *
  Only the subcommands known to write nothing are run (is_read_only). The
  * only files they read are --catalog and --scenario: a bare name of a file
@@ -152,6 +154,20 @@ reads_only_data_files (const RoofCliOptions *opts)
   return opts->scenario == NULL || is_data_path (opts->scenario);
 }
 
+/* the offset of the first byte a terminal would take as a control, or -1 */
+static gssize
+raw_control (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+      if (c == (gunichar) -1 || c == (gunichar) -2 || (c < 0x20 && c != '\n')
+          || (c >= 0x7f && c <= 0x9f))
+        return p - text;
+    }
+  return -1;
+}
+
 static void
 check_run (int status, const char *out, const char *err, gboolean json)
 {
@@ -171,6 +187,12 @@ check_run (int status, const char *out, const char *err, gboolean json)
     fuzz_fail ("exit status 0 with an error on stderr:\n%s", err);
   if (status != 0 && failures != 1)
     fuzz_fail ("exit status %d with %u error lines (one expected):\n%s", status, failures, err);
+  if (raw_control (err) >= 0)
+    fuzz_fail ("a raw control character at byte %" G_GSSIZE_FORMAT " of stderr:\n%s",
+               raw_control (err), err);
+  if (!json && raw_control (out) >= 0)
+    fuzz_fail ("a raw control character at byte %" G_GSSIZE_FORMAT " of stdout:\n%s",
+               raw_control (out), out);
 
   if (status != 0)
     return;
