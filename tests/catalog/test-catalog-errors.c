@@ -11,8 +11,12 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
+#include "roof-catalog-private.h"
 #include "roof-json.h"
 #include "roof-scenario.h"
 
@@ -374,6 +378,314 @@ test_files (void)
   g_rmdir (dir);
 }
 
+/* roof_file_read_full () of `path`, expected to fail with `code` and exactly
+ * `message` ("%s" is the path). */
+static void
+expect_read_error (const char *path,
+                   RoofFileReadFlags flags,
+                   gsize limit,
+                   RoofCatalogError code,
+                   const char *message)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *expected = g_strdup_printf (message, path);
+  char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_false (roof_file_read_full (file, flags, limit, 1000, &contents, &length, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, (int) code);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_assert_null (contents);
+}
+
+/* What is not a regular file is refused before a byte is read, saying what
+ * it is: /dev/zero once took 4 GB of memory, a FIFO blocked for ever. */
+static void
+test_file_kinds (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roof-kinds-XXXXXX", &error);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.json", NULL);
+  g_autofree char *sock = g_build_filename (dir, "sock.json", NULL);
+  g_autofree char *exact = g_build_filename (dir, "exact.json", NULL);
+  g_autofree char *over = g_build_filename (dir, "over.json", NULL);
+  g_autoptr (GFile) zero = g_file_new_for_path ("/dev/zero");
+  g_autoptr (GFile) fifo_file = g_file_new_for_path (fifo);
+  g_autoptr (GFile) dir_file = g_file_new_for_path (dir);
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  struct sockaddr_un addr = { .sun_family = AF_UNIX };
+  g_autofree char *text = g_strnfill (1000, ' ');
+  char *contents = NULL;
+  gsize length = 0;
+  int s;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      RoofFileReadFlags flags = i == 0 ? ROOF_FILE_READ_REGULAR : ROOF_FILE_READ_ALLOW_PIPE;
+
+      expect_read_error (dir, flags, 1000, ROOF_CATALOG_ERROR_IO, "%s: is a directory, not a file");
+      expect_read_error ("/dev/zero", flags, 1000, ROOF_CATALOG_ERROR_IO,
+                         "%s: is a character device, not a file");
+      expect_read_error ("/dev/null", flags, 1000, ROOF_CATALOG_ERROR_IO,
+                         "%s: is a character device, not a file");
+    }
+
+  /* a socket cannot even be opened */
+  g_assert_cmpuint (strlen (sock), <, sizeof addr.sun_path);
+  strcpy (addr.sun_path, sock);
+  s = socket (AF_UNIX, SOCK_STREAM, 0);
+  g_assert_cmpint (s, >=, 0);
+  g_assert_cmpint (bind (s, (struct sockaddr *) &addr, sizeof addr), ==, 0);
+  expect_read_error (sock, ROOF_FILE_READ_ALLOW_PIPE, 1000, ROOF_CATALOG_ERROR_IO,
+                     "%s: is a socket, not a file");
+  close (s);
+
+  /* a FIFO only where a pipe is allowed; refused at once, no writer needed */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  expect_read_error (fifo, ROOF_FILE_READ_REGULAR, 1000, ROOF_CATALOG_ERROR_IO,
+                     "%s: is a pipe (FIFO); only regular files are read here");
+
+  /* the loaders read regular files only */
+  g_assert_false (roof_catalog_load_file (catalog, zero, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+  g_assert_cmpstr (error->message, ==, "/dev/zero: is a character device, not a file");
+  g_clear_error (&error);
+  g_assert_false (roof_catalog_load_file (catalog, dir_file, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+  g_assert_true (g_str_has_suffix (error->message, ": is a directory, not a file"));
+  g_clear_error (&error);
+  g_assert_null (roof_scenario_load_file (fifo_file, catalog, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+  g_assert_true (g_str_has_suffix (error->message, ": is a pipe (FIFO); only regular files are "
+                                                   "read here"));
+  g_clear_error (&error);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 0);
+
+  /* a regular file of the limit is read whole; one byte more is refused
+   * unread, with its size */
+  g_assert_true (g_file_set_contents (exact, text, 1000, NULL));
+  g_assert_true (g_file_set_contents (over, text, 1000, NULL));
+  s = g_open (over, O_WRONLY | O_APPEND, 0);
+  g_assert_cmpint (write (s, "x", 1), ==, 1);
+  close (s);
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (exact);
+
+    g_assert_true (roof_file_read_full (file, ROOF_FILE_READ_REGULAR, 1000, 1000, &contents,
+                                        &length, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (length, ==, 1000);
+    g_assert_cmpmem (contents, length, text, 1000);
+    g_assert_cmpint (contents[length], ==, '\0');
+    g_clear_pointer (&contents, g_free);
+  }
+  expect_read_error (over, ROOF_FILE_READ_REGULAR, 1000, ROOF_CATALOG_ERROR_TOO_LARGE,
+                     "%s: the file is 1001 bytes, larger than the limit of 1000 bytes");
+
+  g_unlink (exact);
+  g_unlink (over);
+  g_unlink (fifo);
+  g_unlink (sock);
+  g_rmdir (dir);
+}
+
+/* A file GIO reaches without a local path goes through a stream, with the
+ * same checks: the built-in catalog as a resource:// file. */
+static void
+test_file_stream (void)
+{
+  static const char prefix[] = "/io/github/rooflinelab/Roofline/catalog";
+  g_autofree char *uri = g_strconcat ("resource://", prefix, "/hardware.json", NULL);
+  g_autofree char *dir_uri = g_strconcat ("resource://", prefix, NULL);
+  g_autoptr (GFile) file = g_file_new_for_uri (uri);
+  g_autoptr (GFile) dir = g_file_new_for_uri (dir_uri);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *path = g_strconcat (prefix, "/hardware.json", NULL);
+  gsize length = 0;
+
+  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_null (g_file_peek_path (file));
+
+  g_assert_true (roof_file_read (file, ROOF_FILE_READ_REGULAR, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (contents, length, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_clear_pointer (&contents, g_free);
+
+  /* over a limit just below its size: refused unread */
+  g_assert_false (roof_file_read_full (file, ROOF_FILE_READ_REGULAR, g_bytes_get_size (bytes) - 1,
+                                       1000, &contents, &length, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+
+  g_assert_false (roof_file_read (dir, ROOF_FILE_READ_ALLOW_PIPE, &contents, &length, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+  g_assert_true (g_str_has_suffix (error->message, ": is a directory, not a file"));
+}
+
+/* Fills a pipe with `n` bytes of `c` and closes its write end unless `keep`;
+ * returns its read end and its /dev/fd path. */
+static int
+filled_pipe (gsize n, char c, gboolean keep, int *write_end, char **path)
+{
+  g_autofree char *data = g_strnfill (n, c);
+  int fds[2];
+
+  g_assert_cmpint (pipe (fds), ==, 0);
+  /* 64 KiB fit in a pipe's buffer: no reader needed yet */
+  g_assert_cmpuint (n, <=, 65536);
+  g_assert_cmpint (write (fds[1], data, n), ==, (gssize) n);
+  if (keep)
+    *write_end = fds[1];
+  else
+    close (fds[1]);
+  *path = g_strdup_printf ("/dev/fd/%d", fds[0]);
+  return fds[0];
+}
+
+/* A pipe is read to its end, never more than the limit + 1 bytes of it, and
+ * never waited for longer than the timeout. */
+static void
+test_file_pipes (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+  char rest[8192];
+  gssize n;
+  int r, w = -1;
+
+  /* exactly the limit: read whole */
+  r = filled_pipe (1000, 'a', FALSE, NULL, &path);
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+    g_autofree char *expected = g_strnfill (1000, 'a');
+
+    g_assert_true (roof_file_read_full (file, ROOF_FILE_READ_ALLOW_PIPE, 1000, 1000, &contents,
+                                        &length, &error));
+    g_assert_no_error (error);
+    g_assert_cmpmem (contents, length, expected, 1000);
+    g_clear_pointer (&contents, g_free);
+  }
+  close (r);
+  g_clear_pointer (&path, g_free);
+
+  /* 5000 bytes against a limit of 1000: 1001 are read, the rest stays in
+   * the pipe */
+  r = filled_pipe (5000, 'b', FALSE, NULL, &path);
+  expect_read_error (path, ROOF_FILE_READ_ALLOW_PIPE, 1000, ROOF_CATALOG_ERROR_TOO_LARGE,
+                     "%s: the pipe gives more than the limit of 1000 bytes");
+  n = read (r, rest, sizeof rest);
+  g_assert_cmpint (n, ==, 5000 - 1001);
+  close (r);
+  g_clear_pointer (&path, g_free);
+
+  /* a pipe is not a file where only files are read */
+  r = filled_pipe (10, 'c', FALSE, NULL, &path);
+  expect_read_error (path, ROOF_FILE_READ_REGULAR, 1000, ROOF_CATALOG_ERROR_IO,
+                     "%s: is a pipe (FIFO); only regular files are read here");
+  g_assert_cmpint (read (r, rest, sizeof rest), ==, 10);
+  close (r);
+  g_clear_pointer (&path, g_free);
+
+  /* an empty pipe whose writer is gone is empty, at once */
+  r = filled_pipe (0, 'd', FALSE, NULL, &path);
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+
+    g_assert_true (roof_file_read_full (file, ROOF_FILE_READ_ALLOW_PIPE, 1000, 60 * 1000,
+                                        &contents, &length, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (length, ==, 0);
+    g_assert_cmpstr (contents, ==, "");
+    g_clear_pointer (&contents, g_free);
+  }
+  close (r);
+  g_clear_pointer (&path, g_free);
+
+  /* a writer that sends part and then nothing, without closing: given up
+   * after the timeout */
+  r = filled_pipe (10, 'e', TRUE, &w, &path);
+  expect_read_error (path, ROOF_FILE_READ_ALLOW_PIPE, 1000, ROOF_CATALOG_ERROR_IO,
+                     "%s: nothing came through the pipe for 1 s (does any process write to it?)");
+  close (w);
+  close (r);
+}
+
+typedef struct
+{
+  const char *path;
+  const char *text;
+} FifoWriter;
+
+/* Opens the FIFO for writing once the reader is there, sends the text in
+ * two parts with a pause between them, and closes it. */
+static gpointer
+fifo_writer (gpointer data)
+{
+  FifoWriter *fw = data;
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gsize half = strlen (fw->text) / 2;
+  int fd;
+
+  g_usleep (100 * 1000);
+  /* without a reader, a non-blocking open fails (ENXIO): wait for it */
+  while ((fd = open (fw->path, O_WRONLY | O_NONBLOCK)) < 0 && errno == ENXIO
+         && g_get_monotonic_time () < end)
+    g_usleep (10 * 1000);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (fcntl (fd, F_SETFL, 0), ==, 0);
+  g_assert_cmpint (write (fd, fw->text, half), ==, (gssize) half);
+  g_usleep (100 * 1000);
+  g_assert_cmpint (write (fd, fw->text + half, strlen (fw->text) - half), ==,
+                   (gssize) (strlen (fw->text) - half));
+  close (fd);
+  return NULL;
+}
+
+/* A FIFO named by the user (mkfifo): read from its writer when one comes
+ * within the timeout, refused when none does. */
+static void
+test_file_fifo (void)
+{
+  static const char text[] = HEAD "\"hardware\": [ " DEVICE ("") " ] }";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roof-fifo-XXXXXX", &error);
+  g_autofree char *fifo = g_build_filename (dir, "catalog.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (fifo);
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  FifoWriter fw = { fifo, text };
+  g_autofree char *contents = NULL;
+  GThread *writer;
+  gsize length = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  /* no process ever opens it for writing */
+  expect_read_error (fifo, ROOF_FILE_READ_ALLOW_PIPE, 1000, ROOF_CATALOG_ERROR_IO,
+                     "%s: nothing came through the pipe for 1 s (does any process write to it?)");
+
+  /* a writer that comes after the reader, and pauses */
+  writer = g_thread_new ("fifo-writer", fifo_writer, &fw);
+  g_assert_true (roof_file_read_full (file, ROOF_FILE_READ_ALLOW_PIPE, ROOF_CATALOG_MAX_FILE_SIZE,
+                                      5000, &contents, &length, &error));
+  g_thread_join (writer);
+  g_assert_no_error (error);
+  g_assert_cmpstr (contents, ==, text);
+  g_assert_true (roof_catalog_load_data (catalog, contents, (gssize) length, fifo, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (roof_catalog_find_hardware (catalog, "x"));
+
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 /* A failing file leaves a populated catalog exactly as it was. */
 static void
 test_all_or_nothing (void)
@@ -657,6 +969,10 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog-errors/too-deep", test_too_deep);
   g_test_add_func ("/catalog-errors/too-large", test_too_large);
   g_test_add_func ("/catalog-errors/files", test_files);
+  g_test_add_func ("/catalog-errors/files/kinds", test_file_kinds);
+  g_test_add_func ("/catalog-errors/files/stream", test_file_stream);
+  g_test_add_func ("/catalog-errors/files/pipes", test_file_pipes);
+  g_test_add_func ("/catalog-errors/files/fifo", test_file_fifo);
   g_test_add_func ("/catalog-errors/all-or-nothing", test_all_or_nothing);
   g_test_add_func ("/catalog-errors/scenario", test_scenario_errors);
   g_test_add_func ("/catalog-errors/persistence/matrix", test_matrix);

@@ -11,6 +11,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "roof-catalog-merge.h"
 #include "roof-json.h"
@@ -476,6 +477,52 @@ test_newer_version (Fixture *f, gconstpointer data)
   g_assert_cmpstr (text, ==, newer);
 }
 
+/* Start-up reads a regular file only: a FIFO or a directory in its place is
+ * refused at once (a FIFO without a writer used to block the app for ever),
+ * left where it is and never written over. */
+static void
+test_not_a_file (Fixture *f, gconstpointer data)
+{
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (RoofUserCatalog) store = roof_user_catalog_new (f->file);
+      g_autoptr (GFile) parent = g_file_get_parent (f->file);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GFile) moved = NULL;
+      g_autofree char *expected = NULL;
+      RoofCatalog *catalog = roof_user_catalog_get_catalog (store);
+      RoofSpec *l4;
+      struct stat st;
+
+      g_file_make_directory_with_parents (parent, NULL, NULL);
+      if (i == 0)
+        g_assert_cmpint (mkfifo (f->path, 0600), ==, 0);
+      else
+        g_assert_cmpint (g_mkdir (f->path, 0700), ==, 0);
+      expected = g_strconcat (f->path,
+                              i == 0 ? ": is a pipe (FIFO); only regular files are read here"
+                                     : ": is a directory, not a file",
+                              NULL);
+
+      g_assert_false (roof_user_catalog_load (store, NULL, &moved, &error));
+      g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+      g_assert_cmpstr (error->message, ==, expected);
+      g_assert_null (moved);
+      g_assert_true (roof_user_catalog_get_read_only (store));
+      g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 31);
+      g_clear_error (&error);
+
+      /* an edit is not saved over it */
+      l4 = ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-l4"));
+      g_assert_true (roof_spec_set_number (l4, "price_usd_per_hour", 0.5, &error));
+      g_assert_no_error (error);
+      g_assert_true (roof_user_catalog_save (store, &error));
+      g_assert_cmpint (g_stat (f->path, &st), ==, 0);
+      g_assert_true (i == 0 ? S_ISFIFO (st.st_mode) : S_ISDIR (st.st_mode));
+      roof_test_remove_tree (f->path);
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* Merges                                                                   */
 
@@ -736,6 +783,7 @@ main (int argc, char **argv)
   ADD ("delete-undo", test_delete_undo);
   ADD ("corrupt", test_corrupt);
   ADD ("newer-version", test_newer_version);
+  ADD ("not-a-file", test_not_a_file);
 #undef ADD
   g_test_add_func ("/persistence/merge/import", test_merge_import);
   g_test_add_func ("/persistence/merge/bad-file", test_merge_bad_file);
