@@ -88,6 +88,224 @@ test_syntax (void)
   expect_error (NULL, 0, ROOF_CATALOG_ERROR_PARSE, "the file is empty");
 }
 
+/* Loads `text` (of `length` bytes, or up to its NUL when -1) as bad.json,
+ * expecting ROOF_CATALOG_ERROR_PARSE "bad.json:LINE:COLUMN: message" with
+ * the line and column of the byte `at`, counted here. */
+static void
+expect_parse_error_at (const char *text, gssize length, gsize at, const char *message)
+{
+  g_autofree char *expected = NULL;
+  guint line = 1;
+  gsize line_start = 0;
+
+  for (gsize i = 0; i < at; i++)
+    if (text[i] == '\n')
+      {
+        line++;
+        line_start = i + 1;
+      }
+  expected = g_strdup_printf ("bad.json:%u:%" G_GSIZE_FORMAT ": %s", line, at - line_start + 1,
+                              message);
+  {
+    g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (roof_catalog_load_data (catalog, text, length, "bad.json", NULL, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 0);
+  }
+}
+
+/* A catalog of one device whose memory capacity is written `number`, on the
+ * third line. */
+static char *
+capacity_catalog (const char *number)
+{
+  return g_strdup_printf (HEAD "\n\"hardware\": [\n  " DEVICE (", \"memory\": { \"capacity_GB\": "
+                                                           "%s, \"bandwidth_GBps\": 100 }") "\n] }",
+                          number);
+}
+
+/* json-glib 1.6 read 0070 as 56, 010 as 8, 0x10 as 16 and 0b101 as 5: every
+ * number token is now held to the JSON grammar, with line:column. */
+static void
+test_numbers (void)
+{
+  static const struct
+  {
+    const char *token;
+    const char *problem;
+  } bad[] = {
+    { "0070", "a number must not start with 0 (octal numbers are not JSON)" },
+    { "010", "a number must not start with 0 (octal numbers are not JSON)" },
+    { "-01", "a number must not start with 0 (octal numbers are not JSON)" },
+    { "00", "a number must not start with 0 (octal numbers are not JSON)" },
+    { "01.5", "a number must not start with 0 (octal numbers are not JSON)" },
+    { "0x10", "hexadecimal numbers are not JSON" },
+    { "0X1F", "hexadecimal numbers are not JSON" },
+    { "-0x10", "hexadecimal numbers are not JSON" },
+    { "$10", "hexadecimal numbers are not JSON" },
+    { "0b101", "binary numbers are not JSON" },
+    { "1.", "a digit must follow the decimal point" },
+    { "1.e3", "a digit must follow the decimal point" },
+    { ".5", "a digit must come before the decimal point" },
+    { "-.5", "a digit must come before the decimal point" },
+    { "1e", "the exponent must have digits" },
+    { "1e+", "the exponent must have digits" },
+    { "-Infinity", "a digit must follow the minus sign" },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  JsonArray *array;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = capacity_catalog (bad[i].token);
+      g_autofree char *message = g_strdup_printf ("`%s' is not a JSON number: %s", bad[i].token,
+                                                  bad[i].problem);
+      /* the token's place, found as text */
+      g_autofree char *member = g_strdup_printf ("\"capacity_GB\": %s,", bad[i].token);
+      const char *at = strstr (text, member);
+
+      g_assert_nonnull (at);
+      expect_parse_error_at (text, -1, at - text + strlen ("\"capacity_GB\": "), message);
+    }
+  {
+    /* "- 1" was -1; "1_000" and "1-2" say no more than that */
+    g_autofree char *spaced = capacity_catalog ("- 1");
+    g_autofree char *underscore = capacity_catalog ("1_000");
+    g_autofree char *minus = capacity_catalog ("1-2");
+
+    expect_parse_error_at (spaced, -1, strstr (spaced, "- 1") - spaced,
+                           "`-' is not a JSON number: a digit must follow the minus sign");
+    expect_parse_error_at (underscore, -1, strstr (underscore, "1_000") - underscore,
+                           "`1_000' is not a JSON number");
+    expect_parse_error_at (minus, -1, strstr (minus, "1-2") - minus, "`1-2' is not a JSON number");
+  }
+  /* anywhere: in an unknown member, in an array, at the top level */
+  {
+    static const char unknown[] = HEAD "\"hardware\": [ " DEVICE (", \"extra\": [1, 2, 0x10]") " ] }";
+    static const char top[] = "010";
+
+    expect_parse_error_at (unknown, -1, strstr (unknown, "0x10") - unknown,
+                           "`0x10' is not a JSON number: hexadecimal numbers are not JSON");
+    expect_parse_error_at (top, -1, 0, "`010' is not a JSON number: a number must not start "
+                                       "with 0 (octal numbers are not JSON)");
+  }
+  /* bare words: json-glib refuses them itself, at their last character */
+  expect_error ("{ \"a\":\n Infinity }", -1, ROOF_CATALOG_ERROR_PARSE,
+                "bad.json:2:9: Parse error: unexpected identifier `Infinity'");
+  expect_error ("{ \"a\": nan }", -1, ROOF_CATALOG_ERROR_PARSE,
+                "bad.json:1:10: Parse error: unexpected identifier `nan'");
+
+  /* what is JSON still reads, to the same values; numbers in strings,
+   * member names and comments are no tokens */
+  node = roof_json_parse ("[0, -0, 0.5, 10, 100, 1e5, 1E+05, 2.5e-3, 0e0, -1.5E2, 1e-0, 0.0,\n"
+                          " \"0x10\", { \"010\": 7 } /* 0070 .5 0x */, 123456789012345678]",
+                          -1, "n", &error);
+  g_assert_no_error (error);
+  array = json_node_get_array (node);
+  {
+    static const double values[] = { 0, 0, 0.5, 10, 100, 100000, 100000, 0.0025, 0, -150, 1, 0 };
+
+    for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+      g_assert_cmpfloat (roof_json_node_get_number (json_array_get_element (array, i)), ==,
+                         values[i]);
+  }
+  g_assert_cmpstr (json_node_get_string (json_array_get_element (array, 12)), ==, "0x10");
+  g_assert_cmpint (json_object_get_int_member (
+                     json_node_get_object (json_array_get_element (array, 13)), "010"),
+                   ==, 7);
+  g_assert_cmpint (json_node_get_int (json_array_get_element (array, 14)), ==,
+                   G_GINT64_CONSTANT (123456789012345678));
+}
+
+/* "nvidia-h100-sxm\u0000-mine" passed the id rule as "nvidia-h100-sxm" and
+ * silently replaced the built-in H100: json-glib cuts a string at a NUL.
+ * Every NUL, escaped or raw, in any string or member name, is refused. */
+static void
+test_nul (void)
+{
+  static const char h100[] = HEAD "\"hardware\": [\n  " DEVICE (
+    ", \"id\": \"nvidia-h100-sxm\\u0000-mine\", \"name\": \"Mine\"") " ] }";
+  static const char key[] = HEAD "\"hardware\": [ " DEVICE (", \"no\\u0000tes\": \"\"") " ] }";
+  static const char raw_in_string[] = HEAD "\"hardware\": [ " DEVICE (", \"name\": \"A\0B\"") " ] }";
+  static const char raw_outside[] = HEAD "\n \0 \"hardware\": [] }";
+  static const char escaped_backslash[] = HEAD "\"hardware\": [ " DEVICE (", \"notes\": "
+                                                                          "\"C:\\\\u0000\"") " ] }";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  guint n = g_list_model_get_n_items (roof_catalog_get_hardware (catalog));
+  RoofHardwareSpec *spec;
+
+  g_assert_no_error (error);
+  g_assert_false (roof_catalog_load_data (catalog, h100, -1, "bad.json", NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, "bad.json:2:"));
+  g_clear_error (&error);
+  spec = roof_catalog_find_hardware (catalog, "nvidia-h100-sxm");
+  g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (spec)), ==, "NVIDIA H100 SXM5 80 GB");
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, n);
+
+  expect_parse_error_at (h100, -1, strstr (h100, "\\u0000") - h100,
+                         "\\u0000 (NUL) is not allowed in a string");
+  expect_parse_error_at (key, -1, strstr (key, "\\u0000") - key,
+                         "\\u0000 (NUL) is not allowed in a string");
+  /* json-glib reads octal escapes too: \0, \000 and \400 (one byte) are NUL */
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *const escapes[] = { "\\0", "\\000", "\\400" };
+      g_autofree char *text = g_strdup_printf (HEAD "\"hardware\": [ " DEVICE (
+                                                 ", \"name\": \"A%sB\"") " ] }",
+                                               escapes[i]);
+      g_autofree char *message = g_strdup_printf ("%s (NUL) is not allowed in a string",
+                                                  escapes[i]);
+
+      expect_parse_error_at (text, -1, strstr (text, escapes[i]) - text, message);
+    }
+  /* raw: json-glib said only "JSON data must be UTF-8 encoded" */
+  expect_parse_error_at (raw_in_string, sizeof raw_in_string - 1,
+                         strstr (raw_in_string, "\"A") + 2 - raw_in_string,
+                         "a NUL character is not allowed in a string");
+  expect_parse_error_at (raw_outside, sizeof raw_outside - 1, strlen (raw_outside),
+                         "a NUL byte is not allowed in JSON text");
+  /* an escaped backslash before u0000 is text */
+  {
+    g_autoptr (RoofCatalog) fine = roof_catalog_new ();
+
+    g_assert_true (roof_catalog_load_data (fine, escaped_backslash, -1, "fine.json", NULL, &error));
+    g_assert_no_error (error);
+    spec = roof_catalog_find_hardware (fine, "x");
+    g_assert_cmpstr (roof_spec_get_notes (ROOF_SPEC (spec)), ==, "C:\\u0000");
+  }
+  /* a scenario too */
+  {
+    static const char scenario[] = "{ \"format\": \"roofline-scenario\", \"version\": 1, "
+                                   "\"hardware\": [], \"model\": \"llama-3.1-8b\\u0000x\" }";
+
+    g_assert_null (roof_scenario_load_data (scenario, -1, "s.json", catalog, NULL, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE);
+    g_assert_true (g_str_has_prefix (error->message, "s.json:1:"));
+    g_assert_true (g_str_has_suffix (error->message, ": \\u0000 (NUL) is not allowed in a "
+                                                     "string"));
+  }
+}
+
+/* json-glib takes 'single-quoted' strings, escapes undecoded */
+static void
+test_single_quotes (void)
+{
+  static const char text[] = "{ \"format\": \"roofline-catalog\",\n  'version': 1 }";
+
+  expect_parse_error_at (text, -1, strchr (text, '\'') - text,
+                         "strings must be in double quotes (\"…\"), not single ones");
+  /* inside a string, a quote is a quote */
+  expect_exact (HEAD "\"hardware\": [ " DEVICE (", \"name\": \"it's\", \"year\": 1") " ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": year must be at least 1900, got 1");
+}
+
 static void
 test_shape (void)
 {
@@ -960,6 +1178,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/catalog-errors/syntax", test_syntax);
+  g_test_add_func ("/catalog-errors/numbers", test_numbers);
+  g_test_add_func ("/catalog-errors/nul", test_nul);
+  g_test_add_func ("/catalog-errors/single-quotes", test_single_quotes);
   g_test_add_func ("/catalog-errors/shape", test_shape);
   g_test_add_func ("/catalog-errors/types", test_types);
   g_test_add_func ("/catalog-errors/values", test_values);
