@@ -168,6 +168,10 @@ gboolean roof_file_read_full (GFile *file,
                               gsize *length,
                               GError **error);
 
+/* `s`, or its first `max_chars` characters and "…" when it is longer: an
+ * over-long id shown in a message. */
+char *roof_text_shorten (const char *s, glong max_chars);
+
 /* Levenshtein distance, for "did you mean". */
 guint roof_edit_distance (const char *a, const char *b);
 

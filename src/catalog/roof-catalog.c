@@ -223,7 +223,11 @@ entry_where (const char *origin, const char *prefix, const char *array, guint in
     id = roof_json_get_string (json_node_get_object (entry), "id");
   g_string_append_printf (where, ": %s%s[%u]", prefix ? prefix : "", array, index);
   if (id != NULL)
-    g_string_append_printf (where, " \"%s\"", id);
+    {
+      g_autofree char *shown = roof_text_shorten (id, ROOF_SPEC_ID_MAX);
+
+      g_string_append_printf (where, " \"%s\"", shown);
+    }
   return g_string_free (where, FALSE);
 }
 

@@ -1345,6 +1345,18 @@ roof_json_dup_strv (JsonObject *object, const char *member)
   return (char **) g_ptr_array_free (out, FALSE);
 }
 
+char *
+roof_text_shorten (const char *s, glong max_chars)
+{
+  const char *end = s;
+
+  for (glong i = 0; i < max_chars && *end != '\0'; i++)
+    end = g_utf8_next_char (end);
+  if (*end == '\0')
+    return g_strdup (s);
+  return g_strdup_printf ("%.*s…", (int) (end - s), s);
+}
+
 guint
 roof_edit_distance (const char *a, const char *b)
 {

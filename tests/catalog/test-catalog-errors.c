@@ -468,6 +468,201 @@ test_unknown_precision (void)
                 "compute_TFLOPS.fp8 must be a number, got a string");
 }
 
+/* `n` characters of "é" (two bytes each: limits count characters) */
+static char *
+text_of (gsize n)
+{
+  GString *out = g_string_new (NULL);
+
+  for (gsize i = 0; i < n; i++)
+    g_string_append (out, "é");
+  return g_string_free (out, FALSE);
+}
+
+/* A catalog of one valid entry of `kind` with the string `value` at `path`
+ * ("sources[1]": the second of two sources, "caches[0].name": a cache). */
+static char *
+entry_with_text (RoofEntryKind kind, const char *path, const char *value)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonNode) doc = NULL;
+  JsonObject *entry;
+  JsonNode *node;
+
+  g_assert_true (json_parser_load_from_data (
+    parser, kind == ROOF_ENTRY_HARDWARE ? HEAD "\"hardware\": [ " DEVICE ("") " ] }"
+                                        : HEAD "\"models\": [ " MODEL ("") " ] }",
+    -1, NULL));
+  doc = json_node_copy (json_parser_get_root (parser));
+  entry = json_array_get_object_element (
+    json_object_get_array_member (json_node_get_object (doc),
+                                  kind == ROOF_ENTRY_HARDWARE ? "hardware" : "models"),
+    0);
+  if (g_str_has_prefix (path, "sources["))
+    {
+      JsonArray *sources = json_array_new ();
+
+      json_array_add_string_element (sources, "a datasheet");
+      json_array_add_string_element (sources, value);
+      json_object_set_array_member (entry, "sources", sources);
+    }
+  else if (g_str_has_prefix (path, "caches["))
+    {
+      JsonArray *caches = json_array_new ();
+      JsonObject *cache = json_object_new ();
+
+      json_object_set_string_member (cache, "name", value);
+      json_object_set_double_member (cache, "capacity_MB", 50);
+      json_array_add_object_element (caches, cache);
+      json_object_set_array_member (entry, "caches", caches);
+    }
+  else if (g_str_has_prefix (path, "interconnect."))
+    {
+      JsonObject *link = json_object_new ();
+
+      json_object_set_string_member (link, "name", value);
+      json_object_set_double_member (link, "bandwidth_GBps", 450);
+      json_object_set_object_member (entry, "interconnect", link);
+    }
+  else if (g_str_has_prefix (path, "memory."))
+    json_object_set_string_member (json_object_get_object_member (entry, "memory"), "type",
+                                   value);
+  else
+    json_object_set_string_member (entry, path, value);
+  node = json_node_init_object (json_node_alloc (), json_node_get_object (doc));
+  {
+    char *text = roof_json_to_string (node, FALSE);
+
+    json_node_unref (node);
+    return text;
+  }
+}
+
+/* A name of 100 000 characters made `plot memory` take 47 s: every text
+ * of an entry has a length limit, in characters. */
+static void
+test_text_length (void)
+{
+  static const struct
+  {
+    RoofEntryKind kind;
+    const char *path;
+    gsize limit;
+  } fields[] = {
+    { ROOF_ENTRY_HARDWARE, "name", 200 },
+    { ROOF_ENTRY_HARDWARE, "vendor", 200 },
+    { ROOF_ENTRY_HARDWARE, "arch", 200 },
+    { ROOF_ENTRY_HARDWARE, "form_factor", 200 },
+    { ROOF_ENTRY_HARDWARE, "memory.type", 200 },
+    { ROOF_ENTRY_HARDWARE, "caches[0].name", 200 },
+    { ROOF_ENTRY_HARDWARE, "interconnect.name", 200 },
+    { ROOF_ENTRY_HARDWARE, "price_date", 200 },
+    { ROOF_ENTRY_HARDWARE, "price_source", 2000 },
+    { ROOF_ENTRY_HARDWARE, "sources[1]", 2000 },
+    { ROOF_ENTRY_HARDWARE, "notes", 10000 },
+    { ROOF_ENTRY_MODEL, "name", 200 },
+    { ROOF_ENTRY_MODEL, "family", 200 },
+    { ROOF_ENTRY_MODEL, "input", 200 },
+    { ROOF_ENTRY_MODEL, "sources[1]", 2000 },
+    { ROOF_ENTRY_MODEL, "notes", 10000 },
+  };
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      g_autofree char *at_limit = text_of (fields[i].limit);
+      g_autofree char *over = text_of (fields[i].limit + 1);
+      g_autofree char *good = entry_with_text (fields[i].kind, fields[i].path, at_limit);
+      g_autofree char *bad = entry_with_text (fields[i].kind, fields[i].path, over);
+      g_autofree char *message = g_strdup_printf (
+        "bad.json: %s[0] \"x\": %s must be at most %" G_GSIZE_FORMAT " characters long, got %"
+        G_GSIZE_FORMAT " characters",
+        fields[i].kind == ROOF_ENTRY_HARDWARE ? "hardware" : "models", fields[i].path,
+        fields[i].limit, fields[i].limit + 1);
+      g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+
+      g_test_message ("%s", fields[i].path);
+      g_assert_true (roof_catalog_load_data (catalog, good, -1, "good.json", NULL, &error));
+      g_assert_no_error (error);
+      expect_exact (bad, ROOF_CATALOG_ERROR_INVALID, message);
+    }
+
+  /* the 100 000 characters of the report, in a name */
+  {
+    g_autofree char *huge = g_strnfill (100000, 'n');
+    g_autofree char *text = entry_with_text (ROOF_ENTRY_MODEL, "name", huge);
+
+    expect_exact (text, ROOF_CATALOG_ERROR_INVALID,
+                  "bad.json: models[0] \"x\": name must be at most 200 characters long, got "
+                  "100000 characters");
+  }
+
+  /* ids keep their rule, 1 to 64 characters; a long one is shown cut short */
+  {
+    g_autofree char *id64 = g_strnfill (64, 'a');
+    g_autofree char *id65 = g_strnfill (65, 'a');
+    g_autofree char *id_huge = g_strnfill (100000, 'a');
+    g_autofree char *good = entry_with_text (ROOF_ENTRY_HARDWARE, "id", id64);
+    g_autofree char *bad = entry_with_text (ROOF_ENTRY_HARDWARE, "id", id65);
+    g_autofree char *huge = entry_with_text (ROOF_ENTRY_MODEL, "id", id_huge);
+    g_autofree char *message = g_strdup_printf (
+      "bad.json: hardware[0] \"%s…\": id must be 1 to 64 characters of a-z, 0-9, '.', '_' and "
+      "'-', starting with a letter or digit, got \"%s…\"",
+      id64, id64);
+    g_autofree char *huge_message = g_strdup_printf (
+      "bad.json: models[0] \"%s…\": id must be 1 to 64 characters of a-z, 0-9, '.', '_' and "
+      "'-', starting with a letter or digit, got \"%s…\"",
+      id64, id64);
+    g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+
+    g_assert_true (roof_catalog_load_data (catalog, good, -1, "good.json", NULL, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (roof_catalog_find_hardware (catalog, id64));
+    expect_exact (bad, ROOF_CATALOG_ERROR_INVALID, message);
+    expect_exact (huge, ROOF_CATALOG_ERROR_INVALID, huge_message);
+  }
+
+  /* an embedded entry of a scenario */
+  {
+    g_autofree char *name = text_of (201);
+    g_autofree char *scenario = g_strdup_printf (
+      "{ \"format\": \"roofline-scenario\", \"version\": 1, \"hardware\": [\"x\"], \"model\": "
+      "\"llama-3.1-8b\", \"catalog\": { \"hardware\": [ " DEVICE (", \"name\": \"%s\"") " ] } }",
+      name);
+    g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+
+    g_assert_no_error (error);
+    g_assert_null (roof_scenario_load_data (scenario, -1, "s.json", catalog, NULL, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==,
+                     "s.json: catalog.hardware[0] \"x\": name must be at most 200 characters long, "
+                     "got 201 characters");
+    g_clear_error (&error);
+  }
+
+  /* an edit of the app goes through the same check */
+  {
+    g_autofree char *text = entry_with_text (ROOF_ENTRY_HARDWARE, "name", "Mine");
+    g_autofree char *at_limit = text_of (200);
+    g_autofree char *over = text_of (201);
+    g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+    RoofSpec *spec;
+
+    g_assert_true (roof_catalog_load_data (catalog, text, -1, "good.json", NULL, &error));
+    spec = ROOF_SPEC (roof_catalog_find_hardware (catalog, "x"));
+    g_assert_false (roof_spec_set_string (spec, "name", over, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==,
+                     "hardware \"x\": name must be at most 200 characters long, got 201 "
+                     "characters");
+    g_clear_error (&error);
+    g_assert_cmpstr (roof_spec_get_name (spec), ==, "Mine");
+    g_assert_true (roof_spec_set_string (spec, "name", at_limit, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (roof_spec_get_name (spec), ==, at_limit);
+  }
+}
+
 static void
 test_required (void)
 {
@@ -1185,6 +1380,7 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog-errors/types", test_types);
   g_test_add_func ("/catalog-errors/values", test_values);
   g_test_add_func ("/catalog-errors/unknown-precision", test_unknown_precision);
+  g_test_add_func ("/catalog-errors/text-length", test_text_length);
   g_test_add_func ("/catalog-errors/required", test_required);
   g_test_add_func ("/catalog-errors/duplicates", test_duplicates);
   g_test_add_func ("/catalog-errors/too-deep", test_too_deep);

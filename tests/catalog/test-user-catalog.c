@@ -650,6 +650,57 @@ test_merge_import (void)
 }
 
 /* A bad file changes nothing and says where it is bad. */
+/* A copy's name stays within the 200 characters of a name: Keep Both of an
+ * entry named with all 200 would have made an entry the catalog refuses. */
+static void
+test_merge_long_name (void)
+{
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  g_autoptr (RoofCatalogMerge) merge = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_strnfill (200, 'n');
+  g_autofree char *mine = g_strdup_printf (
+    "{ \"format\": \"roofline-catalog\", \"version\": 1, \"hardware\": [ { \"id\": \"mine\", "
+    "\"name\": \"%s\", \"memory\": { \"capacity_GB\": 16, \"bandwidth_GBps\": %d }, "
+    "\"compute_TFLOPS\": {} } ] }",
+    name, 150);
+  g_autofree char *theirs = g_strdup_printf (
+    "{ \"format\": \"roofline-catalog\", \"version\": 1, \"hardware\": [ { \"id\": \"mine\", "
+    "\"name\": \"%s\", \"memory\": { \"capacity_GB\": 16, \"bandwidth_GBps\": %d }, "
+    "\"compute_TFLOPS\": {} } ] }",
+    name, 300);
+  /* the first 179 characters, "…", and the last 20 of "nnn…n (2)" */
+  g_autofree char *head = g_strnfill (179, 'n');
+  g_autofree char *tail = g_strnfill (16, 'n');
+  g_autofree char *expected = g_strdup_printf ("%s…%s (2)", head, tail);
+  RoofSpec *copy;
+
+  g_assert_true (roof_catalog_load_data (catalog, mine, -1, "mine.json", NULL, &error));
+  g_assert_no_error (error);
+  merge = roof_catalog_merge_new_from_data (catalog, theirs, -1, "theirs.json", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (roof_catalog_merge_get_n_conflicts (merge), ==, 1);
+  g_assert_cmpint (roof_catalog_merge_get_choice (merge, 0), ==, ROOF_MERGE_KEEP_BOTH);
+  g_assert_cmpstr (roof_catalog_merge_get_new_name (merge, 0), ==, expected);
+  g_assert_cmpuint (g_utf8_strlen (expected, -1), ==, 200);
+  roof_catalog_merge_apply (merge, NULL);
+  copy = ROOF_SPEC (roof_catalog_find_hardware (catalog, "mine-2"));
+  g_assert_nonnull (copy);
+  g_assert_cmpstr (roof_spec_get_name (copy), ==, expected);
+  g_assert_cmpfloat (roof_spec_get_number (copy, "memory.bandwidth_GBps", 0), ==, 300);
+
+  /* and the default name of a duplicate: "(copy)" stays, the name is cut */
+  {
+    g_autoptr (RoofSpec) dup = roof_spec_duplicate (copy, "mine-3", NULL);
+    /* the last 20: 9 of the 16 "n" before " (2)", then " (2) (copy)" */
+    g_autofree char *copy_tail = g_strnfill (9, 'n');
+    g_autofree char *want = g_strdup_printf ("%s…%s (2) (copy)", head, copy_tail);
+
+    g_assert_nonnull (dup);
+    g_assert_cmpstr (roof_spec_get_name (dup), ==, want);
+  }
+}
+
 static void
 test_merge_bad_file (void)
 {
@@ -787,6 +838,7 @@ main (int argc, char **argv)
 #undef ADD
   g_test_add_func ("/persistence/merge/import", test_merge_import);
   g_test_add_func ("/persistence/merge/bad-file", test_merge_bad_file);
+  g_test_add_func ("/persistence/merge/long-name", test_merge_long_name);
   g_test_add_func ("/persistence/merge/scenario", test_merge_scenario);
   g_test_add_func ("/persistence/merge/scenario-bad", test_merge_scenario_bad);
 
