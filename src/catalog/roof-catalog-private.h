@@ -10,7 +10,7 @@
 #include <json-glib/json-glib.h>
 
 #include "roof-catalog-error.h"
-#include "roof-file.h"
+#include "roof-file-read.h"
 #include "roof-spec-schema.h"
 #include "roof-spec.h"
 

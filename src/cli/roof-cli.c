@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "roof-cli-private.h"
-#include "roof-file.h"
+#include "roof-file-read.h"
 #include "roof-json.h"
 
 typedef struct

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "roof-file.h"
+#include "roof-file-read.h"
 #include "roof-json.h"
 
 #define RECOVERY_MEMBER "recovery"

@@ -25,7 +25,7 @@
 #include "roof-chart-data.h"
 #include "roof-document.h"
 #include "roof-export-dialog.h"
-#include "roof-file.h"
+#include "roof-file-read.h"
 #include "roof-hardware-panel.h"
 #include "roof-json.h"
 #include "roof-model-panel.h"

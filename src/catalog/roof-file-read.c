@@ -1,4 +1,4 @@
-/* roof-file.c — the one way Roofline reads a file
+/* roof-file-read.c — the one way Roofline reads a file
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -14,7 +14,7 @@
 
 #include "config.h"
 
-#include "roof-file.h"
+#include "roof-file-read.h"
 
 #include <errno.h>
 #include <fcntl.h>

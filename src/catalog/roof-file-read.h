@@ -1,4 +1,4 @@
-/* roof-file.h — the one way Roofline reads a file
+/* roof-file-read.h — the one way Roofline reads a file
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -7,6 +7,11 @@
  * open never blocks, nothing but a regular file (or, where the user named
  * it, a pipe) is read, and never more than ROOF_CATALOG_MAX_FILE_SIZE + 1
  * bytes are read into memory, whatever the file is.
+ *
+ * The reading side of src/fileio's roof_file_save (), but here: it reads
+ * GFiles (GIO, which src/fileio does without) and says what is wrong with
+ * the catalog's error codes, which the user catalog acts on (a file over the
+ * limit is moved aside, one that cannot be read is left alone).
  */
 #pragma once
 
