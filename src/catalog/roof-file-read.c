@@ -53,6 +53,26 @@ set_not_a_file (GError **error, const char *name, mode_t mode)
 }
 
 static void
+set_io_error (GError **error, const char *name, const char *message)
+{
+  g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name, message);
+}
+
+/* A regular file is refused unread when its size says it is over the limit
+ * (one that grows while it is read is caught by read_all ()). */
+static gboolean
+check_size (gint64 size, const char *name, gsize limit, GError **error)
+{
+  if (size <= 0 || (guint64) size <= limit)
+    return TRUE;
+  g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
+               "%s: the file is %" G_GINT64_FORMAT " bytes, larger than the limit of %"
+               G_GSIZE_FORMAT " bytes",
+               name, size, limit);
+  return FALSE;
+}
+
+static void
 set_too_large (GError **error, const char *name, gboolean pipe, gsize limit)
 {
   g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
@@ -61,94 +81,124 @@ set_too_large (GError **error, const char *name, gboolean pipe, gsize limit)
                name, limit);
 }
 
-/* Grows `buf` (of `*cap` bytes plus a NUL) towards limit + 1 bytes: FALSE
- * when it already holds that many. */
-static gboolean
-grow (char **buf, gsize *cap, gsize limit)
-{
-  if (*cap > limit)
-    return FALSE;
-  *cap = MIN (MAX (*cap * 2, 64 * 1024), limit + 1);
-  *buf = g_realloc (*buf, *cap + 1);
-  return TRUE;
-}
+/* Reads at most `size` bytes into `buf`: how many (0 at the end of the
+ * input), or -1 with `error` set. */
+typedef gssize (*ReadPiece) (gpointer source, char *buf, gsize size, GError **error);
 
-/* Reads `fd` to its end. A pipe is polled first: on Linux, a FIFO opened
- * with O_NONBLOCK reads as ended while no process has it open for writing,
- * but poll () waits for a writer to come and send or close; so does it for
- * a writer that is there but silent. Each wait is at most `timeout_ms`. */
+/* Reads all of `source` into a buffer that grows from `size_hint` + 1 bytes
+ * up to limit + 1 at the most: with that many, the input is over the limit
+ * and the read stops there. */
 static gboolean
-read_fd (int fd,
-         const char *name,
-         gboolean pipe,
-         gsize size_hint,
-         gsize limit,
-         int timeout_ms,
-         char **contents,
-         gsize *length,
-         GError **error)
+read_all (ReadPiece read_piece,
+          gpointer source,
+          const char *name,
+          gboolean pipe,
+          gsize size_hint,
+          gsize limit,
+          char **contents,
+          gsize *length,
+          GError **error)
 {
   gsize cap = MIN (size_hint, limit) + 1;
   g_autofree char *buf = g_malloc (cap + 1);
   gsize len = 0;
+  gssize n;
+
+  do
+    {
+      if (len == cap)
+        {
+          if (cap > limit)
+            {
+              set_too_large (error, name, pipe, limit);
+              return FALSE;
+            }
+          cap = MIN (MAX (cap * 2, 64 * 1024), limit + 1);
+          buf = g_realloc (buf, cap + 1);
+        }
+      n = read_piece (source, buf + len, cap - len, error);
+      if (n < 0)
+        return FALSE;
+      len += (gsize) n;
+    }
+  while (n > 0);
+
+  buf[len] = '\0';
+  *contents = g_steal_pointer (&buf);
+  *length = len;
+  return TRUE;
+}
+
+typedef struct
+{
+  int fd;
+  const char *name;
+  gboolean pipe;
+  int timeout_ms;
+} FdSource;
+
+
+/* A pipe is polled first: on Linux, a FIFO opened with O_NONBLOCK reads as
+ * ended while no process has it open for writing, but poll () waits for a
+ * writer to come and send or close; so does it for a writer that is there
+ * but silent. Each wait is at most `timeout_ms`. */
+static gssize
+read_fd_piece (gpointer data, char *buf, gsize size, GError **error)
+{
+  FdSource *src = data;
 
   for (;;)
     {
       ssize_t n;
 
-      if (len == cap && !grow (&buf, &cap, limit))
+      if (src->pipe)
         {
-          set_too_large (error, name, pipe, limit);
-          return FALSE;
-        }
-      if (pipe)
-        {
-          struct pollfd pfd = { .fd = fd, .events = POLLIN };
-          int ready = poll (&pfd, 1, timeout_ms);
+          struct pollfd pfd = { .fd = src->fd, .events = POLLIN };
+          int ready = poll (&pfd, 1, src->timeout_ms);
 
           if (ready < 0 && errno == EINTR)
             continue;
           if (ready < 0)
             {
-              int saved = errno;
-
-              g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
-                           g_strerror (saved));
-              return FALSE;
+              set_io_error (error, src->name, g_strerror (errno));
+              return -1;
             }
           if (ready == 0)
             {
               g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO,
                            "%s: nothing came through the pipe for %d s (does any process "
                            "write to it?)",
-                           name, timeout_ms / 1000);
-              return FALSE;
+                           src->name, src->timeout_ms / 1000);
+              return -1;
             }
         }
-      n = read (fd, buf + len, cap - len);
-      if (n > 0)
-        len += (gsize) n;
-      else if (n == 0)
-        break;
-      else if (errno != EINTR && errno != EAGAIN)
+      n = read (src->fd, buf, size);
+      if (n >= 0)
+        return n;
+      if (errno != EINTR && errno != EAGAIN)
         {
-          int saved = errno;
-
-          g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
-                       g_strerror (saved));
-          return FALSE;
+          set_io_error (error, src->name, g_strerror (errno));
+          return -1;
         }
     }
+}
 
-  if (len > limit)
-    {
-      set_too_large (error, name, pipe, limit);
-      return FALSE;
-    }
-  buf[len] = '\0';
-  *contents = g_steal_pointer (&buf);
-  *length = len;
-  return TRUE;
+typedef struct
+{
+  GInputStream *stream;
+  const char *name;
+} StreamSource;
+
+static gssize
+read_stream_piece (gpointer data, char *buf, gsize size, GError **error)
+{
+  StreamSource *src = data;
+  g_autoptr (GError) local_error = NULL;
+  gssize n = g_input_stream_read (src->stream, buf, size, NULL, &local_error);
+
+  if (n < 0)
+    set_io_error (error, src->name, local_error->message);
+  return n;
 }
 
 static gboolean
@@ -176,8 +226,7 @@ read_path (const char *path,
       if (stat (path, &st) == 0 && S_ISSOCK (st.st_mode))
         set_not_a_file (error, name, st.st_mode);
       else
-        g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
-                     g_strerror (saved));
+        set_io_error (error, name, g_strerror (saved));
       return FALSE;
     }
   if (fstat (fd, &st) != 0)
@@ -185,8 +234,7 @@ read_path (const char *path,
       int saved = errno;
 
       close (fd);
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
-                   g_strerror (saved));
+      set_io_error (error, name, g_strerror (saved));
       return FALSE;
     }
 
@@ -197,18 +245,19 @@ read_path (const char *path,
       set_not_a_file (error, name, st.st_mode);
       return FALSE;
     }
-  if (!pipe && st.st_size > 0 && (guint64) st.st_size > limit)
+  if (!pipe && !check_size (st.st_size, name, limit, error))
     {
       close (fd);
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
-                   "%s: the file is %" G_GINT64_FORMAT " bytes, larger than the limit of %"
-                   G_GSIZE_FORMAT " bytes",
-                   name, (gint64) st.st_size, limit);
       return FALSE;
     }
 
-  ok = read_fd (fd, name, pipe, pipe ? 64 * 1024 : (gsize) MAX (st.st_size, 0), limit,
-                timeout_ms, contents, length, error);
+  {
+    FdSource src = { fd, name, pipe, timeout_ms };
+
+    ok = read_all (read_fd_piece, &src, name, pipe,
+                   pipe ? 64 * 1024 : (gsize) MAX (st.st_size, 0), limit, contents, length,
+                   error);
+  }
   close (fd);
   return ok;
 }
@@ -226,16 +275,13 @@ read_stream (GFile *file,
   g_autoptr (GError) local_error = NULL;
   g_autoptr (GFileInfo) info = NULL;
   g_autoptr (GFileInputStream) stream = NULL;
-  g_autofree char *buf = NULL;
-  gsize cap, len = 0;
   goffset size;
 
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
                             G_FILE_QUERY_INFO_NONE, NULL, &local_error);
   if (info == NULL)
     {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
-                   local_error->message);
+      set_io_error (error, name, local_error->message);
       return FALSE;
     }
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
@@ -245,53 +291,21 @@ read_stream (GFile *file,
       return FALSE;
     }
   size = g_file_info_get_size (info);
-  if (size > 0 && (guint64) size > limit)
-    {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
-                   "%s: the file is %" G_GOFFSET_FORMAT " bytes, larger than the limit of %"
-                   G_GSIZE_FORMAT " bytes",
-                   name, size, limit);
-      return FALSE;
-    }
+  if (!check_size (size, name, limit, error))
+    return FALSE;
 
   stream = g_file_read (file, NULL, &local_error);
   if (stream == NULL)
     {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
-                   local_error->message);
+      set_io_error (error, name, local_error->message);
       return FALSE;
     }
-  cap = MIN ((gsize) MAX (size, 0), limit) + 1;
-  buf = g_malloc (cap + 1);
-  for (;;)
-    {
-      gsize n = 0;
+  {
+    StreamSource src = { G_INPUT_STREAM (stream), name };
 
-      if (len == cap && !grow (&buf, &cap, limit))
-        {
-          set_too_large (error, name, FALSE, limit);
-          return FALSE;
-        }
-      if (!g_input_stream_read_all (G_INPUT_STREAM (stream), buf + len, cap - len, &n, NULL,
-                                    &local_error))
-        {
-          g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
-                       local_error->message);
-          return FALSE;
-        }
-      if (n == 0)
-        break;
-      len += n;
-    }
-  if (len > limit)
-    {
-      set_too_large (error, name, FALSE, limit);
-      return FALSE;
-    }
-  buf[len] = '\0';
-  *contents = g_steal_pointer (&buf);
-  *length = len;
-  return TRUE;
+    return read_all (read_stream_piece, &src, name, FALSE, (gsize) MAX (size, 0), limit,
+                     contents, length, error);
+  }
 }
 
 gboolean
