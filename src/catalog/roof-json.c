@@ -557,7 +557,8 @@ prescan (const char *data,
             {
               gsize start = i;
               gsize end = i;
-              gsize digits = c == '-' ? i + 1 : i;
+              gsize first = c == '-' ? i + 1 : i; /* the first digit */
+              gsize digits = first;
               const char *problem;
 
               while (end < length && is_number_char (data[end]))
@@ -571,12 +572,11 @@ prescan (const char *data,
                                    end - start > 40 ? "…" : "", *problem ? ": " : "", problem);
                   return FALSE;
                 }
+              /* an integer of 19 digits or more */
               while (digits < end && g_ascii_isdigit (data[digits]))
                 digits++;
-              if (digits == end && end - (c == '-' ? start + 1 : start) >= 19)
+              if (digits == end && end - first >= 19)
                 {
-                  gsize first = c == '-' ? start + 1 : start;
-
                   if (copy == NULL)
                     {
                       copy = g_malloc (length + 1);
