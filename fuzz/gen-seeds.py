@@ -136,6 +136,26 @@ def catalog_seeds():
         "model-string-number": catalog(models=[with_(MODEL, layers="2")]),
         "both": catalog([HW], [MODEL]),
         "unicode": catalog([with_(HW, name="Ünïcødé \u00e9 \u2603", notes="tab\tnew\nline")]),
+        # numbers JSON has not, which json-glib 1.6 reads (0070 as 56, 0x10 as 16)
+        "number-octal": catalog([HW]).replace("3350", "0070"),
+        "number-hex": catalog([HW]).replace("3350", "0x10"),
+        "number-dollar-hex": catalog([HW]).replace("3350", "$10"),
+        "number-binary": catalog([HW]).replace("3350", "0b101"),
+        "number-leading-dot": catalog([HW]).replace("3350", ".5"),
+        "number-trailing-dot": catalog([HW]).replace("3350", "1."),
+        "number-spaced-minus": catalog([HW]).replace("3350", "- 1"),
+        # a NUL cuts a string in json-glib: this id was the built-in H100's
+        "nul-id": catalog([with_(HW, id="nvidia-h100-sxm\u0000-mine")]),
+        "nul-key": catalog([with_(HW, **{"no\u0000tes": ""})]),
+        "nul-octal": catalog([HW]).replace('"name": "X"', '"name": "X\\0Y"'),
+        "nul-raw": catalog([HW]).replace('"name": "X"', '"name": "X\0Y"'),
+        "single-quotes": "{'format': 'roofline-catalog', 'version': 1}",
+        # texts at and over their limits, in characters
+        "name-at-limit": catalog([with_(HW, name="\u00e9" * 200)]),
+        "name-too-long": catalog([with_(HW, name="n" * 201)]),
+        "notes-too-long": catalog([with_(HW, notes="n" * 10001)]),
+        "source-too-long": catalog(models=[with_(MODEL, sources=["ok", "s" * 2001])]),
+        "id-too-long": catalog([with_(HW, id="a" * 65)]),
     }
     for name, text in hand.items():
         write("fuzz-catalog", f"hand-{name}.json", text)
@@ -199,6 +219,10 @@ def scenario_seeds():
         "catalog-embedded-tagged": scenario(
             catalog={"format": "roofline-catalog", "version": 1,
                      "models": [with_(MODEL, id="llama-3.1-70b")]}),
+        "number-octal": scenario().replace('"batch": 1,', '"batch": 010,'),
+        "model-nul": scenario(model="llama-3.1-8b\u0000x"),
+        "catalog-name-too-long": scenario(
+            hardware=["lab"], catalog={"hardware": [with_(HW, id="lab", name="n" * 201)]}),
     }
     for name, text in hand.items():
         write("fuzz-scenario", f"hand-{name}.json", text)
@@ -282,7 +306,8 @@ def dictionaries():
               "high", "medium", "low", "roofline", "cost", "sensitivity", "batch", "context",
               "memory", "trend"]
     tokens = ["true", "false", "null", "1e999", "-0.0", "0.1", "1e-300", "99999999999999999999",
-              "/*", "*/", "\\u0000", "\\ud800"]
+              "/*", "*/", "\\u0000", "\\ud800", "0070", "0x10", "$10", "0b101", ".5", "1.",
+              "- 1", "\\0", "\\400", "'"]
 
     def q(s):
         return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'

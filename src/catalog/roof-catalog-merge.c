@@ -94,7 +94,11 @@ name_keep_both (RoofCatalogMerge *self, Conflict *c)
     }
   /* two entries of one name would be told apart by their id only */
   if (g_strcmp0 (name, roof_spec_get_name (c->existing)) == 0)
-    c->new_name = g_strdup_printf ("%s (%u)", name, n);
+    {
+      g_autofree char *numbered = g_strdup_printf ("%s (%u)", name, n);
+
+      c->new_name = roof_spec_fit_name (numbered);
+    }
   else
     c->new_name = g_strdup (name);
 }

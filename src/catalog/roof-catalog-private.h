@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 
 #include "roof-catalog-error.h"
+#include "roof-file-read.h"
 #include "roof-spec-schema.h"
 #include "roof-spec.h"
 
@@ -157,8 +158,19 @@ gboolean roof_check_format_tag (JsonObject *root,
                                 const char *what,
                                 GError **error);
 
-/* Reads a whole file, refusing it unread when it is over the size limit. */
-gboolean roof_catalog_read_file (GFile *file, char **contents, gsize *length, GError **error);
+/* roof_file_read () with the size limit and the pipe's timeout given (the
+ * tests use small ones). */
+gboolean roof_file_read_full (GFile *file,
+                              RoofFileReadFlags flags,
+                              gsize limit,
+                              int timeout_ms,
+                              char **contents,
+                              gsize *length,
+                              GError **error);
+
+/* `s`, or its first `max_chars` characters and "…" when it is longer: an
+ * over-long id shown in a message. */
+char *roof_text_shorten (const char *s, glong max_chars);
 
 /* Levenshtein distance, for "did you mean". */
 guint roof_edit_distance (const char *a, const char *b);

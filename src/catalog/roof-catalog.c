@@ -223,7 +223,11 @@ entry_where (const char *origin, const char *prefix, const char *array, guint in
     id = roof_json_get_string (json_node_get_object (entry), "id");
   g_string_append_printf (where, ": %s%s[%u]", prefix ? prefix : "", array, index);
   if (id != NULL)
-    g_string_append_printf (where, " \"%s\"", id);
+    {
+      g_autofree char *shown = roof_text_shorten (id, ROOF_SPEC_ID_MAX);
+
+      g_string_append_printf (where, " \"%s\"", shown);
+    }
   return g_string_free (where, FALSE);
 }
 
@@ -501,33 +505,6 @@ roof_catalog_load_data (RoofCatalog *self,
 }
 
 gboolean
-roof_catalog_read_file (GFile *file, char **contents, gsize *length, GError **error)
-{
-  g_autoptr (GFileInfo) info = NULL;
-  g_autoptr (GError) local_error = NULL;
-  g_autofree char *origin = g_file_get_parse_name (file);
-
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL,
-                            &local_error);
-  if (info != NULL && g_file_info_get_size (info) > ROOF_CATALOG_MAX_FILE_SIZE)
-    {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
-                   "%s: the file is %" G_GOFFSET_FORMAT
-                   " bytes, larger than the limit of %d bytes",
-                   origin, g_file_info_get_size (info), ROOF_CATALOG_MAX_FILE_SIZE);
-      return FALSE;
-    }
-  g_clear_error (&local_error);
-  if (!g_file_load_contents (file, NULL, contents, length, NULL, &local_error))
-    {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", origin,
-                   local_error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
 roof_catalog_load_file (RoofCatalog *self, GFile *file, GPtrArray *warnings, GError **error)
 {
   g_autofree char *contents = NULL;
@@ -538,7 +515,7 @@ roof_catalog_load_file (RoofCatalog *self, GFile *file, GPtrArray *warnings, GEr
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!roof_catalog_read_file (file, &contents, &length, error))
+  if (!roof_file_read (file, ROOF_FILE_READ_REGULAR, &contents, &length, error))
     return FALSE;
   origin = g_file_get_parse_name (file);
   return roof_catalog_load_data (self, contents, (gssize) length, origin, warnings, error);

@@ -32,6 +32,8 @@ gboolean roof_catalog_load_data (RoofCatalog *self,
                                  const char *origin,
                                  GPtrArray *warnings,
                                  GError **error);
+/* The same, of a regular file read with roof_file_read (); a pipe the user
+ * named is read with ROOF_FILE_READ_ALLOW_PIPE and given to _load_data (). */
 gboolean roof_catalog_load_file (RoofCatalog *self,
                                  GFile *file,
                                  GPtrArray *warnings,

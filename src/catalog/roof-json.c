@@ -245,10 +245,84 @@ roof_json_to_string (JsonNode *node, gboolean pretty)
 /* ------------------------------------------------------------------------ */
 /* Parser                                                                   */
 
+/* What json-glib 1.6 reads that JSON (RFC 8259) is not, found by trying
+ * it: its GScanner reads 0070 and 010 as octal (56, 8), 0x10, 0X1F and $10
+ * as hexadecimal, 0b101 as binary (5), and takes 1., .5, 01.5, 1.e3 and
+ * "- 1" (a space after the minus) as numbers. NaN, Infinity, nan, inf and
+ * other bare words it refuses itself ("unexpected identifier"), as it does
+ * 1e, 1f, 0o7 and 1_000. In strings it reads octal escapes ("\0" and "\400"
+ * are NUL, "\101" is A), keeps what follows a \u0000 out of the string
+ * (which is cut there), drops the backslash of an unknown escape ("\x41"
+ * is x41; left alone here: no NUL comes of it) and takes 'single-quoted'
+ * strings with their escapes undecoded. A raw NUL byte it refuses, without
+ * a line or column. */
+
+/* A character of a number token as json-glib's scanner runs it on: a valid
+ * number is followed by none of them, so a token is all of them in a row. */
 static gboolean
-is_word_char (char c)
+is_number_char (char c)
 {
-  return g_ascii_isalnum (c) || c == '_' || c == '.';
+  return g_ascii_isalnum (c) || c == '_' || c == '.' || c == '+' || c == '-' || c == '$';
+}
+
+/* NULL when the `n` bytes at `tok` are a JSON number,
+ * -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, else what is wrong ("" when
+ * nothing more can be said). */
+static const char *
+number_problem (const char *tok, gsize n)
+{
+  gsize i = 0;
+
+  if (tok[0] == '$' || (n >= 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X'))
+      || (n >= 3 && tok[0] == '-' && tok[1] == '0' && (tok[2] == 'x' || tok[2] == 'X')))
+    return "hexadecimal numbers are not JSON";
+  if (i < n && tok[i] == '-')
+    i++;
+  if (i == n || !g_ascii_isdigit (tok[i]))
+    return i < n && tok[i] == '.' ? "a digit must come before the decimal point"
+           : i > 0                ? "a digit must follow the minus sign"
+                                  : "";
+  if (tok[i] == '0' && i + 1 < n && g_ascii_isdigit (tok[i + 1]))
+    return "a number must not start with 0 (octal numbers are not JSON)";
+  if (tok[i] == '0' && i + 1 < n && (tok[i + 1] == 'b' || tok[i + 1] == 'B'))
+    return "binary numbers are not JSON";
+  while (i < n && g_ascii_isdigit (tok[i]))
+    i++;
+  if (i < n && tok[i] == '.')
+    {
+      if (++i == n || !g_ascii_isdigit (tok[i]))
+        return "a digit must follow the decimal point";
+      while (i < n && g_ascii_isdigit (tok[i]))
+        i++;
+    }
+  if (i < n && (tok[i] == 'e' || tok[i] == 'E'))
+    {
+      i++;
+      if (i < n && (tok[i] == '+' || tok[i] == '-'))
+        i++;
+      if (i == n || !g_ascii_isdigit (tok[i]))
+        return "the exponent must have digits";
+      while (i < n && g_ascii_isdigit (tok[i]))
+        i++;
+    }
+  return i == n ? NULL : "";
+}
+
+/* The value of the octal escape at data[i] ("\0", "\400"), as json-glib
+ * reads it: up to three digits, into one byte. */
+static guint
+octal_escape (const char *data, gsize length, gsize i, gsize *digits)
+{
+  guint v = 0;
+
+  *digits = 0;
+  while (*digits < 3 && i + *digits < length && data[i + *digits] >= '0'
+         && data[i + *digits] <= '7')
+    {
+      v = v * 8 + (guint) (data[i + *digits] - '0');
+      (*digits)++;
+    }
+  return v & 0xff;
 }
 
 /* json-glib 1.6 reads an integer literal into a gint64 without checking for
@@ -328,8 +402,26 @@ hex4 (const char *data, gsize length, gsize i)
   return v;
 }
 
-/* Looks at the text before json-glib does: json-glib recurses once per
- * nesting level (100 000 '[' overflow the stack) and mis-reads long integers. */
+/* Sets a ROOF_CATALOG_ERROR_PARSE "ORIGIN:LINE:COLUMN: message". */
+static void G_GNUC_PRINTF (5, 6)
+set_parse_error (GError **error, const char *origin, guint line, gsize column,
+                 const char *format, ...)
+{
+  g_autofree char *msg = NULL;
+  va_list ap;
+
+  va_start (ap, format);
+  msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE, "%s:%u:%u: %s", origin, line,
+               (guint) column, msg);
+}
+
+/* Looks at the text before json-glib does, in one pass: json-glib recurses
+ * once per nesting level (100 000 '[' overflow the stack), mis-reads long
+ * integers and reads what JSON is not (above). Strings and comments are
+ * skipped but for their escapes and NUL characters; every number token is
+ * held to the JSON grammar. */
 static gboolean
 prescan (const char *data,
          gsize length,
@@ -338,10 +430,12 @@ prescan (const char *data,
          GError **error)
 {
   enum { NORMAL, STRING, COMMENT } state = NORMAL;
-  char *copy = NULL;
+  g_autofree char *copy = NULL;
   guint depth = 0;
   guint line = 1;
   gsize line_start = 0;
+
+#define COLUMN(at) ((at) - line_start + 1)
 
   for (gsize i = 0; i < length; i++)
     {
@@ -351,6 +445,14 @@ prescan (const char *data,
         {
           line++;
           line_start = i + 1;
+        }
+      if (c == '\0')
+        {
+          /* json-glib refuses it too, but says neither where nor why */
+          set_parse_error (error, origin, line, COLUMN (i),
+                           state == STRING ? "a NUL character is not allowed in a string"
+                                           : "a NUL byte is not allowed in JSON text");
+          return FALSE;
         }
 
       switch (state)
@@ -369,22 +471,42 @@ prescan (const char *data,
               if (unit < 0)
                 {
                   /* json-glib reads "\ud8na" as U+D800 followed by "na" */
-                  g_free (copy);
-                  g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
-                               "%s:%u:%u: \\u must be followed by four hex digits", origin, line,
-                               (guint) (i - line_start + 1));
+                  set_parse_error (error, origin, line, COLUMN (i),
+                                   "\\u must be followed by four hex digits");
+                  return FALSE;
+                }
+              if (unit == 0)
+                {
+                  /* json-glib cuts the string there: "nvidia-h100-sxm\u0000-mine"
+                   * would be the id of the built-in H100 */
+                  set_parse_error (error, origin, line, COLUMN (i),
+                                   "\\u0000 (NUL) is not allowed in a string");
                   return FALSE;
                 }
               if (unit >= 0xD800 && unit <= 0xDFFF && !(low >= 0xDC00 && low <= 0xDFFF))
                 {
-                  g_free (copy);
-                  g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
-                               "%s:%u:%u: \\u%.4s is half of a UTF-16 surrogate pair, not a "
-                               "character",
-                               origin, line, (guint) (i - line_start + 1), data + i + 2);
+                  set_parse_error (error, origin, line, COLUMN (i),
+                                   "\\u%.4s is half of a UTF-16 surrogate pair, not a character",
+                                   data + i + 2);
                   return FALSE;
                 }
               i += low >= 0 ? 11 : 1;
+            }
+          else if (c == '\\' && i + 1 < length && data[i + 1] >= '0' && data[i + 1] <= '7')
+            {
+              gsize digits;
+
+              /* not JSON, but json-glib reads it: kept as it was, but for
+               * the NUL it would cut the string at (other bytes that are not
+               * UTF-8 are refused after parsing) */
+              if (octal_escape (data, length, i + 1, &digits) == 0)
+                {
+                  set_parse_error (error, origin, line, COLUMN (i),
+                                   "\\%.*s (NUL) is not allowed in a string", (int) digits,
+                                   data + i + 1);
+                  return FALSE;
+                }
+              i += digits;
             }
           else if (c == '\\')
             i++;
@@ -409,14 +531,21 @@ prescan (const char *data,
               state = COMMENT;
               i++;
             }
+          else if (c == '\'')
+            {
+              /* json-glib takes 'these', escapes undecoded: this scan would
+               * lose track of what is a string */
+              set_parse_error (error, origin, line, COLUMN (i),
+                               "strings must be in double quotes (\"…\"), not single ones");
+              return FALSE;
+            }
           else if (c == '[' || c == '{')
             {
               if (++depth > ROOF_CATALOG_MAX_DEPTH)
                 {
-                  g_free (copy);
                   g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
                                "%s:%u:%u: nested deeper than %d levels", origin, line,
-                               (guint) (i - line_start + 1), ROOF_CATALOG_MAX_DEPTH);
+                               (guint) COLUMN (i), ROOF_CATALOG_MAX_DEPTH);
                   return FALSE;
                 }
             }
@@ -425,22 +554,35 @@ prescan (const char *data,
               if (depth > 0)
                 depth--;
             }
-          else if (g_ascii_isdigit (c) && (i == 0 || !is_word_char (data[i - 1])))
+          else if (g_ascii_isalpha (c) || c == '_')
+            {
+              /* true, false, null; json-glib refuses any other word itself */
+              while (i + 1 < length && (g_ascii_isalnum (data[i + 1]) || data[i + 1] == '_'))
+                i++;
+            }
+          else if (g_ascii_isdigit (c) || c == '-' || c == '.' || c == '$')
             {
               gsize start = i;
               gsize end = i;
+              gsize first = c == '-' ? i + 1 : i; /* the first digit */
+              gsize digits = first;
+              const char *problem;
 
-              while (end < length && g_ascii_isdigit (data[end]))
+              while (end < length && is_number_char (data[end]))
                 end++;
-              if (end < length
-                  && (is_word_char (data[end]) || data[end] == '+' || data[end] == '-'))
+              problem = number_problem (data + start, end - start);
+              if (problem != NULL)
                 {
-                  /* a float, hex or garbage: json-glib reads or rejects it */
-                  while (end < length
-                         && (is_word_char (data[end]) || data[end] == '+' || data[end] == '-'))
-                    end++;
+                  set_parse_error (error, origin, line, COLUMN (start),
+                                   "`%.*s%s' is not a JSON number%s%s",
+                                   (int) MIN (end - start, 40), data + start,
+                                   end - start > 40 ? "…" : "", *problem ? ": " : "", problem);
+                  return FALSE;
                 }
-              else if (end - start >= 19)
+              /* an integer of 19 digits or more */
+              while (digits < end && g_ascii_isdigit (data[digits]))
+                digits++;
+              if (digits == end && end - first >= 19)
                 {
                   if (copy == NULL)
                     {
@@ -448,13 +590,11 @@ prescan (const char *data,
                       memcpy (copy, data, length);
                       copy[length] = '\0';
                     }
-                  if (!rewrite_long_integer (copy + start, end - start))
+                  if (!rewrite_long_integer (copy + first, end - first))
                     {
-                      g_free (copy);
-                      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
-                                   "%s:%u:%u: cannot read the integer %.*s", origin, line,
-                                   (guint) (start - line_start + 1), (int) MIN (end - start, 40),
-                                   data + start);
+                      set_parse_error (error, origin, line, COLUMN (first),
+                                       "cannot read the integer %.*s", (int) MIN (end - first, 40),
+                                       data + first);
                       return FALSE;
                     }
                 }
@@ -464,7 +604,9 @@ prescan (const char *data,
         }
     }
 
-  *rewritten = copy;
+#undef COLUMN
+
+  *rewritten = g_steal_pointer (&copy);
   return TRUE;
 }
 
@@ -1208,6 +1350,18 @@ roof_json_dup_strv (JsonObject *object, const char *member)
     }
   g_ptr_array_add (out, NULL);
   return (char **) g_ptr_array_free (out, FALSE);
+}
+
+char *
+roof_text_shorten (const char *s, glong max_chars)
+{
+  const char *end = s;
+
+  for (glong i = 0; i < max_chars && *end != '\0'; i++)
+    end = g_utf8_next_char (end);
+  if (*end == '\0')
+    return g_strdup (s);
+  return g_strdup_printf ("%.*s…", (int) (end - s), s);
 }
 
 guint

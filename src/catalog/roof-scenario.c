@@ -506,7 +506,7 @@ roof_scenario_load_file (GFile *file, RoofCatalog *catalog, GPtrArray *warnings,
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!roof_catalog_read_file (file, &contents, &length, error))
+  if (!roof_file_read (file, ROOF_FILE_READ_REGULAR, &contents, &length, error))
     return NULL;
   origin = g_file_get_parse_name (file);
   return roof_scenario_load_data (contents, (gssize) length, origin, catalog, warnings, error);

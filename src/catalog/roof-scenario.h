@@ -40,6 +40,7 @@ RoofScenario *roof_scenario_load_data (const char *data,
                                        RoofCatalog *catalog,
                                        GPtrArray *warnings,
                                        GError **error);
+/* The same, of a regular file (roof_file_read (), as roof_catalog_load_file). */
 RoofScenario *roof_scenario_load_file (GFile *file,
                                        RoofCatalog *catalog,
                                        GPtrArray *warnings,

@@ -16,6 +16,10 @@
  *   vocab 1e9, sliding_window 1e9, max_context 1e10, experts 1e6,
  *   params_total/active/params 1e15, flop_per_sample and bytes_per_sample 1e18
  *   year 1900 … 2200, pcie_gen 1 … 6
+ *
+ * and on text, in characters (a 100 000-character name made `plot memory`
+ * take 47 s): ids 64, names and other short texts 200, each source and
+ * price_source 2000, notes 10 000.
  */
 #define G_LOG_DOMAIN "roof-catalog"
 
@@ -39,20 +43,22 @@ static const char *const attentions[] = { "mha", "gqa", "mqa", "mla", NULL };
 static const RoofFieldSpec hardware_fields[] = {
   /* General */
   { .path = "id", .type = ROOF_FIELD_STRING, .label = N_("Id"), .group = N_("General"),
-    .required = TRUE,
+    .required = TRUE, .max = ROOF_SPEC_ID_MAX,
     .help = N_("Unique key: 1 to 64 characters of a-z, 0-9, '.', '_' and '-'.") },
   { .path = "name", .type = ROOF_FIELD_STRING, .label = N_("Name"), .group = N_("General"),
-    .required = TRUE, .help = N_("Name shown in lists and charts.") },
+    .required = TRUE, .max = ROOF_SPEC_NAME_MAX, .help = N_("Name shown in lists and charts.") },
   { .path = "vendor", .type = ROOF_FIELD_STRING, .label = N_("Vendor"), .group = N_("General"),
-    .help = N_("Company that makes the device.") },
+    .max = ROOF_SPEC_NAME_MAX, .help = N_("Company that makes the device.") },
   { .path = "year", .type = ROOF_FIELD_INTEGER, .label = N_("Year"), .group = N_("General"),
     .min = 1900, .max = 2200, .help = N_("Year of release.") },
   { .path = "kind", .type = ROOF_FIELD_ENUM, .label = N_("Kind"), .group = N_("General"),
     .choices = hardware_kinds, .help = N_("Type of device; \"other\" when absent.") },
   { .path = "arch", .type = ROOF_FIELD_STRING, .label = N_("Architecture"),
-    .group = N_("General"), .help = N_("Micro-architecture, e.g. Hopper.") },
+    .group = N_("General"), .max = ROOF_SPEC_NAME_MAX,
+    .help = N_("Micro-architecture, e.g. Hopper.") },
   { .path = "form_factor", .type = ROOF_FIELD_STRING, .label = N_("Form factor"),
-    .group = N_("General"), .help = N_("Package or board, e.g. SXM5 or PCIe card.") },
+    .group = N_("General"), .max = ROOF_SPEC_NAME_MAX,
+    .help = N_("Package or board, e.g. SXM5 or PCIe card.") },
 
   /* Memory */
   { .path = "memory.capacity_GB", .type = ROOF_FIELD_NUMBER, .label = N_("Capacity"),
@@ -62,7 +68,7 @@ static const RoofFieldSpec hardware_fields[] = {
     .unit = "GB/s", .group = N_("Memory"), .required = TRUE, .min = 0, .min_exclusive = TRUE,
     .max = 1e9, .help = N_("Peak main-memory bandwidth, in 10⁹ bytes per second.") },
   { .path = "memory.type", .type = ROOF_FIELD_STRING, .label = N_("Memory type"),
-    .group = N_("Memory"), .help = N_("E.g. HBM3 or GDDR6.") },
+    .group = N_("Memory"), .max = ROOF_SPEC_NAME_MAX, .help = N_("E.g. HBM3 or GDDR6.") },
   { .path = "memory.usable_fraction", .type = ROOF_FIELD_NUMBER, .label = N_("Usable fraction"),
     .group = N_("Memory"), .min = 0, .min_exclusive = TRUE, .max = 1,
     .help = N_("Share of the capacity left for weights, KV cache and activations (default 0.9).") },
@@ -71,7 +77,8 @@ static const RoofFieldSpec hardware_fields[] = {
   { .path = "caches", .type = ROOF_FIELD_CACHES, .label = N_("Caches"), .group = N_("Caches"),
     .help = N_("Faster memory levels (L2, SRAM), innermost last; at most four.") },
   { .path = "caches[].name", .type = ROOF_FIELD_STRING, .label = N_("Cache name"),
-    .group = N_("Caches"), .required = TRUE, .help = N_("Label of the level, e.g. L2.") },
+    .group = N_("Caches"), .required = TRUE, .max = ROOF_SPEC_NAME_MAX,
+    .help = N_("Label of the level, e.g. L2.") },
   { .path = "caches[].capacity_MB", .type = ROOF_FIELD_NUMBER, .label = N_("Cache capacity"),
     .unit = "MB", .group = N_("Caches"), .required = TRUE, .min = 0, .min_exclusive = TRUE,
     .max = 1e7, .help = N_("Size of the level, in 10⁶ bytes.") },
@@ -94,7 +101,8 @@ static const RoofFieldSpec hardware_fields[] = {
 
   /* Interconnect */
   { .path = "interconnect.name", .type = ROOF_FIELD_STRING, .label = N_("Interconnect"),
-    .group = N_("Interconnect"), .help = N_("Scale-up fabric, e.g. NVLink 4.") },
+    .group = N_("Interconnect"), .max = ROOF_SPEC_NAME_MAX,
+    .help = N_("Scale-up fabric, e.g. NVLink 4.") },
   { .path = "interconnect.bandwidth_GBps", .type = ROOF_FIELD_NUMBER,
     .label = N_("Link bandwidth"), .unit = "GB/s", .group = N_("Interconnect"),
     .required_if = "interconnect", .min = 0, .min_exclusive = TRUE, .max = 1e7,
@@ -115,18 +123,19 @@ static const RoofFieldSpec hardware_fields[] = {
     .unit = "USD/h", .group = N_("Cost"), .min = 0, .max = 1e6,
     .help = N_("Rental price per device-hour; leave out when unknown.") },
   { .path = "price_date", .type = ROOF_FIELD_STRING, .label = N_("Price date"),
-    .group = N_("Cost"), .help = N_("When the price was observed.") },
+    .group = N_("Cost"), .max = ROOF_SPEC_NAME_MAX, .help = N_("When the price was observed.") },
   { .path = "price_source", .type = ROOF_FIELD_STRING, .label = N_("Price source"),
-    .group = N_("Cost"), .help = N_("Where the price comes from.") },
+    .group = N_("Cost"), .max = ROOF_SPEC_SOURCE_MAX, .help = N_("Where the price comes from.") },
 
   /* Sources */
   { .path = "confidence", .type = ROOF_FIELD_ENUM, .label = N_("Confidence"),
     .group = N_("Sources"), .choices = confidences,
     .help = N_("How well the figures are documented.") },
   { .path = "sources", .type = ROOF_FIELD_STRINGS, .label = N_("Sources"),
-    .group = N_("Sources"), .help = N_("Datasheets and pages the figures come from.") },
+    .group = N_("Sources"), .max = ROOF_SPEC_SOURCE_MAX,
+    .help = N_("Datasheets and pages the figures come from.") },
   { .path = "notes", .type = ROOF_FIELD_STRING, .label = N_("Notes"), .group = N_("Sources"),
-    .help = N_("Caveats and assumptions.") },
+    .max = ROOF_SPEC_NOTES_MAX, .help = N_("Caveats and assumptions.") },
 
   { NULL }
 };
@@ -134,12 +143,12 @@ static const RoofFieldSpec hardware_fields[] = {
 static const RoofFieldSpec model_fields[] = {
   /* General */
   { .path = "id", .type = ROOF_FIELD_STRING, .label = N_("Id"), .group = N_("General"),
-    .required = TRUE,
+    .required = TRUE, .max = ROOF_SPEC_ID_MAX,
     .help = N_("Unique key: 1 to 64 characters of a-z, 0-9, '.', '_' and '-'.") },
   { .path = "name", .type = ROOF_FIELD_STRING, .label = N_("Name"), .group = N_("General"),
-    .help = N_("Name shown in lists and charts (default: the id).") },
+    .max = ROOF_SPEC_NAME_MAX, .help = N_("Name shown in lists and charts (default: the id).") },
   { .path = "family", .type = ROOF_FIELD_STRING, .label = N_("Family"), .group = N_("General"),
-    .help = N_("Model family, e.g. Llama 3.1.") },
+    .max = ROOF_SPEC_NAME_MAX, .help = N_("Model family, e.g. Llama 3.1.") },
   { .path = "year", .type = ROOF_FIELD_INTEGER, .label = N_("Year"), .group = N_("General"),
     .min = 1900, .max = 2200, .help = N_("Year of release.") },
   { .path = "kind", .type = ROOF_FIELD_ENUM, .label = N_("Kind"), .group = N_("General"),
@@ -242,13 +251,15 @@ static const RoofFieldSpec model_fields[] = {
     .group = N_("Generic model"), .min = 0, .max = 1e15,
     .help = N_("Weights, read once per step (default 0).") },
   { .path = "input", .type = ROOF_FIELD_STRING, .label = N_("Input"),
-    .group = N_("Generic model"), .help = N_("What one sample is, e.g. a 224×224 image.") },
+    .group = N_("Generic model"), .max = ROOF_SPEC_NAME_MAX,
+    .help = N_("What one sample is, e.g. a 224×224 image.") },
 
   /* Sources */
   { .path = "sources", .type = ROOF_FIELD_STRINGS, .label = N_("Sources"),
-    .group = N_("Sources"), .help = N_("Papers, model cards and configs the figures come from.") },
+    .group = N_("Sources"), .max = ROOF_SPEC_SOURCE_MAX,
+    .help = N_("Papers, model cards and configs the figures come from.") },
   { .path = "notes", .type = ROOF_FIELD_STRING, .label = N_("Notes"), .group = N_("Sources"),
-    .help = N_("Caveats and assumptions.") },
+    .max = ROOF_SPEC_NOTES_MAX, .help = N_("Caveats and assumptions.") },
 
   { NULL }
 };

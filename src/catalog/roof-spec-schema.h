@@ -54,7 +54,8 @@ typedef struct
   const char *required_if; /* required when this other path is present / kind matches, or NULL */
   double min;             /* inclusive lower bound … */
   gboolean min_exclusive; /* … or exclusive when TRUE */
-  double max;             /* inclusive upper bound */
+  double max;             /* inclusive upper bound; of STRING and STRINGS: the most
+                           * characters (of each string), 0 for no limit */
   const char *const *choices; /* ENUM values */
   const char *help;       /* one sentence for tooltips and docs (N_()) */
 } RoofFieldSpec;
@@ -66,6 +67,11 @@ const RoofFieldSpec *roof_spec_schema_lookup (RoofEntryKind kind, const char *pa
 /* An id is 1 to 64 characters of a-z, 0-9, ".", "_" and "-", starting with a
  * letter or a digit. */
 #define ROOF_SPEC_ID_MAX 64
+/* The longest texts, in characters: names and other short texts, each
+ * source (and price_source), notes. */
+#define ROOF_SPEC_NAME_MAX 200
+#define ROOF_SPEC_SOURCE_MAX 2000
+#define ROOF_SPEC_NOTES_MAX 10000
 gboolean roof_spec_id_is_valid (const char *id);
 
 G_END_DECLS

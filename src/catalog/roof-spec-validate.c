@@ -231,23 +231,39 @@ check_string (const RoofFieldSpec *row,
       && !g_strv_contains (row->choices, s))
     {
       g_autofree char *valid = join_choices (row->choices);
+      g_autofree char *got = roof_text_shorten (s, ROOF_SPEC_ID_MAX);
 
       roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                              "%s must be one of %s, got \"%s\"", shown, valid, s);
+                              "%s must be one of %s, got \"%s\"", shown, valid, got);
       return FALSE;
     }
   if (is_entry && strcmp (row->path, "id") == 0 && !roof_spec_id_is_valid (s))
     {
+      g_autofree char *got = roof_text_shorten (s, ROOF_SPEC_ID_MAX);
+
       roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
                               "id must be 1 to %d characters of a-z, 0-9, '.', '_' and '-', "
                               "starting with a letter or digit, got \"%s\"",
-                              ROOF_SPEC_ID_MAX, s);
+                              ROOF_SPEC_ID_MAX, got);
       return FALSE;
     }
   if (is_entry && strcmp (row->path, "name") == 0 && is_blank (s))
     {
       roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where, "name must not be empty");
       return FALSE;
+    }
+  if (row->type == ROOF_FIELD_STRING && row->max > 0)
+    {
+      /* loaded strings are UTF-8 (roof_json_parse checks) */
+      glong n = g_utf8_strlen (s, -1);
+
+      if (n > row->max)
+        {
+          roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                  "%s must be at most %.0f characters long, got %ld characters",
+                                  shown, row->max, n);
+          return FALSE;
+        }
     }
   return TRUE;
 }

@@ -441,8 +441,14 @@ roof_spec_duplicate (RoofSpec *self, const char *new_id, const char *new_name)
   g_return_val_if_fail (ROOF_IS_SPEC (self), NULL);
   g_return_val_if_fail (roof_spec_id_is_valid (new_id), NULL);
 
-  name = new_name != NULL ? g_strdup (new_name)
-                          : g_strdup_printf ("%s (copy)", roof_spec_get_name (self));
+  if (new_name != NULL)
+    name = roof_spec_fit_name (new_name);
+  else
+    {
+      g_autofree char *copy_name = g_strdup_printf ("%s (copy)", roof_spec_get_name (self));
+
+      name = roof_spec_fit_name (copy_name);
+    }
   copy = edit_copy (self);
   json_object_set_string_member (copy, "id", new_id);
   json_object_set_string_member (copy, "name", name);
@@ -453,6 +459,23 @@ roof_spec_duplicate (RoofSpec *self, const char *new_id, const char *new_name)
                 roof_entry_kind_noun (ROOF_SPEC_GET_CLASS (self)->kind), roof_spec_get_id (self),
                 error->message);
   return dup;
+}
+
+char *
+roof_spec_fit_name (const char *name)
+{
+  const glong tail = 20;
+  glong n;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  n = g_utf8_strlen (name, -1);
+  if (n <= ROOF_SPEC_NAME_MAX)
+    return g_strdup (name);
+  return g_strdup_printf ("%.*s…%s",
+                          (int) (g_utf8_offset_to_pointer (name, ROOF_SPEC_NAME_MAX - tail - 1)
+                                 - name),
+                          name, g_utf8_offset_to_pointer (name, n - tail));
 }
 
 gboolean

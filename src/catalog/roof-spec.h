@@ -63,8 +63,14 @@ gboolean roof_spec_get_modified (RoofSpec *self);
  * unmodified built-in one. */
 gboolean roof_spec_reset (RoofSpec *self);
 
-/* A non-built-in copy under a new id and name (same subclass). */
+/* A non-built-in copy under a new id and name (same subclass). The name goes
+ * through roof_spec_fit_name (). */
 RoofSpec *roof_spec_duplicate (RoofSpec *self, const char *new_id, const char *new_name);
+/* `name`, or, when it is longer than a name may be (ROOF_SPEC_NAME_MAX
+ * characters), its beginning, "…" and its last 20 characters, in all as long
+ * as a name may be: the copy of a long name keeps the "(custom)" or "(2)"
+ * that tells it from the original. */
+char *roof_spec_fit_name (const char *name);
 
 /* Field access by schema path ("memory.bandwidth_GBps", "moe.experts").
  * Getters read the JSON; setters validate the whole entry with the change

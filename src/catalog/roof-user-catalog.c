@@ -352,7 +352,7 @@ roof_user_catalog_load (RoofUserCatalog *self,
     return TRUE;
   origin = g_file_get_parse_name (self->file);
 
-  if (!roof_catalog_read_file (self->file, &contents, &length, &local_error))
+  if (!roof_file_read (self->file, ROOF_FILE_READ_REGULAR, &contents, &length, &local_error))
     {
       if (!g_file_query_exists (self->file, NULL))
         return TRUE;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "roof-cli-private.h"
+#include "roof-file-read.h"
 #include "roof-json.h"
 
 typedef struct
@@ -320,13 +321,20 @@ load_catalog (RoofCliContext *ctx, GError **error)
       return FALSE;
     }
 
+  /* files named on the command line may be pipes: --catalog /dev/stdin,
+   * --scenario <(…), a FIFO */
   for (guint i = 0; i < opts->catalogs->len; i++)
     {
       const char *path = g_ptr_array_index (opts->catalogs, i);
       g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
       g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *contents = NULL;
+      g_autofree char *origin = g_file_get_parse_name (file);
+      gsize length = 0;
 
-      if (!roof_catalog_load_file (ctx->catalog, file, warnings, &local))
+      if (!roof_file_read (file, ROOF_FILE_READ_ALLOW_PIPE, &contents, &length, &local)
+          || !roof_catalog_load_data (ctx->catalog, contents, (gssize) length, origin, warnings,
+                                      &local))
         return file_error (error, path, local);
       print_warnings (ctx, warnings);
     }
@@ -335,8 +343,14 @@ load_catalog (RoofCliContext *ctx, GError **error)
     {
       g_autoptr (GFile) file = g_file_new_for_commandline_arg (opts->scenario);
       g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *contents = NULL;
+      g_autofree char *origin = g_file_get_parse_name (file);
+      gsize length = 0;
 
-      ctx->scenario = roof_scenario_load_file (file, ctx->catalog, warnings, &local);
+      if (!roof_file_read (file, ROOF_FILE_READ_ALLOW_PIPE, &contents, &length, &local))
+        return file_error (error, opts->scenario, local);
+      ctx->scenario = roof_scenario_load_data (contents, (gssize) length, origin, ctx->catalog,
+                                               warnings, &local);
       if (ctx->scenario == NULL)
         return file_error (error, opts->scenario, local);
       print_warnings (ctx, warnings);

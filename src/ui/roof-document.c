@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "roof-file-read.h"
 #include "roof-json.h"
 
 #define RECOVERY_MEMBER "recovery"
@@ -683,7 +684,7 @@ roof_document_read_recovery (GFile *recovery,
   g_return_val_if_fail (G_IS_FILE (recovery), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!g_file_load_contents (recovery, NULL, &contents, &size, NULL, error))
+  if (!roof_file_read (recovery, ROOF_FILE_READ_REGULAR, &contents, &size, error))
     return NULL;
   origin = g_file_get_parse_name (recovery);
   root = roof_json_parse (contents, (gssize) size, origin, error);

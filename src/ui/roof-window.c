@@ -25,6 +25,7 @@
 #include "roof-chart-data.h"
 #include "roof-document.h"
 #include "roof-export-dialog.h"
+#include "roof-file-read.h"
 #include "roof-hardware-panel.h"
 #include "roof-json.h"
 #include "roof-model-panel.h"
@@ -712,34 +713,6 @@ open_data (RoofWindow *self, Opening *o, const char *data, gsize length, OpenWhe
   return TRUE;
 }
 
-/* The whole file, or an error naming it; refused unread above the limit of
- * the catalog files. */
-static gboolean
-read_file (GFile *file, char **contents, gsize *length, GError **error)
-{
-  g_autofree char *name = g_file_get_parse_name (file);
-  g_autoptr (GFileInfo) info = NULL;
-  g_autoptr (GError) local_error = NULL;
-
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL,
-                            NULL);
-  if (info != NULL && g_file_info_get_size (info) > ROOF_CATALOG_MAX_FILE_SIZE)
-    {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
-                   "%s: the file is %" G_GOFFSET_FORMAT " bytes, larger than the limit of %d "
-                   "bytes",
-                   name, g_file_info_get_size (info), ROOF_CATALOG_MAX_FILE_SIZE);
-      return FALSE;
-    }
-  if (!g_file_load_contents (file, NULL, contents, length, NULL, &local_error))
-    {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO, "%s: %s", name,
-                   local_error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static gboolean
 open_in_window (RoofWindow *self, GFile *file, OpenWhere where, GError **error)
 {
@@ -747,7 +720,9 @@ open_in_window (RoofWindow *self, GFile *file, OpenWhere where, GError **error)
   gsize length = 0;
   Opening *o;
 
-  if (!read_file (file, &contents, &length, error))
+  /* regular files only: the app reads on its main thread, where a pipe
+   * would freeze the window while it waits */
+  if (!roof_file_read (file, ROOF_FILE_READ_REGULAR, &contents, &length, error))
     return FALSE;
   o = g_new0 (Opening, 1);
   o->file = g_object_ref (file);

@@ -11,8 +11,12 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
+#include "roof-catalog-private.h"
 #include "roof-json.h"
 #include "roof-scenario.h"
 
@@ -82,6 +86,224 @@ test_syntax (void)
   expect_exact ("", ROOF_CATALOG_ERROR_PARSE, "bad.json:1:1: the file is empty");
   expect_error ("  \n\t ", -1, ROOF_CATALOG_ERROR_PARSE, "the file is empty");
   expect_error (NULL, 0, ROOF_CATALOG_ERROR_PARSE, "the file is empty");
+}
+
+/* Loads `text` (of `length` bytes, or up to its NUL when -1) as bad.json,
+ * expecting ROOF_CATALOG_ERROR_PARSE "bad.json:LINE:COLUMN: message" with
+ * the line and column of the byte `at`, counted here. */
+static void
+expect_parse_error_at (const char *text, gssize length, gsize at, const char *message)
+{
+  g_autofree char *expected = NULL;
+  guint line = 1;
+  gsize line_start = 0;
+
+  for (gsize i = 0; i < at; i++)
+    if (text[i] == '\n')
+      {
+        line++;
+        line_start = i + 1;
+      }
+  expected = g_strdup_printf ("bad.json:%u:%" G_GSIZE_FORMAT ": %s", line, at - line_start + 1,
+                              message);
+  {
+    g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (roof_catalog_load_data (catalog, text, length, "bad.json", NULL, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 0);
+  }
+}
+
+/* A catalog of one device whose memory capacity is written `number`, on the
+ * third line. */
+static char *
+capacity_catalog (const char *number)
+{
+  return g_strdup_printf (HEAD "\n\"hardware\": [\n  " DEVICE (", \"memory\": { \"capacity_GB\": "
+                                                           "%s, \"bandwidth_GBps\": 100 }") "\n] }",
+                          number);
+}
+
+/* json-glib 1.6 read 0070 as 56, 010 as 8, 0x10 as 16 and 0b101 as 5: every
+ * number token is now held to the JSON grammar, with line:column. */
+static void
+test_numbers (void)
+{
+  static const struct
+  {
+    const char *token;
+    const char *problem;
+  } bad[] = {
+    { "0070", "a number must not start with 0 (octal numbers are not JSON)" },
+    { "010", "a number must not start with 0 (octal numbers are not JSON)" },
+    { "-01", "a number must not start with 0 (octal numbers are not JSON)" },
+    { "00", "a number must not start with 0 (octal numbers are not JSON)" },
+    { "01.5", "a number must not start with 0 (octal numbers are not JSON)" },
+    { "0x10", "hexadecimal numbers are not JSON" },
+    { "0X1F", "hexadecimal numbers are not JSON" },
+    { "-0x10", "hexadecimal numbers are not JSON" },
+    { "$10", "hexadecimal numbers are not JSON" },
+    { "0b101", "binary numbers are not JSON" },
+    { "1.", "a digit must follow the decimal point" },
+    { "1.e3", "a digit must follow the decimal point" },
+    { ".5", "a digit must come before the decimal point" },
+    { "-.5", "a digit must come before the decimal point" },
+    { "1e", "the exponent must have digits" },
+    { "1e+", "the exponent must have digits" },
+    { "-Infinity", "a digit must follow the minus sign" },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  JsonArray *array;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = capacity_catalog (bad[i].token);
+      g_autofree char *message = g_strdup_printf ("`%s' is not a JSON number: %s", bad[i].token,
+                                                  bad[i].problem);
+      /* the token's place, found as text */
+      g_autofree char *member = g_strdup_printf ("\"capacity_GB\": %s,", bad[i].token);
+      const char *at = strstr (text, member);
+
+      g_assert_nonnull (at);
+      expect_parse_error_at (text, -1, at - text + strlen ("\"capacity_GB\": "), message);
+    }
+  {
+    /* "- 1" was -1; "1_000" and "1-2" say no more than that */
+    g_autofree char *spaced = capacity_catalog ("- 1");
+    g_autofree char *underscore = capacity_catalog ("1_000");
+    g_autofree char *minus = capacity_catalog ("1-2");
+
+    expect_parse_error_at (spaced, -1, strstr (spaced, "- 1") - spaced,
+                           "`-' is not a JSON number: a digit must follow the minus sign");
+    expect_parse_error_at (underscore, -1, strstr (underscore, "1_000") - underscore,
+                           "`1_000' is not a JSON number");
+    expect_parse_error_at (minus, -1, strstr (minus, "1-2") - minus, "`1-2' is not a JSON number");
+  }
+  /* anywhere: in an unknown member, in an array, at the top level */
+  {
+    static const char unknown[] = HEAD "\"hardware\": [ " DEVICE (", \"extra\": [1, 2, 0x10]") " ] }";
+    static const char top[] = "010";
+
+    expect_parse_error_at (unknown, -1, strstr (unknown, "0x10") - unknown,
+                           "`0x10' is not a JSON number: hexadecimal numbers are not JSON");
+    expect_parse_error_at (top, -1, 0, "`010' is not a JSON number: a number must not start "
+                                       "with 0 (octal numbers are not JSON)");
+  }
+  /* bare words: json-glib refuses them itself, at their last character */
+  expect_error ("{ \"a\":\n Infinity }", -1, ROOF_CATALOG_ERROR_PARSE,
+                "bad.json:2:9: Parse error: unexpected identifier `Infinity'");
+  expect_error ("{ \"a\": nan }", -1, ROOF_CATALOG_ERROR_PARSE,
+                "bad.json:1:10: Parse error: unexpected identifier `nan'");
+
+  /* what is JSON still reads, to the same values; numbers in strings,
+   * member names and comments are no tokens */
+  node = roof_json_parse ("[0, -0, 0.5, 10, 100, 1e5, 1E+05, 2.5e-3, 0e0, -1.5E2, 1e-0, 0.0,\n"
+                          " \"0x10\", { \"010\": 7 } /* 0070 .5 0x */, 123456789012345678]",
+                          -1, "n", &error);
+  g_assert_no_error (error);
+  array = json_node_get_array (node);
+  {
+    static const double values[] = { 0, 0, 0.5, 10, 100, 100000, 100000, 0.0025, 0, -150, 1, 0 };
+
+    for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+      g_assert_cmpfloat (roof_json_node_get_number (json_array_get_element (array, i)), ==,
+                         values[i]);
+  }
+  g_assert_cmpstr (json_node_get_string (json_array_get_element (array, 12)), ==, "0x10");
+  g_assert_cmpint (json_object_get_int_member (
+                     json_node_get_object (json_array_get_element (array, 13)), "010"),
+                   ==, 7);
+  g_assert_cmpint (json_node_get_int (json_array_get_element (array, 14)), ==,
+                   G_GINT64_CONSTANT (123456789012345678));
+}
+
+/* "nvidia-h100-sxm\u0000-mine" passed the id rule as "nvidia-h100-sxm" and
+ * silently replaced the built-in H100: json-glib cuts a string at a NUL.
+ * Every NUL, escaped or raw, in any string or member name, is refused. */
+static void
+test_nul (void)
+{
+  static const char h100[] = HEAD "\"hardware\": [\n  " DEVICE (
+    ", \"id\": \"nvidia-h100-sxm\\u0000-mine\", \"name\": \"Mine\"") " ] }";
+  static const char key[] = HEAD "\"hardware\": [ " DEVICE (", \"no\\u0000tes\": \"\"") " ] }";
+  static const char raw_in_string[] = HEAD "\"hardware\": [ " DEVICE (", \"name\": \"A\0B\"") " ] }";
+  static const char raw_outside[] = HEAD "\n \0 \"hardware\": [] }";
+  static const char escaped_backslash[] = HEAD "\"hardware\": [ " DEVICE (", \"notes\": "
+                                                                          "\"C:\\\\u0000\"") " ] }";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  guint n = g_list_model_get_n_items (roof_catalog_get_hardware (catalog));
+  RoofHardwareSpec *spec;
+
+  g_assert_no_error (error);
+  g_assert_false (roof_catalog_load_data (catalog, h100, -1, "bad.json", NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, "bad.json:2:"));
+  g_clear_error (&error);
+  spec = roof_catalog_find_hardware (catalog, "nvidia-h100-sxm");
+  g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (spec)), ==, "NVIDIA H100 SXM5 80 GB");
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, n);
+
+  expect_parse_error_at (h100, -1, strstr (h100, "\\u0000") - h100,
+                         "\\u0000 (NUL) is not allowed in a string");
+  expect_parse_error_at (key, -1, strstr (key, "\\u0000") - key,
+                         "\\u0000 (NUL) is not allowed in a string");
+  /* json-glib reads octal escapes too: \0, \000 and \400 (one byte) are NUL */
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *const escapes[] = { "\\0", "\\000", "\\400" };
+      g_autofree char *text = g_strdup_printf (HEAD "\"hardware\": [ " DEVICE (
+                                                 ", \"name\": \"A%sB\"") " ] }",
+                                               escapes[i]);
+      g_autofree char *message = g_strdup_printf ("%s (NUL) is not allowed in a string",
+                                                  escapes[i]);
+
+      expect_parse_error_at (text, -1, strstr (text, escapes[i]) - text, message);
+    }
+  /* raw: json-glib said only "JSON data must be UTF-8 encoded" */
+  expect_parse_error_at (raw_in_string, sizeof raw_in_string - 1,
+                         strstr (raw_in_string, "\"A") + 2 - raw_in_string,
+                         "a NUL character is not allowed in a string");
+  expect_parse_error_at (raw_outside, sizeof raw_outside - 1, strlen (raw_outside),
+                         "a NUL byte is not allowed in JSON text");
+  /* an escaped backslash before u0000 is text */
+  {
+    g_autoptr (RoofCatalog) fine = roof_catalog_new ();
+
+    g_assert_true (roof_catalog_load_data (fine, escaped_backslash, -1, "fine.json", NULL, &error));
+    g_assert_no_error (error);
+    spec = roof_catalog_find_hardware (fine, "x");
+    g_assert_cmpstr (roof_spec_get_notes (ROOF_SPEC (spec)), ==, "C:\\u0000");
+  }
+  /* a scenario too */
+  {
+    static const char scenario[] = "{ \"format\": \"roofline-scenario\", \"version\": 1, "
+                                   "\"hardware\": [], \"model\": \"llama-3.1-8b\\u0000x\" }";
+
+    g_assert_null (roof_scenario_load_data (scenario, -1, "s.json", catalog, NULL, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE);
+    g_assert_true (g_str_has_prefix (error->message, "s.json:1:"));
+    g_assert_true (g_str_has_suffix (error->message, ": \\u0000 (NUL) is not allowed in a "
+                                                     "string"));
+  }
+}
+
+/* json-glib takes 'single-quoted' strings, escapes undecoded */
+static void
+test_single_quotes (void)
+{
+  static const char text[] = "{ \"format\": \"roofline-catalog\",\n  'version': 1 }";
+
+  expect_parse_error_at (text, -1, strchr (text, '\'') - text,
+                         "strings must be in double quotes (\"…\"), not single ones");
+  /* inside a string, a quote is a quote */
+  expect_exact (HEAD "\"hardware\": [ " DEVICE (", \"name\": \"it's\", \"year\": 1") " ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": year must be at least 1900, got 1");
 }
 
 static void
@@ -246,6 +468,201 @@ test_unknown_precision (void)
                 "compute_TFLOPS.fp8 must be a number, got a string");
 }
 
+/* `n` characters of "é" (two bytes each: limits count characters) */
+static char *
+text_of (gsize n)
+{
+  GString *out = g_string_new (NULL);
+
+  for (gsize i = 0; i < n; i++)
+    g_string_append (out, "é");
+  return g_string_free (out, FALSE);
+}
+
+/* A catalog of one valid entry of `kind` with the string `value` at `path`
+ * ("sources[1]": the second of two sources, "caches[0].name": a cache). */
+static char *
+entry_with_text (RoofEntryKind kind, const char *path, const char *value)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonNode) doc = NULL;
+  JsonObject *entry;
+  JsonNode *node;
+
+  g_assert_true (json_parser_load_from_data (
+    parser, kind == ROOF_ENTRY_HARDWARE ? HEAD "\"hardware\": [ " DEVICE ("") " ] }"
+                                        : HEAD "\"models\": [ " MODEL ("") " ] }",
+    -1, NULL));
+  doc = json_node_copy (json_parser_get_root (parser));
+  entry = json_array_get_object_element (
+    json_object_get_array_member (json_node_get_object (doc),
+                                  kind == ROOF_ENTRY_HARDWARE ? "hardware" : "models"),
+    0);
+  if (g_str_has_prefix (path, "sources["))
+    {
+      JsonArray *sources = json_array_new ();
+
+      json_array_add_string_element (sources, "a datasheet");
+      json_array_add_string_element (sources, value);
+      json_object_set_array_member (entry, "sources", sources);
+    }
+  else if (g_str_has_prefix (path, "caches["))
+    {
+      JsonArray *caches = json_array_new ();
+      JsonObject *cache = json_object_new ();
+
+      json_object_set_string_member (cache, "name", value);
+      json_object_set_double_member (cache, "capacity_MB", 50);
+      json_array_add_object_element (caches, cache);
+      json_object_set_array_member (entry, "caches", caches);
+    }
+  else if (g_str_has_prefix (path, "interconnect."))
+    {
+      JsonObject *link = json_object_new ();
+
+      json_object_set_string_member (link, "name", value);
+      json_object_set_double_member (link, "bandwidth_GBps", 450);
+      json_object_set_object_member (entry, "interconnect", link);
+    }
+  else if (g_str_has_prefix (path, "memory."))
+    json_object_set_string_member (json_object_get_object_member (entry, "memory"), "type",
+                                   value);
+  else
+    json_object_set_string_member (entry, path, value);
+  node = json_node_init_object (json_node_alloc (), json_node_get_object (doc));
+  {
+    char *text = roof_json_to_string (node, FALSE);
+
+    json_node_unref (node);
+    return text;
+  }
+}
+
+/* A name of 100 000 characters made `plot memory` take 47 s: every text
+ * of an entry has a length limit, in characters. */
+static void
+test_text_length (void)
+{
+  static const struct
+  {
+    RoofEntryKind kind;
+    const char *path;
+    gsize limit;
+  } fields[] = {
+    { ROOF_ENTRY_HARDWARE, "name", 200 },
+    { ROOF_ENTRY_HARDWARE, "vendor", 200 },
+    { ROOF_ENTRY_HARDWARE, "arch", 200 },
+    { ROOF_ENTRY_HARDWARE, "form_factor", 200 },
+    { ROOF_ENTRY_HARDWARE, "memory.type", 200 },
+    { ROOF_ENTRY_HARDWARE, "caches[0].name", 200 },
+    { ROOF_ENTRY_HARDWARE, "interconnect.name", 200 },
+    { ROOF_ENTRY_HARDWARE, "price_date", 200 },
+    { ROOF_ENTRY_HARDWARE, "price_source", 2000 },
+    { ROOF_ENTRY_HARDWARE, "sources[1]", 2000 },
+    { ROOF_ENTRY_HARDWARE, "notes", 10000 },
+    { ROOF_ENTRY_MODEL, "name", 200 },
+    { ROOF_ENTRY_MODEL, "family", 200 },
+    { ROOF_ENTRY_MODEL, "input", 200 },
+    { ROOF_ENTRY_MODEL, "sources[1]", 2000 },
+    { ROOF_ENTRY_MODEL, "notes", 10000 },
+  };
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      g_autofree char *at_limit = text_of (fields[i].limit);
+      g_autofree char *over = text_of (fields[i].limit + 1);
+      g_autofree char *good = entry_with_text (fields[i].kind, fields[i].path, at_limit);
+      g_autofree char *bad = entry_with_text (fields[i].kind, fields[i].path, over);
+      g_autofree char *message = g_strdup_printf (
+        "bad.json: %s[0] \"x\": %s must be at most %" G_GSIZE_FORMAT " characters long, got %"
+        G_GSIZE_FORMAT " characters",
+        fields[i].kind == ROOF_ENTRY_HARDWARE ? "hardware" : "models", fields[i].path,
+        fields[i].limit, fields[i].limit + 1);
+      g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+
+      g_test_message ("%s", fields[i].path);
+      g_assert_true (roof_catalog_load_data (catalog, good, -1, "good.json", NULL, &error));
+      g_assert_no_error (error);
+      expect_exact (bad, ROOF_CATALOG_ERROR_INVALID, message);
+    }
+
+  /* the 100 000 characters of the report, in a name */
+  {
+    g_autofree char *huge = g_strnfill (100000, 'n');
+    g_autofree char *text = entry_with_text (ROOF_ENTRY_MODEL, "name", huge);
+
+    expect_exact (text, ROOF_CATALOG_ERROR_INVALID,
+                  "bad.json: models[0] \"x\": name must be at most 200 characters long, got "
+                  "100000 characters");
+  }
+
+  /* ids keep their rule, 1 to 64 characters; a long one is shown cut short */
+  {
+    g_autofree char *id64 = g_strnfill (64, 'a');
+    g_autofree char *id65 = g_strnfill (65, 'a');
+    g_autofree char *id_huge = g_strnfill (100000, 'a');
+    g_autofree char *good = entry_with_text (ROOF_ENTRY_HARDWARE, "id", id64);
+    g_autofree char *bad = entry_with_text (ROOF_ENTRY_HARDWARE, "id", id65);
+    g_autofree char *huge = entry_with_text (ROOF_ENTRY_MODEL, "id", id_huge);
+    g_autofree char *message = g_strdup_printf (
+      "bad.json: hardware[0] \"%s…\": id must be 1 to 64 characters of a-z, 0-9, '.', '_' and "
+      "'-', starting with a letter or digit, got \"%s…\"",
+      id64, id64);
+    g_autofree char *huge_message = g_strdup_printf (
+      "bad.json: models[0] \"%s…\": id must be 1 to 64 characters of a-z, 0-9, '.', '_' and "
+      "'-', starting with a letter or digit, got \"%s…\"",
+      id64, id64);
+    g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+
+    g_assert_true (roof_catalog_load_data (catalog, good, -1, "good.json", NULL, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (roof_catalog_find_hardware (catalog, id64));
+    expect_exact (bad, ROOF_CATALOG_ERROR_INVALID, message);
+    expect_exact (huge, ROOF_CATALOG_ERROR_INVALID, huge_message);
+  }
+
+  /* an embedded entry of a scenario */
+  {
+    g_autofree char *name = text_of (201);
+    g_autofree char *scenario = g_strdup_printf (
+      "{ \"format\": \"roofline-scenario\", \"version\": 1, \"hardware\": [\"x\"], \"model\": "
+      "\"llama-3.1-8b\", \"catalog\": { \"hardware\": [ " DEVICE (", \"name\": \"%s\"") " ] } }",
+      name);
+    g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+
+    g_assert_no_error (error);
+    g_assert_null (roof_scenario_load_data (scenario, -1, "s.json", catalog, NULL, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==,
+                     "s.json: catalog.hardware[0] \"x\": name must be at most 200 characters long, "
+                     "got 201 characters");
+    g_clear_error (&error);
+  }
+
+  /* an edit of the app goes through the same check */
+  {
+    g_autofree char *text = entry_with_text (ROOF_ENTRY_HARDWARE, "name", "Mine");
+    g_autofree char *at_limit = text_of (200);
+    g_autofree char *over = text_of (201);
+    g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+    RoofSpec *spec;
+
+    g_assert_true (roof_catalog_load_data (catalog, text, -1, "good.json", NULL, &error));
+    spec = ROOF_SPEC (roof_catalog_find_hardware (catalog, "x"));
+    g_assert_false (roof_spec_set_string (spec, "name", over, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==,
+                     "hardware \"x\": name must be at most 200 characters long, got 201 "
+                     "characters");
+    g_clear_error (&error);
+    g_assert_cmpstr (roof_spec_get_name (spec), ==, "Mine");
+    g_assert_true (roof_spec_set_string (spec, "name", at_limit, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (roof_spec_get_name (spec), ==, at_limit);
+  }
+}
+
 static void
 test_required (void)
 {
@@ -371,6 +788,314 @@ test_files (void)
   g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE);
 
   g_unlink (huge_path);
+  g_rmdir (dir);
+}
+
+/* roof_file_read_full () of `path`, expected to fail with `code` and exactly
+ * `message` ("%s" is the path). */
+static void
+expect_read_error (const char *path,
+                   RoofFileReadFlags flags,
+                   gsize limit,
+                   RoofCatalogError code,
+                   const char *message)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *expected = g_strdup_printf (message, path);
+  char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_false (roof_file_read_full (file, flags, limit, 1000, &contents, &length, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, (int) code);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_assert_null (contents);
+}
+
+/* What is not a regular file is refused before a byte is read, saying what
+ * it is: /dev/zero once took 4 GB of memory, a FIFO blocked for ever. */
+static void
+test_file_kinds (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roof-kinds-XXXXXX", &error);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.json", NULL);
+  g_autofree char *sock = g_build_filename (dir, "sock.json", NULL);
+  g_autofree char *exact = g_build_filename (dir, "exact.json", NULL);
+  g_autofree char *over = g_build_filename (dir, "over.json", NULL);
+  g_autoptr (GFile) zero = g_file_new_for_path ("/dev/zero");
+  g_autoptr (GFile) fifo_file = g_file_new_for_path (fifo);
+  g_autoptr (GFile) dir_file = g_file_new_for_path (dir);
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  struct sockaddr_un addr = { .sun_family = AF_UNIX };
+  g_autofree char *text = g_strnfill (1000, ' ');
+  char *contents = NULL;
+  gsize length = 0;
+  int s;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      RoofFileReadFlags flags = i == 0 ? ROOF_FILE_READ_REGULAR : ROOF_FILE_READ_ALLOW_PIPE;
+
+      expect_read_error (dir, flags, 1000, ROOF_CATALOG_ERROR_IO, "%s: is a directory, not a file");
+      expect_read_error ("/dev/zero", flags, 1000, ROOF_CATALOG_ERROR_IO,
+                         "%s: is a character device, not a file");
+      expect_read_error ("/dev/null", flags, 1000, ROOF_CATALOG_ERROR_IO,
+                         "%s: is a character device, not a file");
+    }
+
+  /* a socket cannot even be opened */
+  g_assert_cmpuint (strlen (sock), <, sizeof addr.sun_path);
+  strcpy (addr.sun_path, sock);
+  s = socket (AF_UNIX, SOCK_STREAM, 0);
+  g_assert_cmpint (s, >=, 0);
+  g_assert_cmpint (bind (s, (struct sockaddr *) &addr, sizeof addr), ==, 0);
+  expect_read_error (sock, ROOF_FILE_READ_ALLOW_PIPE, 1000, ROOF_CATALOG_ERROR_IO,
+                     "%s: is a socket, not a file");
+  close (s);
+
+  /* a FIFO only where a pipe is allowed; refused at once, no writer needed */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  expect_read_error (fifo, ROOF_FILE_READ_REGULAR, 1000, ROOF_CATALOG_ERROR_IO,
+                     "%s: is a pipe (FIFO); only regular files are read here");
+
+  /* the loaders read regular files only */
+  g_assert_false (roof_catalog_load_file (catalog, zero, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+  g_assert_cmpstr (error->message, ==, "/dev/zero: is a character device, not a file");
+  g_clear_error (&error);
+  g_assert_false (roof_catalog_load_file (catalog, dir_file, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+  g_assert_true (g_str_has_suffix (error->message, ": is a directory, not a file"));
+  g_clear_error (&error);
+  g_assert_null (roof_scenario_load_file (fifo_file, catalog, NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+  g_assert_true (g_str_has_suffix (error->message, ": is a pipe (FIFO); only regular files are "
+                                                   "read here"));
+  g_clear_error (&error);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 0);
+
+  /* a regular file of the limit is read whole; one byte more is refused
+   * unread, with its size */
+  g_assert_true (g_file_set_contents (exact, text, 1000, NULL));
+  g_assert_true (g_file_set_contents (over, text, 1000, NULL));
+  s = g_open (over, O_WRONLY | O_APPEND, 0);
+  g_assert_cmpint (write (s, "x", 1), ==, 1);
+  close (s);
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (exact);
+
+    g_assert_true (roof_file_read_full (file, ROOF_FILE_READ_REGULAR, 1000, 1000, &contents,
+                                        &length, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (length, ==, 1000);
+    g_assert_cmpmem (contents, length, text, 1000);
+    g_assert_cmpint (contents[length], ==, '\0');
+    g_clear_pointer (&contents, g_free);
+  }
+  expect_read_error (over, ROOF_FILE_READ_REGULAR, 1000, ROOF_CATALOG_ERROR_TOO_LARGE,
+                     "%s: the file is 1001 bytes, larger than the limit of 1000 bytes");
+
+  g_unlink (exact);
+  g_unlink (over);
+  g_unlink (fifo);
+  g_unlink (sock);
+  g_rmdir (dir);
+}
+
+/* A file GIO reaches without a local path goes through a stream, with the
+ * same checks: the built-in catalog as a resource:// file. */
+static void
+test_file_stream (void)
+{
+  static const char prefix[] = "/io/github/rooflinelab/Roofline/catalog";
+  g_autofree char *uri = g_strconcat ("resource://", prefix, "/hardware.json", NULL);
+  g_autofree char *dir_uri = g_strconcat ("resource://", prefix, NULL);
+  g_autoptr (GFile) file = g_file_new_for_uri (uri);
+  g_autoptr (GFile) dir = g_file_new_for_uri (dir_uri);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *path = g_strconcat (prefix, "/hardware.json", NULL);
+  gsize length = 0;
+
+  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_null (g_file_peek_path (file));
+
+  g_assert_true (roof_file_read (file, ROOF_FILE_READ_REGULAR, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (contents, length, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_clear_pointer (&contents, g_free);
+
+  /* over a limit just below its size: refused unread */
+  g_assert_false (roof_file_read_full (file, ROOF_FILE_READ_REGULAR, g_bytes_get_size (bytes) - 1,
+                                       1000, &contents, &length, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+
+  g_assert_false (roof_file_read (dir, ROOF_FILE_READ_ALLOW_PIPE, &contents, &length, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+  g_assert_true (g_str_has_suffix (error->message, ": is a directory, not a file"));
+}
+
+/* Fills a pipe with `n` bytes of `c` and closes its write end unless `keep`;
+ * returns its read end and its /dev/fd path. */
+static int
+filled_pipe (gsize n, char c, gboolean keep, int *write_end, char **path)
+{
+  g_autofree char *data = g_strnfill (n, c);
+  int fds[2];
+
+  g_assert_cmpint (pipe (fds), ==, 0);
+  /* 64 KiB fit in a pipe's buffer: no reader needed yet */
+  g_assert_cmpuint (n, <=, 65536);
+  g_assert_cmpint (write (fds[1], data, n), ==, (gssize) n);
+  if (keep)
+    *write_end = fds[1];
+  else
+    close (fds[1]);
+  *path = g_strdup_printf ("/dev/fd/%d", fds[0]);
+  return fds[0];
+}
+
+/* A pipe is read to its end, never more than the limit + 1 bytes of it, and
+ * never waited for longer than the timeout. */
+static void
+test_file_pipes (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+  char rest[8192];
+  gssize n;
+  int r, w = -1;
+
+  /* exactly the limit: read whole */
+  r = filled_pipe (1000, 'a', FALSE, NULL, &path);
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+    g_autofree char *expected = g_strnfill (1000, 'a');
+
+    g_assert_true (roof_file_read_full (file, ROOF_FILE_READ_ALLOW_PIPE, 1000, 1000, &contents,
+                                        &length, &error));
+    g_assert_no_error (error);
+    g_assert_cmpmem (contents, length, expected, 1000);
+    g_clear_pointer (&contents, g_free);
+  }
+  close (r);
+  g_clear_pointer (&path, g_free);
+
+  /* 5000 bytes against a limit of 1000: 1001 are read, the rest stays in
+   * the pipe */
+  r = filled_pipe (5000, 'b', FALSE, NULL, &path);
+  expect_read_error (path, ROOF_FILE_READ_ALLOW_PIPE, 1000, ROOF_CATALOG_ERROR_TOO_LARGE,
+                     "%s: the pipe gives more than the limit of 1000 bytes");
+  n = read (r, rest, sizeof rest);
+  g_assert_cmpint (n, ==, 5000 - 1001);
+  close (r);
+  g_clear_pointer (&path, g_free);
+
+  /* a pipe is not a file where only files are read */
+  r = filled_pipe (10, 'c', FALSE, NULL, &path);
+  expect_read_error (path, ROOF_FILE_READ_REGULAR, 1000, ROOF_CATALOG_ERROR_IO,
+                     "%s: is a pipe (FIFO); only regular files are read here");
+  g_assert_cmpint (read (r, rest, sizeof rest), ==, 10);
+  close (r);
+  g_clear_pointer (&path, g_free);
+
+  /* an empty pipe whose writer is gone is empty, at once */
+  r = filled_pipe (0, 'd', FALSE, NULL, &path);
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+
+    g_assert_true (roof_file_read_full (file, ROOF_FILE_READ_ALLOW_PIPE, 1000, 60 * 1000,
+                                        &contents, &length, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (length, ==, 0);
+    g_assert_cmpstr (contents, ==, "");
+    g_clear_pointer (&contents, g_free);
+  }
+  close (r);
+  g_clear_pointer (&path, g_free);
+
+  /* a writer that sends part and then nothing, without closing: given up
+   * after the timeout */
+  r = filled_pipe (10, 'e', TRUE, &w, &path);
+  expect_read_error (path, ROOF_FILE_READ_ALLOW_PIPE, 1000, ROOF_CATALOG_ERROR_IO,
+                     "%s: nothing came through the pipe for 1 s (does any process write to it?)");
+  close (w);
+  close (r);
+}
+
+typedef struct
+{
+  const char *path;
+  const char *text;
+} FifoWriter;
+
+/* Opens the FIFO for writing once the reader is there, sends the text in
+ * two parts with a pause between them, and closes it. */
+static gpointer
+fifo_writer (gpointer data)
+{
+  FifoWriter *fw = data;
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gsize half = strlen (fw->text) / 2;
+  int fd;
+
+  g_usleep (100 * 1000);
+  /* without a reader, a non-blocking open fails (ENXIO): wait for it */
+  while ((fd = open (fw->path, O_WRONLY | O_NONBLOCK)) < 0 && errno == ENXIO
+         && g_get_monotonic_time () < end)
+    g_usleep (10 * 1000);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (fcntl (fd, F_SETFL, 0), ==, 0);
+  g_assert_cmpint (write (fd, fw->text, half), ==, (gssize) half);
+  g_usleep (100 * 1000);
+  g_assert_cmpint (write (fd, fw->text + half, strlen (fw->text) - half), ==,
+                   (gssize) (strlen (fw->text) - half));
+  close (fd);
+  return NULL;
+}
+
+/* A FIFO named by the user (mkfifo): read from its writer when one comes
+ * within the timeout, refused when none does. */
+static void
+test_file_fifo (void)
+{
+  static const char text[] = HEAD "\"hardware\": [ " DEVICE ("") " ] }";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roof-fifo-XXXXXX", &error);
+  g_autofree char *fifo = g_build_filename (dir, "catalog.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (fifo);
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  FifoWriter fw = { fifo, text };
+  g_autofree char *contents = NULL;
+  GThread *writer;
+  gsize length = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  /* no process ever opens it for writing */
+  expect_read_error (fifo, ROOF_FILE_READ_ALLOW_PIPE, 1000, ROOF_CATALOG_ERROR_IO,
+                     "%s: nothing came through the pipe for 1 s (does any process write to it?)");
+
+  /* a writer that comes after the reader, and pauses */
+  writer = g_thread_new ("fifo-writer", fifo_writer, &fw);
+  g_assert_true (roof_file_read_full (file, ROOF_FILE_READ_ALLOW_PIPE, ROOF_CATALOG_MAX_FILE_SIZE,
+                                      5000, &contents, &length, &error));
+  g_thread_join (writer);
+  g_assert_no_error (error);
+  g_assert_cmpstr (contents, ==, text);
+  g_assert_true (roof_catalog_load_data (catalog, contents, (gssize) length, fifo, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (roof_catalog_find_hardware (catalog, "x"));
+
+  g_unlink (fifo);
   g_rmdir (dir);
 }
 
@@ -648,15 +1373,23 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/catalog-errors/syntax", test_syntax);
+  g_test_add_func ("/catalog-errors/numbers", test_numbers);
+  g_test_add_func ("/catalog-errors/nul", test_nul);
+  g_test_add_func ("/catalog-errors/single-quotes", test_single_quotes);
   g_test_add_func ("/catalog-errors/shape", test_shape);
   g_test_add_func ("/catalog-errors/types", test_types);
   g_test_add_func ("/catalog-errors/values", test_values);
   g_test_add_func ("/catalog-errors/unknown-precision", test_unknown_precision);
+  g_test_add_func ("/catalog-errors/text-length", test_text_length);
   g_test_add_func ("/catalog-errors/required", test_required);
   g_test_add_func ("/catalog-errors/duplicates", test_duplicates);
   g_test_add_func ("/catalog-errors/too-deep", test_too_deep);
   g_test_add_func ("/catalog-errors/too-large", test_too_large);
   g_test_add_func ("/catalog-errors/files", test_files);
+  g_test_add_func ("/catalog-errors/files/kinds", test_file_kinds);
+  g_test_add_func ("/catalog-errors/files/stream", test_file_stream);
+  g_test_add_func ("/catalog-errors/files/pipes", test_file_pipes);
+  g_test_add_func ("/catalog-errors/files/fifo", test_file_fifo);
   g_test_add_func ("/catalog-errors/all-or-nothing", test_all_or_nothing);
   g_test_add_func ("/catalog-errors/scenario", test_scenario_errors);
   g_test_add_func ("/catalog-errors/persistence/matrix", test_matrix);

@@ -324,7 +324,7 @@ test_long_integers (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonNode) node
     = roof_json_parse ("[99999999999999999999, -18446744073709551616, 9223372036854775807,\n"
-                       " 00000000000000000000000001, 1e5, 12345678901234567890123456789]",
+                       " 1000000000000000000000001, 1e5, 12345678901234567890123456789]",
                        -1, "n", &error);
   JsonArray *array;
 
@@ -333,10 +333,22 @@ test_long_integers (void)
   g_assert_cmpfloat (number (json_array_get_element (array, 0)), ==, 1e20);
   g_assert_cmpfloat (number (json_array_get_element (array, 1)), ==, -18446744073709551616.0);
   g_assert_cmpfloat (number (json_array_get_element (array, 2)), ==, 9223372036854775807.0);
-  g_assert_cmpfloat (number (json_array_get_element (array, 3)), ==, 1);
+  /* 10^24 + 1 rounds to the double nearest 10^24 (they are 2^27 apart there) */
+  g_assert_cmpfloat (number (json_array_get_element (array, 3)), ==, 1e24);
   g_assert_cmpfloat (number (json_array_get_element (array, 4)), ==, 1e5);
   g_assert_cmpfloat (number (json_array_get_element (array, 5)), ==,
                      12345678901234567890123456789.0);
+
+  /* leading zeros are not JSON (json-glib would read 0070 as octal 56), in
+   * a long literal too */
+  g_clear_pointer (&node, json_node_unref);
+  node = roof_json_parse ("[1,\n 00000000000000000000000001]", -1, "n", &error);
+  g_assert_null (node);
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==,
+                   "n:2:2: `00000000000000000000000001' is not a JSON number: a number must not "
+                   "start with 0 (octal numbers are not JSON)");
+  g_clear_error (&error);
 
   /* the position of a later syntax error is unchanged */
   g_clear_pointer (&node, json_node_unref);

@@ -909,6 +909,11 @@ test_schema (void)
             g_assert_nonnull (table[i].choices);
           if (table[i].type == ROOF_FIELD_NUMBER || table[i].type == ROOF_FIELD_INTEGER)
             g_assert_cmpfloat (table[i].max, >, table[i].min);
+          /* every text has a length limit (a name of 100 000 characters
+           * made a chart take 47 s to draw) */
+          if (table[i].type == ROOF_FIELD_STRING
+              || (table[i].type == ROOF_FIELD_STRINGS && table[i].choices == NULL))
+            g_assert_cmpfloat (table[i].max, >=, ROOF_SPEC_ID_MAX);
           /* paths are unique */
           for (guint j = 0; j < i; j++)
             g_assert_cmpstr (table[i].path, !=, table[j].path);

@@ -100,6 +100,14 @@ range_text (const RoofFieldSpec *row)
 
           g_string_append (out, joined);
         }
+      else if (row->type == ROOF_FIELD_STRINGS && row->max > 0)
+        g_string_append_printf (out, "≤ %.0f characters each", row->max);
+      break;
+
+    case ROOF_FIELD_STRING:
+      /* the validator counts characters, not bytes */
+      if (row->max > 0)
+        g_string_append_printf (out, "≤ %.0f characters", row->max);
       break;
 
     case ROOF_FIELD_NUMBER:
@@ -325,6 +333,12 @@ test_checker (void)
   g_clear_pointer (&range, g_free);
   range = range_text (roof_spec_schema_lookup (ROOF_ENTRY_MODEL, "attention"));
   g_assert_cmpstr (range, ==, "mha, gqa, mqa, mla");
+  g_clear_pointer (&range, g_free);
+  range = range_text (roof_spec_schema_lookup (ROOF_ENTRY_MODEL, "name"));
+  g_assert_cmpstr (range, ==, "≤ 200 characters");
+  g_clear_pointer (&range, g_free);
+  range = range_text (roof_spec_schema_lookup (ROOF_ENTRY_HARDWARE, "sources"));
+  g_assert_cmpstr (range, ==, "≤ 2000 characters each");
 }
 
 int

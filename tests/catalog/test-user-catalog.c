@@ -11,6 +11,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "roof-catalog-merge.h"
 #include "roof-json.h"
@@ -476,6 +477,52 @@ test_newer_version (Fixture *f, gconstpointer data)
   g_assert_cmpstr (text, ==, newer);
 }
 
+/* Start-up reads a regular file only: a FIFO or a directory in its place is
+ * refused at once (a FIFO without a writer used to block the app for ever),
+ * left where it is and never written over. */
+static void
+test_not_a_file (Fixture *f, gconstpointer data)
+{
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (RoofUserCatalog) store = roof_user_catalog_new (f->file);
+      g_autoptr (GFile) parent = g_file_get_parent (f->file);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GFile) moved = NULL;
+      g_autofree char *expected = NULL;
+      RoofCatalog *catalog = roof_user_catalog_get_catalog (store);
+      RoofSpec *l4;
+      struct stat st;
+
+      g_file_make_directory_with_parents (parent, NULL, NULL);
+      if (i == 0)
+        g_assert_cmpint (mkfifo (f->path, 0600), ==, 0);
+      else
+        g_assert_cmpint (g_mkdir (f->path, 0700), ==, 0);
+      expected = g_strconcat (f->path,
+                              i == 0 ? ": is a pipe (FIFO); only regular files are read here"
+                                     : ": is a directory, not a file",
+                              NULL);
+
+      g_assert_false (roof_user_catalog_load (store, NULL, &moved, &error));
+      g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+      g_assert_cmpstr (error->message, ==, expected);
+      g_assert_null (moved);
+      g_assert_true (roof_user_catalog_get_read_only (store));
+      g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 31);
+      g_clear_error (&error);
+
+      /* an edit is not saved over it */
+      l4 = ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-l4"));
+      g_assert_true (roof_spec_set_number (l4, "price_usd_per_hour", 0.5, &error));
+      g_assert_no_error (error);
+      g_assert_true (roof_user_catalog_save (store, &error));
+      g_assert_cmpint (g_stat (f->path, &st), ==, 0);
+      g_assert_true (i == 0 ? S_ISFIFO (st.st_mode) : S_ISDIR (st.st_mode));
+      roof_test_remove_tree (f->path);
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* Merges                                                                   */
 
@@ -603,6 +650,57 @@ test_merge_import (void)
 }
 
 /* A bad file changes nothing and says where it is bad. */
+/* A copy's name stays within the 200 characters of a name: Keep Both of an
+ * entry named with all 200 would have made an entry the catalog refuses. */
+static void
+test_merge_long_name (void)
+{
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new ();
+  g_autoptr (RoofCatalogMerge) merge = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_strnfill (200, 'n');
+  g_autofree char *mine = g_strdup_printf (
+    "{ \"format\": \"roofline-catalog\", \"version\": 1, \"hardware\": [ { \"id\": \"mine\", "
+    "\"name\": \"%s\", \"memory\": { \"capacity_GB\": 16, \"bandwidth_GBps\": %d }, "
+    "\"compute_TFLOPS\": {} } ] }",
+    name, 150);
+  g_autofree char *theirs = g_strdup_printf (
+    "{ \"format\": \"roofline-catalog\", \"version\": 1, \"hardware\": [ { \"id\": \"mine\", "
+    "\"name\": \"%s\", \"memory\": { \"capacity_GB\": 16, \"bandwidth_GBps\": %d }, "
+    "\"compute_TFLOPS\": {} } ] }",
+    name, 300);
+  /* the first 179 characters, "…", and the last 20 of "nnn…n (2)" */
+  g_autofree char *head = g_strnfill (179, 'n');
+  g_autofree char *tail = g_strnfill (16, 'n');
+  g_autofree char *expected = g_strdup_printf ("%s…%s (2)", head, tail);
+  RoofSpec *copy;
+
+  g_assert_true (roof_catalog_load_data (catalog, mine, -1, "mine.json", NULL, &error));
+  g_assert_no_error (error);
+  merge = roof_catalog_merge_new_from_data (catalog, theirs, -1, "theirs.json", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (roof_catalog_merge_get_n_conflicts (merge), ==, 1);
+  g_assert_cmpint (roof_catalog_merge_get_choice (merge, 0), ==, ROOF_MERGE_KEEP_BOTH);
+  g_assert_cmpstr (roof_catalog_merge_get_new_name (merge, 0), ==, expected);
+  g_assert_cmpuint (g_utf8_strlen (expected, -1), ==, 200);
+  roof_catalog_merge_apply (merge, NULL);
+  copy = ROOF_SPEC (roof_catalog_find_hardware (catalog, "mine-2"));
+  g_assert_nonnull (copy);
+  g_assert_cmpstr (roof_spec_get_name (copy), ==, expected);
+  g_assert_cmpfloat (roof_spec_get_number (copy, "memory.bandwidth_GBps", 0), ==, 300);
+
+  /* and the default name of a duplicate: "(copy)" stays, the name is cut */
+  {
+    g_autoptr (RoofSpec) dup = roof_spec_duplicate (copy, "mine-3", NULL);
+    /* the last 20: 9 of the 16 "n" before " (2)", then " (2) (copy)" */
+    g_autofree char *copy_tail = g_strnfill (9, 'n');
+    g_autofree char *want = g_strdup_printf ("%s…%s (2) (copy)", head, copy_tail);
+
+    g_assert_nonnull (dup);
+    g_assert_cmpstr (roof_spec_get_name (dup), ==, want);
+  }
+}
+
 static void
 test_merge_bad_file (void)
 {
@@ -736,9 +834,11 @@ main (int argc, char **argv)
   ADD ("delete-undo", test_delete_undo);
   ADD ("corrupt", test_corrupt);
   ADD ("newer-version", test_newer_version);
+  ADD ("not-a-file", test_not_a_file);
 #undef ADD
   g_test_add_func ("/persistence/merge/import", test_merge_import);
   g_test_add_func ("/persistence/merge/bad-file", test_merge_bad_file);
+  g_test_add_func ("/persistence/merge/long-name", test_merge_long_name);
   g_test_add_func ("/persistence/merge/scenario", test_merge_scenario);
   g_test_add_func ("/persistence/merge/scenario-bad", test_merge_scenario_bad);
 

@@ -8,10 +8,14 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -949,6 +953,222 @@ test_exit_work_failed (void)
   assert_one_error_line (&u, 2);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Pipes, FIFOs and what is not a file                                     */
+
+/* Every byte of a pipe's read end, until its writer closes it. */
+static char *
+drain (int fd)
+{
+  GString *text = g_string_new (NULL);
+  char buf[4096];
+  gssize n;
+
+  while ((n = read (fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0)
+      g_string_append_len (text, buf, n);
+  close (fd);
+  return g_string_free (text, FALSE);
+}
+
+/* The built binary fed through a pipe, as its stdin or (`fd3`) as its file
+ * descriptor 3, the way the shell's <(…) passes one. `input` is written once,
+ * or with `flood` again and again until the tool closes the pipe. Returns
+ * how many bytes went into the pipe. */
+static gsize
+run_binary_piped (Run *r, const char *input, gboolean flood, gboolean fd3, const char *first, ...)
+{
+  g_autoptr (GPtrArray) argv = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize len = strlen (input), sent = 0;
+  int fds[2], out_fd = -1, err_fd = -1, wait_status = 0;
+  int target = 3;
+  GPid pid;
+  va_list ap;
+
+  va_start (ap, first);
+  argv = collect_args (cli_path (), first, ap);
+  va_end (ap);
+
+  g_assert_cmpint (pipe (fds), ==, 0);
+  g_spawn_async_with_pipes_and_fds (NULL, (const char *const *) argv->pdata, NULL,
+                                    G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, fd3 ? -1 : fds[0], -1,
+                                    -1, fd3 ? &fds[0] : NULL, fd3 ? &target : NULL, fd3 ? 1 : 0,
+                                    &pid, NULL, &out_fd, &err_fd, &error);
+  g_assert_no_error (error);
+  close (fds[0]);
+  do
+    {
+      gsize done = 0;
+
+      while (done < len)
+        {
+          gssize n = write (fds[1], input + done, len - done);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n < 0)
+            {
+              /* the tool closed its end: only a flood expects that */
+              g_assert_cmpint (errno, ==, EPIPE);
+              g_assert_true (flood);
+              flood = FALSE;
+              break;
+            }
+          done += (gsize) n;
+        }
+      sent += done;
+    }
+  while (flood);
+  close (fds[1]);
+  r->out = drain (out_fd);
+  r->err = drain (err_fd);
+  g_assert_cmpint (waitpid (pid, &wait_status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+  return sent;
+}
+
+/* `--catalog /dev/zero` read 4 GB before failing; a directory, a device
+ * and a socket are refused before a byte is read, saying what they are. */
+static void
+test_files_not_files (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roofline-cli-XXXXXX", &error);
+  g_autofree char *dir_message = g_strdup_printf ("roofline-cli: %s: is a directory, not a file\n",
+                                                  dir);
+  g_auto (Run) r = { 0 };
+  g_auto (Run) s = { 0 };
+  g_auto (Run) t = { 0 };
+
+  g_assert_no_error (error);
+  run_binary (&r, "list", "hardware", "--catalog", "/dev/zero", NULL);
+  assert_one_error_line (&r, 1);
+  g_assert_cmpstr (r.err, ==, "roofline-cli: /dev/zero: is a character device, not a file\n");
+  g_assert_cmpstr (r.out, ==, "");
+
+  run_binary (&s, "solve", "--scenario", "/dev/zero", NULL);
+  assert_one_error_line (&s, 1);
+  g_assert_cmpstr (s.err, ==, "roofline-cli: /dev/zero: is a character device, not a file\n");
+
+  run_binary (&t, "list", "models", "--catalog", dir, NULL);
+  assert_one_error_line (&t, 1);
+  g_assert_cmpstr (t.err, ==, dir_message);
+  g_rmdir (dir);
+}
+
+/* `yes | roofline-cli … --catalog /dev/stdin` aborted under a memory limit:
+ * the tool now stops reading one byte past the limit. */
+static void
+test_files_stdin_flood (void)
+{
+  g_autoptr (GString) yes = g_string_new (NULL);
+  g_auto (Run) r = { 0 };
+  gsize sent;
+
+  while (yes->len < 64 * 1024)
+    g_string_append (yes, "y\n");
+  sent = run_binary_piped (&r, yes->str, TRUE, FALSE, "list", "hardware", "--catalog",
+                           "/dev/stdin", NULL);
+  assert_one_error_line (&r, 1);
+  g_assert_cmpstr (r.err, ==,
+                   "roofline-cli: /dev/stdin: the pipe gives more than the limit of 67108864 "
+                   "bytes\n");
+  /* what went in: the 64 MiB + 1 the tool read, at most what the pipe's
+   * buffer held when it closed (1 MiB at most, Linux's pipe-max-size), and
+   * less than one more write of 64 KiB */
+  g_test_message ("%" G_GSIZE_FORMAT " bytes sent", sent);
+  g_assert_cmpuint (sent, >, 64 * 1024 * 1024);
+  g_assert_cmpuint (sent, <=, 64 * 1024 * 1024 + 1 + 1024 * 1024 + 64 * 1024);
+}
+
+/* A catalog through stdin, and a scenario through <(…) (a pipe at
+ * /dev/fd/3) */
+static void
+test_files_pipes (void)
+{
+  static const char scenario[] =
+    "{ \"format\": \"roofline-scenario\", \"version\": 1, \"hardware\": [\"nvidia-l4\"],\n"
+    "  \"model\": \"llama-3.1-8b\", \"workload\": { \"batch\": 3, \"context\": 777 } }\n";
+  g_autoptr (JsonNode) root = NULL;
+  g_auto (Run) r = { 0 };
+  g_auto (Run) s = { 0 };
+  g_auto (Run) t = { 0 };
+  JsonObject *o;
+
+  run_binary_piped (&r, custom_catalog, FALSE, FALSE, "show", "test-accel", "--json",
+                    "--catalog", "/dev/stdin", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  o = json_object_get_object_member (json_node_get_object (root), "hardware");
+  g_assert_cmpstr (json_object_get_string_member (o, "name"), ==, "Test accelerator");
+  g_assert_cmpfloat (num (o, "memory.bandwidth_GBps"), ==, 10000);
+  g_clear_pointer (&root, json_node_unref);
+
+  run_binary_piped (&s, scenario, FALSE, TRUE, "solve", "--scenario", "/dev/fd/3", "--json", NULL);
+  g_assert_cmpint (s.status, ==, 0);
+  root = parse_json (s.out);
+  o = result_for (root, "nvidia-l4");
+  g_assert_cmpfloat (num (o, "batch"), ==, 3);
+  g_assert_cmpfloat (num (o, "context"), ==, 777);
+
+  /* an empty pipe is an empty file */
+  run_binary_piped (&t, "", FALSE, FALSE, "list", "hardware", "--catalog", "/dev/stdin", NULL);
+  assert_one_error_line (&t, 1);
+  g_assert_cmpstr (t.err, ==, "roofline-cli: /dev/stdin:1:1: the file is empty\n");
+}
+
+/* `--catalog FIFO` blocked for ever when nothing wrote to it: the tool now
+ * waits ROOF_FILE_PIPE_TIMEOUT_S (10 s) for a writer, and reads one that
+ * comes. */
+static void
+test_files_fifo (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roofline-cli-XXXXXX", &error);
+  g_autofree char *fifo = g_build_filename (dir, "catalog.json", NULL);
+  g_autofree char *expected = g_strdup_printf (
+    "roofline-cli: %s: nothing came through the pipe for 10 s (does any process write to it?)\n",
+    fifo);
+  const char *argv[] = { cli_path (), "list", "hardware", "--catalog", fifo, NULL };
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  g_auto (Run) r = { 0 };
+  g_auto (Run) s = { 0 };
+  int out_fd = -1, err_fd = -1, wait_status = 0, fd;
+  gsize len = strlen (custom_catalog);
+  GPid pid;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  run_binary (&r, "list", "hardware", "--catalog", fifo, NULL);
+  assert_one_error_line (&r, 1);
+  g_assert_cmpstr (r.err, ==, expected);
+
+  /* the tool first, then a writer */
+  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                            &pid, NULL, &out_fd, &err_fd, &error);
+  g_assert_no_error (error);
+  while ((fd = open (fifo, O_WRONLY | O_NONBLOCK)) < 0 && errno == ENXIO
+         && g_get_monotonic_time () < end)
+    g_usleep (10 * 1000);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, custom_catalog, len), ==, (gssize) len);
+  close (fd);
+  s.out = drain (out_fd);
+  s.err = drain (err_fd);
+  g_assert_cmpint (waitpid (pid, &wait_status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_assert_true (WIFEXITED (wait_status));
+  g_assert_cmpint (WEXITSTATUS (wait_status), ==, 0);
+  g_assert_nonnull (strstr (s.out, "test-accel"));
+
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 static void
 test_parser_rejects_end_to_end (void)
 {
@@ -1073,6 +1293,8 @@ main (int argc, char **argv)
 
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
+  /* a flooded pipe's reader goes away: a failed write, not a signal */
+  signal (SIGPIPE, SIG_IGN);
 
   catalog_hardware = load_catalog_file ("hardware.json");
   catalog_models = load_catalog_file ("models.json");
@@ -1101,6 +1323,10 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/exit/bad-catalog", test_exit_bad_catalog);
   g_test_add_func ("/cli/exit/work-failed", test_exit_work_failed);
   g_test_add_func ("/cli/exit/parser-rejects", test_parser_rejects_end_to_end);
+  g_test_add_func ("/cli/files/not-files", test_files_not_files);
+  g_test_add_func ("/cli/files/stdin-flood", test_files_stdin_flood);
+  g_test_add_func ("/cli/files/pipes", test_files_pipes);
+  g_test_add_func ("/cli/files/fifo", test_files_fifo);
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/locale", test_locale);
 

@@ -591,6 +591,21 @@ test_hardware_editor_fields (Fixture *f, gconstpointer user_data)
   gtk_editable_set_text (GTK_EDITABLE (name), "");
   g_assert_true (gtk_widget_has_css_class (name, "error"));
   g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "H100 renamed");
+  /* and at most 200 characters long: one more is refused, saying so (a
+   * 100 000-character name made charts take 47 s to draw) */
+  {
+    g_autofree char *at_limit = g_strnfill (200, 'n');
+    g_autofree char *over = g_strnfill (201, 'n');
+
+    gtk_editable_set_text (GTK_EDITABLE (name), over);
+    g_assert_true (gtk_widget_has_css_class (name, "error"));
+    g_assert_cmpstr (note_under (name), ==,
+                     "Name must be at most 200 characters long, got 201 characters");
+    g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "H100 renamed");
+    gtk_editable_set_text (GTK_EDITABLE (name), at_limit);
+    g_assert_false (gtk_widget_has_css_class (name, "error"));
+    g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, at_limit);
+  }
 
   /* a cache level added from the header: the editor grows its rows */
   caches_add = ui_find_named (GTK_WIDGET (editor), "add-cache");

@@ -721,6 +721,35 @@ test_bad_file (Fixture *f, gconstpointer data)
                             "written by a newer Roofline (file version 9, this build reads 1)"));
   respond (dialog, "close");
 
+  /* not a file: refused at once, saying what it is (a FIFO without a
+   * writer used to freeze the window for ever) */
+  {
+    g_autofree char *fifo = g_build_filename (f->dir, "pipe.roofline", NULL);
+    g_autofree char *expected = g_strconcat (fifo, ": is a pipe (FIFO); only regular files are "
+                                                   "read here", NULL);
+    g_autoptr (GFile) fifo_file = g_file_new_for_path (fifo);
+    g_autoptr (GError) error = NULL;
+
+    g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open-file", "s",
+                                               fifo));
+    dialog = wait_for_dialog (f->window);
+    g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, expected);
+    respond (dialog, "close");
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open-file", "s",
+                                               "/dev/zero"));
+    dialog = wait_for_dialog (f->window);
+    g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                     "/dev/zero: is a character device, not a file");
+    respond (dialog, "close");
+
+    /* nor is a recovery copy read from one */
+    g_assert_null (roof_document_read_recovery (fifo_file, NULL, NULL, NULL, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_IO);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_unlink (fifo);
+  }
+
   g_assert_null (roof_window_get_file (f->window));
   g_assert_false (roof_document_get_dirty (roof_window_get_document (f->window)));
   {
