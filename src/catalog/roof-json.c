@@ -432,6 +432,7 @@ prescan (const char *data,
   enum { NORMAL, STRING, COMMENT } state = NORMAL;
   g_autofree char *copy = NULL;
   guint depth = 0;
+  gsize ended = G_MAXSIZE; /* where the outermost array or object closed */
   guint line = 1;
   gsize line_start = 0;
 
@@ -441,6 +442,14 @@ prescan (const char *data,
     {
       char c = data[i];
 
+      if (state == STRING && (guchar) c < 0x20 && c != '\0')
+        {
+          /* json-glib keeps a raw tab or line break inside a string */
+          set_parse_error (error, origin, line, COLUMN (i),
+                           "a control character (U+%04X) must be escaped inside a string",
+                           (guint) (guchar) c);
+          return FALSE;
+        }
       if (c == '\n')
         {
           line++;
@@ -496,20 +505,31 @@ prescan (const char *data,
             {
               gsize digits;
 
-              /* not JSON, but json-glib reads it: kept as it was, but for
-               * the NUL it would cut the string at (other bytes that are not
-               * UTF-8 are refused after parsing) */
-              if (octal_escape (data, length, i + 1, &digits) == 0)
-                {
-                  set_parse_error (error, origin, line, COLUMN (i),
-                                   "\\%.*s (NUL) is not allowed in a string", (int) digits,
-                                   data + i + 1);
-                  return FALSE;
-                }
-              i += digits;
+              /* not JSON, but json-glib reads it ("\101" as "A", "\0" cutting
+               * the string): refused, the NUL named as such */
+              gboolean nul = octal_escape (data, length, i + 1, &digits) == 0;
+
+              set_parse_error (error, origin, line, COLUMN (i),
+                               nul ? "\\%.*s (NUL) is not allowed in a string"
+                                   : "\\%.*s is not a JSON escape (write \\u and four hex digits)",
+                               (int) digits, data + i + 1);
+              return FALSE;
             }
           else if (c == '\\')
-            i++;
+            {
+              /* json-glib drops the backslash of an unknown escape ("\x41"
+               * reads as "x41"): JSON knows only these */
+              if (i + 1 >= length || strchr ("\"\\/bfnrt", data[i + 1]) == NULL
+                  || data[i + 1] == '\0')
+                {
+                  set_parse_error (error, origin, line, COLUMN (i),
+                                   "\\%.1s is not a JSON escape (use \\\" \\\\ \\/ \\b \\f "
+                                   "\\n \\r \\t or \\u and four hex digits)",
+                                   i + 1 < length ? data + i + 1 : "");
+                  return FALSE;
+                }
+              i++;
+            }
           else if (c == '"')
             state = NORMAL;
           break;
@@ -524,6 +544,14 @@ prescan (const char *data,
 
         case NORMAL:
         default:
+          if (ended != G_MAXSIZE && !g_ascii_isspace (c)
+              && !(c == '/' && i + 1 < length && data[i + 1] == '*'))
+            {
+              /* json-glib reads "{…} {…}" as its first value and drops the rest */
+              set_parse_error (error, origin, line, COLUMN (i),
+                               "text after the end of the JSON document");
+              return FALSE;
+            }
           if (c == '"')
             state = STRING;
           else if (c == '/' && i + 1 < length && data[i + 1] == '*')
@@ -551,8 +579,8 @@ prescan (const char *data,
             }
           else if (c == ']' || c == '}')
             {
-              if (depth > 0)
-                depth--;
+              if (depth > 0 && --depth == 0)
+                ended = i;
             }
           else if (g_ascii_isalpha (c) || c == '_')
             {

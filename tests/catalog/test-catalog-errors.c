@@ -292,6 +292,71 @@ test_nul (void)
   }
 }
 
+/* json-glib 1.6 also read what JSON's string grammar forbids: an unknown
+ * escape lost its backslash ("\x41" became "x41"), an octal escape was a
+ * byte ("\101" became "A"), a raw tab or line break stayed in the string, and
+ * "{…} {…}" loaded its first value and dropped the rest. */
+#define ESCAPES " (use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four hex digits)"
+
+static void
+test_strings_and_trailing_text (void)
+{
+  static const struct
+  {
+    const char *inside; /* the name's text, between its quotes */
+    const char *message;
+  } bad[] = {
+    { "A\\x41", "\\x is not a JSON escape (use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four "
+                "hex digits)" },
+    { "A\\a", "\\a is not a JSON escape"
+                ESCAPES },
+    { "A\\'", "\\' is not a JSON escape"
+                ESCAPES },
+    { "A\\101", "\\101 is not a JSON escape (write \\u and four hex digits)" },
+    { "A\\7", "\\7 is not a JSON escape (write \\u and four hex digits)" },
+    { "A\tB", "a control character (U+0009) must be escaped inside a string" },
+    { "A\nB", "a control character (U+000A) must be escaped inside a string" },
+    { "A\x1b[31mB", "a control character (U+001B) must be escaped inside a string" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = g_strdup_printf (HEAD "\"hardware\": [ " DEVICE (
+                                                 ", \"name\": \"%s\"") " ] }",
+                                               bad[i].inside);
+      /* the offending character: the backslash, or the raw control */
+      const char *at = strstr (text, "\"A") + 2;
+
+      expect_parse_error_at (text, -1, at - text, bad[i].message);
+    }
+
+  /* a second document after the first, and stray text */
+  {
+    static const char two[] = HEAD "\"hardware\": [] }\n{ \"hardware\": [] }";
+    static const char stray[] = HEAD "\"hardware\": [] } x";
+
+    expect_parse_error_at (two, -1, strrchr (two, '{') - two,
+                           "text after the end of the JSON document");
+    expect_parse_error_at (stray, -1, strlen (stray) - 1, "text after the end of the JSON document");
+  }
+
+  /* every escape JSON has still reads to its character; white space and a
+   * comment may follow the document */
+  {
+    static const char fine_text[] = HEAD "\"hardware\": [ " DEVICE (
+      ", \"notes\": \"q\\\" b\\\\ s\\/ \\b\\f\\n\\r\\t \\u00e9\"") " ] }\n  /* end */\n";
+    g_autoptr (RoofCatalog) fine = roof_catalog_new ();
+    g_autoptr (GError) error = NULL;
+    RoofHardwareSpec *spec;
+
+    g_assert_true (roof_catalog_load_data (fine, fine_text, -1, "fine.json", NULL, &error));
+    g_assert_no_error (error);
+    spec = roof_catalog_find_hardware (fine, "x");
+    g_assert_cmpstr (roof_spec_get_notes (ROOF_SPEC (spec)), ==,
+                     "q\" b\\ s/ \b\f\n\r\t \xc3\xa9");
+  }
+}
+
 /* json-glib takes 'single-quoted' strings, escapes undecoded */
 static void
 test_single_quotes (void)
@@ -1376,6 +1441,7 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog-errors/numbers", test_numbers);
   g_test_add_func ("/catalog-errors/nul", test_nul);
   g_test_add_func ("/catalog-errors/single-quotes", test_single_quotes);
+  g_test_add_func ("/catalog-errors/strings-and-trailing-text", test_strings_and_trailing_text);
   g_test_add_func ("/catalog-errors/shape", test_shape);
   g_test_add_func ("/catalog-errors/types", test_types);
   g_test_add_func ("/catalog-errors/values", test_values);
