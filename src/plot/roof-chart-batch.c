@@ -30,8 +30,8 @@ typedef struct
   RoofResult fit_r;
 } BatchDev;
 
-gboolean
-roof_chart_draw_batch (RoofRender *R, GError **error)
+static gboolean
+draw (RoofRender *R, GError **error)
 {
   const RoofChartInput *in = R->in;
   const RoofTheme *th = R->th;
@@ -379,3 +379,8 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
   g_free (dev);
   return TRUE;
 }
+
+const RoofChartClass roof_chart_batch_class = {
+  .title = N_("Throughput and latency vs batch"),
+  .draw = draw,
+};

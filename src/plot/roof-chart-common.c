@@ -54,6 +54,8 @@ roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
   R->legend = g_ptr_array_new_with_free_func (legend_item_free);
   for (int i = 0; i < 4; i++)
     R->legend_corners[i] = i;
+  for (int i = 0; i < in->n_devices && i < ROOF_PLOT_MAX_DEVICES; i++)
+    R->device_names[i] = roof_input_device_name (in, i);
 }
 
 void
@@ -69,22 +71,20 @@ roof_render_clear (RoofRender *R)
   g_string_free (R->desc, TRUE);
   g_ptr_array_unref (R->legend);
   roof_chart_cache_free (R->own_cache);
+  for (int i = 0; i < ROOF_PLOT_MAX_DEVICES; i++)
+    g_free (R->device_names[i]);
 }
 
 gboolean
 roof_render_visible (const RoofRender *R, int device)
 {
-  return device >= 0 && device < R->in->n_devices && device < 32
-         && !(R->in->hidden & (1u << device));
+  return roof_input_visible (R->in, device);
 }
 
 int
 roof_render_n_visible (const RoofRender *R)
 {
-  int n = 0;
-  for (int i = 0; i < R->in->n_devices; i++)
-    n += roof_render_visible (R, i);
-  return n;
+  return roof_input_n_visible (R->in);
 }
 
 RoofColor
@@ -98,14 +98,8 @@ roof_render_device_color (const RoofRender *R, int device)
 const char *
 roof_render_device_name (const RoofRender *R, int device)
 {
-  static char buf[ROOF_PLOT_MAX_DEVICES][24];
-  const RoofPlotDevice *d = &R->in->devices[device];
-  if (d->name && *d->name)
-    return d->name;
-  if (d->id && *d->id)
-    return d->id;
-  g_snprintf (buf[device % ROOF_PLOT_MAX_DEVICES], sizeof buf[0], _("device %d"), device + 1);
-  return buf[device % ROOF_PLOT_MAX_DEVICES];
+  g_return_val_if_fail (device >= 0 && device < R->in->n_devices, "");
+  return R->device_names[device];
 }
 
 /* ---------------------------------------------------------------------- */
@@ -407,6 +401,9 @@ roof_frame_layout (RoofRender *R)
   R->layout->x1 = f->xs.d1;
   R->layout->y0 = f->ys.d0;
   R->layout->y1 = f->ys.d1;
+  R->layout->x_unit = f->x_unit > 0.0 ? f->x_unit : 1.0;
+  R->layout->y_unit = f->y_unit > 0.0 ? f->y_unit : 1.0;
+  R->layout->y2_unit = f->y2_unit > 0.0 ? f->y2_unit : 1.0;
   R->layout->has_y2 = f->has_y2;
   if (f->has_y2)
     {

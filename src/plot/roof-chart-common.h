@@ -100,6 +100,7 @@ typedef struct
   gboolean legend_outside;
   double wrap_max_h; /* > 0: wrapped text is cut (with …) at this height */
   int legend_corners[4]; /* order tried: 0 top left, 1 top right, 2 bottom right, 3 bottom left */
+  char *device_names[ROOF_PLOT_MAX_DEVICES]; /* roof_render_device_name */
 } RoofRender;
 
 void roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
@@ -204,7 +205,7 @@ void roof_render_message (RoofRender *R, const char *text, RoofColor color);
 gboolean roof_render_fail (RoofRender *R, GError **error, const char *fmt, ...)
   G_GNUC_PRINTF (3, 4);
 
-/* The device's name, or its id, or "device N". */
+/* The device's name, or its id, or "device N"; owned by R. */
 const char *roof_render_device_name (const RoofRender *R, int device);
 /* Human name of a solver failure for the caption. */
 char *roof_render_solver_note (const RoofRender *R, int device, const RoofError *err);
@@ -212,15 +213,77 @@ char *roof_render_solver_note (const RoofRender *R, int device, const RoofError 
 /* Clips the segment to the rectangle; FALSE when nothing is left. */
 gboolean roof_clip_segment (const RoofRect *r, double *x0, double *y0, double *x1, double *y1);
 
-/* Chart renderers ------------------------------------------------------- */
+/* The chart pipeline ---------------------------------------------------- */
 
-gboolean roof_chart_draw_roofline (RoofRender *R, GError **error);
-gboolean roof_chart_draw_cost (RoofRender *R, GError **error);
-gboolean roof_chart_draw_sensitivity (RoofRender *R, GError **error);
-gboolean roof_chart_draw_batch (RoofRender *R, GError **error);
-gboolean roof_chart_draw_context (RoofRender *R, GError **error);
-gboolean roof_chart_draw_memory (RoofRender *R, GError **error);
-gboolean roof_chart_draw_trend (RoofRender *R, GError **error);
+/* A chart is a RoofChartClass: its title and its stages, which
+ * roof_chart_run calls in this order on a zeroed block of `data_size` bytes
+ * (the chart's own struct, shared by its stages):
+ *
+ *   heading     the title line over the plot, allocated
+ *   collect     the series from the solver: no cairo, no pango, unit-tested
+ *               alone (tests/plot/test-plot-collect.c). FALSE with `error`
+ *               when nothing can be drawn; the message fills the plot area
+ *   annotate    caption notes, the axes (ranges, units, titles) and the
+ *               legend entries, into R->frame, R->notes and R->legend
+ *   obstacles   once per layout try, with the plot area known: where the
+ *               data lies, for the legend and the label placer
+ *   draw_regions tinted regions under the grid (optional)
+ *   draw_data   clipped to the plot area, over the grid
+ *   draw_overlays unclipped, under the axes, legend and placed labels
+ *   describe    the accessible summary, into R->desc
+ *   clear       frees what collect allocated (optional)
+ *
+ * The driver owns the shared opening (no model, no visible device), the
+ * layout (the frame, then the legend inside a free corner or outside on the
+ * right with room reserved: roof_chart_lay_out) and the layer order. */
+typedef struct _RoofChartClass RoofChartClass;
+
+struct _RoofChartClass
+{
+  const char *title;  /* N_("Memory footprint"): the app's view, the PDF's title */
+  gsize data_size;
+  gboolean needs_devices; /* a model and one visible device, or a message */
+  gboolean no_legend;
+
+  char *(*heading) (const RoofChartInput *in);
+  gboolean (*collect) (const RoofChartInput *in, gpointer data, GError **error);
+  void (*annotate) (RoofRender *R, gpointer data);
+  void (*obstacles) (RoofRender *R, gpointer data);
+  void (*draw_regions) (RoofRender *R, gpointer data);
+  void (*draw_data) (RoofRender *R, gpointer data, GArray *labels);
+  void (*draw_overlays) (RoofRender *R, gpointer data, GArray *labels);
+  void (*describe) (RoofRender *R, gpointer data);
+  void (*clear) (gpointer data);
+
+  /* a chart not yet split into stages draws itself whole */
+  gboolean (*draw) (RoofRender *R, GError **error);
+};
+
+/* roof-chart-<name>.c defines roof_chart_<name>_class for each row of
+ * ROOF_PLOT_KINDS (roof-chart-kind.h). */
+#define ROOF_CHART_CLASS_DECLARE_(ID, name) extern const RoofChartClass roof_chart_##name##_class;
+ROOF_PLOT_KINDS (ROOF_CHART_CLASS_DECLARE_)
+#undef ROOF_CHART_CLASS_DECLARE_
+
+const RoofChartClass *roof_chart_class_get (RoofPlotKind kind);
+/* Runs the stages of `klass` on R (roof-chart-pipeline.c). */
+gboolean roof_chart_run (RoofRender *R, const RoofChartClass *klass, GError **error);
+/* Collect alone, without cairo: for tests. The caller frees `data` with
+ * roof_chart_collect_free. */
+gpointer roof_chart_collect (const RoofChartClass *klass, const RoofChartInput *in,
+                             GError **error);
+void roof_chart_collect_free (const RoofChartClass *klass, gpointer data);
+/* The frame, then the legend: inside the plot when a corner is free, else
+ * outside on the right, with `obstacles` called on every try. */
+void roof_chart_lay_out (RoofRender *R, void (*obstacles) (RoofRender *R, gpointer data),
+                         gpointer data);
+
+/* Input helpers, usable without a RoofRender (collect stages) ------------ */
+
+gboolean roof_input_visible (const RoofChartInput *in, int device);
+int roof_input_n_visible (const RoofChartInput *in);
+/* The device's name, or its id, or "device N"; allocated. */
+char *roof_input_device_name (const RoofChartInput *in, int device);
 
 /* Workload helpers ------------------------------------------------------- */
 

@@ -62,8 +62,8 @@ kv_crossover (const RoofHardwareParams *hw, const RoofModelDerived *md, const Ro
   return round (hi);
 }
 
-gboolean
-roof_chart_draw_context (RoofRender *R, GError **error)
+static gboolean
+draw (RoofRender *R, GError **error)
 {
   const RoofChartInput *in = R->in;
   const RoofTheme *th = R->th;
@@ -396,3 +396,8 @@ roof_chart_draw_context (RoofRender *R, GError **error)
   g_free (dev);
   return TRUE;
 }
+
+const RoofChartClass roof_chart_context_class = {
+  .title = N_("Latency vs context length"),
+  .draw = draw,
+};

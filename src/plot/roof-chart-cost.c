@@ -65,8 +65,8 @@ fitted_batch_hi (RoofRender *R, const RoofChartInput *in, const RoofWorkload *wl
   return MAX (MIN (b_hi, exp2 (ceil (log2 (fit * 2.0)))), MIN (b_hi, MAX (16.0, 2.0 * b_lo)));
 }
 
-gboolean
-roof_chart_draw_cost (RoofRender *R, GError **error)
+static gboolean
+draw (RoofRender *R, GError **error)
 {
   const RoofChartInput *in = R->in;
   const RoofTheme *th = R->th;
@@ -542,3 +542,8 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
   }
   return TRUE;
 }
+
+const RoofChartClass roof_chart_cost_class = {
+  .title = N_("Cost per token"),
+  .draw = draw,
+};

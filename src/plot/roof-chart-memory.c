@@ -7,8 +7,8 @@
 
 #include "roof-chart-common.h"
 
-gboolean
-roof_chart_draw_memory (RoofRender *R, GError **error)
+static gboolean
+draw (RoofRender *R, GError **error)
 {
   const RoofChartInput *in = R->in;
   const RoofTheme *th = R->th;
@@ -279,3 +279,8 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
   }
   return TRUE;
 }
+
+const RoofChartClass roof_chart_memory_class = {
+  .title = N_("Memory footprint"),
+  .draw = draw,
+};

@@ -235,8 +235,8 @@ add_tooltip (RoofRender *R, int dev, const RoofResult *r, const char *what, doub
                    cap, need);
 }
 
-gboolean
-roof_chart_draw_roofline (RoofRender *R, GError **error)
+static gboolean
+draw (RoofRender *R, GError **error)
 {
   const RoofChartInput *in = R->in;
   RoofFrame *f = &R->frame;
@@ -818,3 +818,8 @@ roof_chart_draw_roofline (RoofRender *R, GError **error)
   }
   return TRUE;
 }
+
+const RoofChartClass roof_chart_roofline_class = {
+  .title = N_("Roofline"),
+  .draw = draw,
+};

@@ -56,8 +56,8 @@ fmt_e (double e, char *buf, gsize n)
   g_snprintf (buf, n, "%s%s", e < 0 ? "\xe2\x88\x92" : e > 0 ? "+" : "", num);
 }
 
-gboolean
-roof_chart_draw_sensitivity (RoofRender *R, GError **error)
+static gboolean
+draw (RoofRender *R, GError **error)
 {
   const RoofChartInput *in = R->in;
   const RoofTheme *th = R->th;
@@ -397,3 +397,8 @@ roof_chart_draw_sensitivity (RoofRender *R, GError **error)
   }
   return TRUE;
 }
+
+const RoofChartClass roof_chart_sensitivity_class = {
+  .title = N_("Sensitivity"),
+  .draw = draw,
+};

@@ -49,8 +49,8 @@ ridge_at (const RoofHardwareParams *hw, RoofPrecision p)
   return r;
 }
 
-gboolean
-roof_chart_draw_trend (RoofRender *R, GError **error)
+static gboolean
+draw (RoofRender *R, GError **error)
 {
   const RoofChartInput *in = R->in;
   const RoofTheme *th = R->th;
@@ -334,3 +334,8 @@ roof_chart_draw_trend (RoofRender *R, GError **error)
     }
   return TRUE;
 }
+
+const RoofChartClass roof_chart_trend_class = {
+  .title = N_("Ridge point by year"),
+  .draw = draw,
+};
