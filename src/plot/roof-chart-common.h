@@ -278,6 +278,21 @@ void roof_chart_collect_free (const RoofChartClass *klass, gpointer data);
 void roof_chart_lay_out (RoofRender *R, void (*obstacles) (RoofRender *R, gpointer data),
                          gpointer data);
 
+/* Series of the charts, for their tests ---------------------------------- */
+
+/* The memory chart: one stacked bar per visible device the solver accepts;
+ * slots[0..n_slots) are their device indices, in order. */
+typedef struct
+{
+  RoofResult res[ROOF_PLOT_MAX_DEVICES];
+  RoofError err[ROOF_PLOT_MAX_DEVICES];
+  gboolean ok[ROOF_PLOT_MAX_DEVICES];
+  int slots[ROOF_PLOT_MAX_DEVICES], n_slots;
+  double ymax; /* the largest footprint or raw capacity */
+  /* layout */
+  double lh, slot_w, bar_w;
+} RoofMemorySeries;
+
 /* Input helpers, usable without a RoofRender (collect stages) ------------ */
 
 gboolean roof_input_visible (const RoofChartInput *in, int device);
