@@ -101,6 +101,9 @@ typedef struct
   double wrap_max_h; /* > 0: wrapped text is cut (with …) at this height */
   int legend_corners[4]; /* order tried: 0 top left, 1 top right, 2 bottom right, 3 bottom left */
   char *device_names[ROOF_PLOT_MAX_DEVICES]; /* roof_render_device_name */
+  /* set by annotate: shown in the plot area over the axes, in place of
+   * data that cannot be had (not an error) */
+  const char *plot_message;
 } RoofRender;
 
 void roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,

@@ -134,6 +134,8 @@ draw_layers (RoofRender *R, const RoofChartClass *klass, gpointer data)
   if (klass->draw_overlays != NULL)
     klass->draw_overlays (R, data, labels);
   roof_frame_draw_axes (R);
+  if (R->plot_message != NULL)
+    roof_render_message (R, R->plot_message, R->th->muted);
   if (!klass->no_legend)
     roof_legend_draw (R);
   roof_render_draw_labels (R, labels);
