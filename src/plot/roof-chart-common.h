@@ -230,8 +230,10 @@ gboolean roof_clip_segment (const RoofRect *r, double *x0, double *y0, double *x
  *               legend entries, into R->frame, R->notes and R->legend
  *   obstacles   once per layout try, with the plot area known: where the
  *               data lies, for the legend and the label placer
+ *   lay_out     a chart's own layout in place of the frame and legend's
+ *               (optional: the sensitivity chart's rows)
  *   draw_regions tinted regions under the grid (optional)
- *   draw_data   clipped to the plot area, over the grid
+ *   draw_data   clipped to the plot area, over the grid (optional)
  *   draw_overlays unclipped, under the axes, legend and placed labels
  *   describe    the accessible summary, into R->desc
  *   clear       frees what collect allocated (optional)
@@ -246,12 +248,12 @@ struct _RoofChartClass
   const char *title;  /* N_("Memory footprint"): the app's view, the PDF's title */
   gsize data_size;
   gboolean needs_devices; /* a model and one visible device, or a message */
-  gboolean no_legend;
 
   char *(*heading) (const RoofChartInput *in);
   gboolean (*collect) (const RoofChartInput *in, gpointer data, GError **error);
   void (*annotate) (RoofRender *R, gpointer data);
   void (*obstacles) (RoofRender *R, gpointer data);
+  void (*lay_out) (RoofRender *R, gpointer data);
   void (*draw_regions) (RoofRender *R, gpointer data);
   void (*draw_data) (RoofRender *R, gpointer data, GArray *labels);
   void (*draw_overlays) (RoofRender *R, gpointer data, GArray *labels);

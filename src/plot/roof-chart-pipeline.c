@@ -129,15 +129,15 @@ draw_layers (RoofRender *R, const RoofChartClass *klass, gpointer data)
   roof_frame_draw_grid (R);
   cairo_save (cr);
   roof_frame_clip (R);
-  klass->draw_data (R, data, labels);
+  if (klass->draw_data != NULL)
+    klass->draw_data (R, data, labels);
   cairo_restore (cr);
   if (klass->draw_overlays != NULL)
     klass->draw_overlays (R, data, labels);
   roof_frame_draw_axes (R);
   if (R->plot_message != NULL)
     roof_render_message (R, R->plot_message, R->th->muted);
-  if (!klass->no_legend)
-    roof_legend_draw (R);
+  roof_legend_draw (R);
   roof_render_draw_labels (R, labels);
   g_array_unref (labels);
 }
@@ -160,14 +160,10 @@ roof_chart_run (RoofRender *R, const RoofChartClass *klass, GError **error)
       return ok;
     }
   klass->annotate (R, data);
-  if (!klass->no_legend)
-    roof_chart_lay_out (R, klass->obstacles, data);
+  if (klass->lay_out != NULL)
+    klass->lay_out (R, data);
   else
-    {
-      roof_frame_layout (R);
-      if (klass->obstacles != NULL)
-        klass->obstacles (R, data);
-    }
+    roof_chart_lay_out (R, klass->obstacles, data);
   draw_layers (R, klass, data);
   if (klass->describe != NULL)
     klass->describe (R, data);

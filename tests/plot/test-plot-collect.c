@@ -155,7 +155,9 @@ test_classes (void)
       const RoofChartClass *klass = roof_chart_class_get (k);
       g_assert_nonnull (klass);
       g_assert_nonnull (klass->title);
-      g_assert_true (klass->draw != NULL || (klass->collect != NULL && klass->draw_data != NULL));
+      g_assert_true (klass->draw != NULL
+                     || (klass->collect != NULL && klass->heading != NULL
+                         && (klass->draw_data != NULL || klass->draw_overlays != NULL)));
     }
   g_assert_null (roof_chart_class_get (ROOF_PLOT_COUNT));
 }
