@@ -259,9 +259,6 @@ struct _RoofChartClass
   void (*draw_overlays) (RoofRender *R, gpointer data, GArray *labels);
   void (*describe) (RoofRender *R, gpointer data);
   void (*clear) (gpointer data);
-
-  /* a chart not yet split into stages draws itself whole */
-  gboolean (*draw) (RoofRender *R, GError **error);
 };
 
 /* roof-chart-<name>.c defines roof_chart_<name>_class for each row of

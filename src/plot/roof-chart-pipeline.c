@@ -145,9 +145,6 @@ draw_layers (RoofRender *R, const RoofChartClass *klass, gpointer data)
 gboolean
 roof_chart_run (RoofRender *R, const RoofChartClass *klass, GError **error)
 {
-  if (klass->draw != NULL)
-    return klass->draw (R, error);
-
   g_autofree char *title = klass->heading (R->in);
   g_autoptr (GError) local = NULL;
 
