@@ -1,4 +1,4 @@
-/* roof-chart-common.h — what every chart shares: text, frame, legend, caption
+/* roof-chart-common.h — what every chart shares: text, frame, legend, caption, the pipeline
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -141,6 +141,11 @@ void roof_render_text_box (RoofRender *R, RoofFont font, const char *text, const
 double roof_render_text_wrapped (RoofRender *R, RoofFont font, const char *text, double x,
                                  double y, double width, RoofColor color, RoofTextRole role,
                                  gboolean draw);
+/* R->pl set to `text` in `font`, unwrapped (roof-chart-frame.c's title). */
+void roof_render_set_text (RoofRender *R, RoofFont font, const char *text);
+/* Draws a laid-out text centred in `box`, rotated by box->angle. */
+void roof_render_layout_in_box (RoofRender *R, PangoLayout *pl, const RoofOBox *box,
+                                RoofColor color, gboolean halo);
 /* TRUE when the box overlaps no recorded text. */
 gboolean roof_render_text_free (RoofRender *R, const RoofOBox *box);
 void roof_render_record (RoofRender *R, const RoofOBox *box, RoofTextRole role, const char *text);
