@@ -111,14 +111,10 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
     if (roof_input_visible (in, i))
       collect_device (in, c, i);
   if (c->n_ok == 0)
-    for (int i = 0; i < in->n_devices; i++)
-      if (roof_input_visible (in, i))
-        {
-          g_autofree char *name = roof_input_device_name (in, i);
-          g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, "%s: %s", name,
-                       c->dev[i].err.message);
-          return FALSE;
-        }
+    {
+      int i = roof_input_first_visible (in);
+      return roof_chart_device_error (in, i, &c->dev[i].err, error);
+    }
   return TRUE;
 }
 
@@ -219,10 +215,7 @@ annotate (RoofRender *R, gpointer data)
   roof_render_assumptions (R, FALSE, TRUE);
   for (int i = 0; i < in->n_devices; i++)
     if (roof_render_visible (R, i) && !c->dev[i].ok)
-      {
-        g_autofree char *note = roof_render_solver_note (R, i, &c->dev[i].err);
-        roof_render_note (R, "%s", note);
-      }
+      roof_render_note_failure (R, i, &c->dev[i].err);
   roof_render_note (R, _("memory-bound: doubling the batch doubles tokens/s at the same ITL; "
                           "compute-bound: it doubles the ITL instead"));
   axes (R, c);

@@ -381,6 +381,13 @@ roof_render_solver_note (const RoofRender *R, int device, const RoofError *err)
     }
 }
 
+void
+roof_render_note_failure (RoofRender *R, int device, const RoofError *err)
+{
+  g_autofree char *note = roof_render_solver_note (R, device, err);
+  roof_render_note (R, "%s", note);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Marks                                                                  */
 

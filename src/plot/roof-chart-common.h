@@ -217,6 +217,8 @@ gboolean roof_render_fail (RoofRender *R, GError **error, const char *fmt, ...)
 const char *roof_render_device_name (const RoofRender *R, int device);
 /* Human name of a solver failure for the caption. */
 char *roof_render_solver_note (const RoofRender *R, int device, const RoofError *err);
+/* The same, added to the caption's notes. */
+void roof_render_note_failure (RoofRender *R, int device, const RoofError *err);
 
 /* Clips the segment to the rectangle; FALSE when nothing is left. */
 gboolean roof_clip_segment (const RoofRect *r, double *x0, double *y0, double *x1, double *y1);
@@ -306,6 +308,12 @@ gboolean roof_input_visible (const RoofChartInput *in, int device);
 int roof_input_n_visible (const RoofChartInput *in);
 /* The device's name, or its id, or "device N"; allocated. */
 char *roof_input_device_name (const RoofChartInput *in, int device);
+/* The first visible device, or −1. */
+int roof_input_first_visible (const RoofChartInput *in);
+/* Sets `error` to "name: the solver's reason" for a collect stage that has
+ * nothing to draw; returns FALSE. */
+gboolean roof_chart_device_error (const RoofChartInput *in, int device, const RoofError *err,
+                                  GError **error);
 
 /* Workload helpers ------------------------------------------------------- */
 

@@ -129,14 +129,10 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
     if (roof_input_visible (in, i))
       collect_device (in, c, i);
   if (c->n_ok == 0)
-    for (int i = 0; i < in->n_devices; i++)
-      if (roof_input_visible (in, i))
-        {
-          g_autofree char *name = roof_input_device_name (in, i);
-          g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, "%s: %s", name,
-                       c->dev[i].err.message);
-          return FALSE;
-        }
+    {
+      int i = roof_input_first_visible (in);
+      return roof_chart_device_error (in, i, &c->dev[i].err, error);
+    }
   c->s_cross = kv_crossover (&in->devices[c->first_ok].hw, in->model, &c->wl, c->s_lo, c->s_hi);
   return TRUE;
 }
@@ -208,10 +204,7 @@ annotate (RoofRender *R, gpointer data)
   roof_render_assumptions (R, TRUE, FALSE);
   for (int i = 0; i < in->n_devices; i++)
     if (roof_render_visible (R, i) && !c->dev[i].ok)
-      {
-        g_autofree char *note = roof_render_solver_note (R, i, &c->dev[i].err);
-        roof_render_note (R, "%s", note);
-      }
+      roof_render_note_failure (R, i, &c->dev[i].err);
   roof_render_note (R,
                     _("fills: weight streaming (light) and KV-cache streaming (darker); the line "
                        "is the ITL (the larger of compute and memory time, plus fixed costs)"));

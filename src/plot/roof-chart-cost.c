@@ -167,14 +167,10 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
     if (roof_input_visible (in, i))
       collect_device (in, c, i);
   if (c->n_ok == 0)
-    for (int i = 0; i < in->n_devices; i++)
-      if (roof_input_visible (in, i))
-        {
-          g_autofree char *name = roof_input_device_name (in, i);
-          g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, "%s: %s", name,
-                       c->dev[i].err.message);
-          return FALSE;
-        }
+    {
+      int i = roof_input_first_visible (in);
+      return roof_chart_device_error (in, i, &c->dev[i].err, error);
+    }
   if (c->n_priced == 0)
     {
       g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
@@ -245,10 +241,7 @@ notes (RoofRender *R, const Cost *c)
     if (roof_render_visible (R, i))
       {
         if (!dev[i].ok)
-          {
-            g_autofree char *note = roof_render_solver_note (R, i, &dev[i].err);
-            roof_render_note (R, "%s", note);
-          }
+          roof_render_note_failure (R, i, &dev[i].err);
         else if (!dev[i].priced)
           roof_render_note (R, _("%s has no price per hour: no curve"),
                             roof_render_device_name (R, i));

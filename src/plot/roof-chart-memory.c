@@ -30,14 +30,10 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
                                                              : ROOF_DEFAULT_USABLE_FRACTION)));
     }
   if (m->n_slots == 0)
-    for (int i = 0; i < in->n_devices; i++)
-      if (roof_input_visible (in, i))
-        {
-          g_autofree char *name = roof_input_device_name (in, i);
-          g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, "%s: %s", name,
-                       m->err[i].message);
-          return FALSE;
-        }
+    {
+      int i = roof_input_first_visible (in);
+      return roof_chart_device_error (in, i, &m->err[i], error);
+    }
   return TRUE;
 }
 
@@ -61,10 +57,7 @@ annotate (RoofRender *R, gpointer data)
   roof_render_assumptions (R, TRUE, TRUE);
   for (int i = 0; i < in->n_devices; i++)
     if (roof_render_visible (R, i) && !m->ok[i])
-      {
-        g_autofree char *note = roof_render_solver_note (R, i, &m->err[i]);
-        roof_render_note (R, "%s", note);
-      }
+      roof_render_note_failure (R, i, &m->err[i]);
   {
     const RoofHardwareParams *hw = &in->devices[m->slots[0]].hw;
     double u = hw->usable_fraction > 0 ? hw->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;

@@ -46,6 +46,24 @@ roof_input_n_visible (const RoofChartInput *in)
   return n;
 }
 
+int
+roof_input_first_visible (const RoofChartInput *in)
+{
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_input_visible (in, i))
+      return i;
+  return -1;
+}
+
+gboolean
+roof_chart_device_error (const RoofChartInput *in, int device, const RoofError *err,
+                         GError **error)
+{
+  g_autofree char *name = roof_input_device_name (in, device);
+  g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, "%s: %s", name, err->message);
+  return FALSE;
+}
+
 char *
 roof_input_device_name (const RoofChartInput *in, int device)
 {

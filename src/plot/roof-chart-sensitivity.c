@@ -91,14 +91,10 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
           c->emax = MAX (c->emax, fabs (c->sens[i].e[k].elasticity));
     }
   if (c->n_ok == 0)
-    for (int i = 0; i < in->n_devices; i++)
-      if (roof_input_visible (in, i))
-        {
-          g_autofree char *name = roof_input_device_name (in, i);
-          g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, "%s: %s", name,
-                       c->err[i].message);
-          return FALSE;
-        }
+    {
+      int i = roof_input_first_visible (in);
+      return roof_chart_device_error (in, i, &c->err[i], error);
+    }
   return TRUE;
 }
 
@@ -121,10 +117,7 @@ annotate (RoofRender *R, gpointer data)
   roof_render_assumptions (R, TRUE, TRUE);
   for (int i = 0; i < in->n_devices; i++)
     if (roof_render_visible (R, i) && !c->ok[i])
-      {
-        g_autofree char *note = roof_render_solver_note (R, i, &c->err[i]);
-        roof_render_note (R, "%s", note);
-      }
+      roof_render_note_failure (R, i, &c->err[i]);
   roof_format_number (c->step * 100.0, 3, num, sizeof num);
   roof_render_note (
       R,
