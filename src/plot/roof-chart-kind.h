@@ -55,7 +55,10 @@ roof_plot_kind_name (RoofPlotKind kind)
   return roof_plot_kind_names ()[kind];
 }
 
-/* From a name, case-insensitive; `out` is left alone when there is none. */
+/* From a name, case-insensitive; `out` is left alone when there is none.
+ * Defined here, as the two above, so that src/catalog, which does not link
+ * the plot engine, reads the same list; kept out of line so that a caller's
+ * `out` counts as possibly set (GCC's -Wmaybe-uninitialized). */
 G_GNUC_NO_INLINE static gboolean G_GNUC_UNUSED
 roof_plot_kind_from_name (const char *name, RoofPlotKind *out)
 {
