@@ -58,7 +58,7 @@ struct _RoofScenario
   char *model;
   RoofWorkload workload;
   RoofSla sla;
-  RoofChartKind chart;
+  RoofPlotKind chart;
   guint ceilings;
   double sensitivity_step;
   double batch_lo, batch_hi;
@@ -78,9 +78,7 @@ enum
 
 static guint signals[N_SIGNALS];
 
-static const char *const chart_names[ROOF_CHART_COUNT + 1] = {
-  "roofline", "cost", "sensitivity", "batch", "context", "memory", "trend", NULL,
-};
+static const char *const chart_names[] = { ROOF_PLOT_KINDS (ROOF_PLOT_KIND_NAME) NULL };
 
 static const char *const precisions[] = {
   "fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4", "fp4", NULL,
@@ -222,7 +220,7 @@ read_document (RoofScenario *self, JsonObject *root)
   self->sla.tokens_per_s = roof_json_get_number (root, "sla.tokens_per_s", 0);
 
   if ((name = roof_json_get_string (root, "chart.kind")) != NULL)
-    roof_chart_kind_from_name (name, &self->chart);
+    roof_plot_kind_from_name (name, &self->chart);
   node = roof_json_path_get (root, "chart.ceilings");
   if (node != NULL)
     {
@@ -313,7 +311,7 @@ roof_scenario_init (RoofScenario *self)
   self->model = g_strdup ("");
   roof_workload_init (&self->workload);
   roof_sla_init (&self->sla);
-  self->chart = ROOF_CHART_ROOFLINE;
+  self->chart = ROOF_PLOT_ROOFLINE;
   self->ceilings = DEFAULT_CEILINGS;
   self->sensitivity_step = ROOF_DEFAULT_SENSITIVITY_STEP;
   self->batch_lo = 1;
@@ -324,29 +322,6 @@ roof_scenario_init (RoofScenario *self)
 
 /* ------------------------------------------------------------------------ */
 /* Public API                                                               */
-
-const char *
-roof_chart_kind_name (RoofChartKind kind)
-{
-  if ((int) kind < 0 || kind >= ROOF_CHART_COUNT)
-    return NULL;
-  return chart_names[kind];
-}
-
-gboolean
-roof_chart_kind_from_name (const char *name, RoofChartKind *out)
-{
-  if (name == NULL)
-    return FALSE;
-  for (int i = 0; i < ROOF_CHART_COUNT; i++)
-    if (strcmp (name, chart_names[i]) == 0)
-      {
-        if (out != NULL)
-          *out = (RoofChartKind) i;
-        return TRUE;
-      }
-  return FALSE;
-}
 
 const RoofFieldSpec *
 roof_scenario_schema (void)
@@ -563,7 +538,7 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
   set_number (object, "tokens_per_s", self->sla.tokens_per_s);
 
   object = ensure_object (root, "chart");
-  json_object_set_string_member (object, "kind", roof_chart_kind_name (self->chart));
+  json_object_set_string_member (object, "kind", roof_plot_kind_name (self->chart));
   array = json_array_new ();
   for (int p = 0; p < ROOF_PREC_COUNT; p++)
     if (self->ceilings & (1u << p))
@@ -799,19 +774,19 @@ roof_scenario_set_sla (RoofScenario *self, const RoofSla *sla)
   emit_changed (self);
 }
 
-RoofChartKind
+RoofPlotKind
 roof_scenario_get_chart (RoofScenario *self)
 {
-  g_return_val_if_fail (ROOF_IS_SCENARIO (self), ROOF_CHART_ROOFLINE);
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), ROOF_PLOT_ROOFLINE);
 
   return self->chart;
 }
 
 void
-roof_scenario_set_chart (RoofScenario *self, RoofChartKind kind)
+roof_scenario_set_chart (RoofScenario *self, RoofPlotKind kind)
 {
   g_return_if_fail (ROOF_IS_SCENARIO (self));
-  g_return_if_fail ((int) kind >= 0 && kind < ROOF_CHART_COUNT);
+  g_return_if_fail ((int) kind >= 0 && kind < ROOF_PLOT_COUNT);
 
   if (self->chart == kind)
     return;

@@ -5,24 +5,9 @@
 #pragma once
 
 #include "roof-catalog.h"
+#include "roof-chart-kind.h" /* RoofPlotKind: the one list of charts, in src/plot */
 
 G_BEGIN_DECLS
-
-typedef enum
-{
-  ROOF_CHART_ROOFLINE = 0,
-  ROOF_CHART_COST,
-  ROOF_CHART_SENSITIVITY,
-  ROOF_CHART_BATCH,
-  ROOF_CHART_CONTEXT,
-  ROOF_CHART_MEMORY,
-  ROOF_CHART_TREND,
-  ROOF_CHART_COUNT
-} RoofChartKind;
-
-/* "roofline", "cost", … as on the command line; NULL when out of range. */
-const char *roof_chart_kind_name (RoofChartKind kind);
-gboolean roof_chart_kind_from_name (const char *name, RoofChartKind *out);
 
 #define ROOF_TYPE_SCENARIO (roof_scenario_get_type ())
 G_DECLARE_FINAL_TYPE (RoofScenario, roof_scenario, ROOF, SCENARIO, GObject)
@@ -71,8 +56,8 @@ const RoofSla *roof_scenario_get_sla (RoofScenario *self);
 void roof_scenario_set_sla (RoofScenario *self, const RoofSla *sla);
 
 /* Chart settings */
-RoofChartKind roof_scenario_get_chart (RoofScenario *self);
-void roof_scenario_set_chart (RoofScenario *self, RoofChartKind kind);
+RoofPlotKind roof_scenario_get_chart (RoofScenario *self);
+void roof_scenario_set_chart (RoofScenario *self, RoofPlotKind kind);
 /* Compute ceilings drawn on the roofline chart (bit per RoofPrecision). */
 guint roof_scenario_get_ceilings (RoofScenario *self);
 void roof_scenario_set_ceilings (RoofScenario *self, guint mask);

@@ -13,6 +13,19 @@
 
 #define N_SAMPLES 80
 
+/* Label priorities, the highest placed first (roof-label-placer.h). */
+enum
+{
+  PRIORITY_MEMORY_FULL = 60,
+  PRIORITY_KNEE = 65,
+  PRIORITY_TARGET = 70,
+  PRIORITY_NAME = 74,
+};
+
+/* Owners of label obstacles: a device's ITL curve, and the ITL target. */
+#define OWNER_ITL 20
+#define OWNER_TARGET 99
+
 typedef struct
 {
   gboolean ok;
@@ -30,115 +43,105 @@ typedef struct
   RoofResult fit_r;
 } BatchDev;
 
-gboolean
-roof_chart_draw_batch (RoofRender *R, GError **error)
+typedef struct
+{
+  RoofWorkload wl; /* the input's, in decode */
+  double b_lo, b_hi;
+  double tmin, tmax, lmin, lmax; /* tokens/s and ITL over every curve */
+  int n_ok;
+  BatchDev dev[ROOF_PLOT_MAX_DEVICES];
+} Batch;
+
+static void
+collect_device (const RoofChartInput *in, Batch *c, int i)
+{
+  BatchDev *d = &c->dev[i];
+  const RoofHardwareParams *hw = &in->devices[i].hw;
+  const RoofWorkload *wl = &c->wl;
+  double b_lo = c->b_lo, b_hi = c->b_hi;
+
+  if (roof_sweep (hw, in->model, wl, ROOF_SWEEP_BATCH, b_lo, b_hi, N_SAMPLES, TRUE, d->r, &d->err)
+      != ROOF_OK)
+    return;
+  d->ok = TRUE;
+  c->n_ok++;
+  d->n = N_SAMPLES;
+  d->max_fit = roof_max_batch_that_fits (hw, in->model, wl);
+  d->min_devices = d->r[0].min_devices;
+  for (int k = 0; k < d->n; k++)
+    {
+      d->b[k] = d->r[k].tokens;
+      if (d->r[k].fits)
+        d->n_fit = k + 1;
+      c->tmin = MIN (c->tmin, d->r[k].tokens_per_s);
+      c->tmax = MAX (c->tmax, d->r[k].tokens_per_s);
+      c->lmin = MIN (c->lmin, d->r[k].t_step);
+      c->lmax = MAX (c->lmax, d->r[k].t_step);
+    }
+  RoofBalance bal;
+  RoofError e;
+  if (roof_balance_batch (hw, in->model, wl, &bal, &e) == ROOF_OK && !bal.never
+      && bal.batch >= b_lo && bal.batch <= b_hi)
+    {
+      RoofWorkload w = *wl;
+      w.batch = bal.batch;
+      d->bal = bal.batch;
+      d->has_bal = roof_solve (hw, in->model, &w, &d->bal_r, &e) == ROOF_OK;
+    }
+  if (d->max_fit >= b_lo && d->max_fit <= b_hi)
+    {
+      RoofWorkload w = *wl;
+      w.batch = d->max_fit;
+      roof_solve (hw, in->model, &w, &d->fit_r, &e);
+    }
+}
+
+static gboolean
+collect (const RoofChartInput *in, gpointer data, GError **error)
+{
+  Batch *c = data;
+
+  c->wl = in->workload;
+  c->wl.phase = ROOF_PHASE_DECODE;
+  c->b_lo = roof_input_batch_lo (in), c->b_hi = roof_input_batch_hi (in);
+  if (c->b_hi <= c->b_lo)
+    c->b_hi = c->b_lo * 2.0;
+  c->tmin = c->lmin = G_MAXDOUBLE;
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_input_visible (in, i))
+      collect_device (in, c, i);
+  if (c->n_ok == 0)
+    {
+      int i = roof_input_first_visible (in);
+      return roof_chart_device_error (in, i, &c->dev[i].err, error);
+    }
+  return TRUE;
+}
+
+static char *
+heading (const RoofChartInput *in)
+{
+  return g_strdup_printf (_("Throughput and latency vs batch · %s decode"),
+                          in->model_name ? in->model_name : _("model"));
+}
+
+static void
+axes (RoofRender *R, Batch *c)
 {
   const RoofChartInput *in = R->in;
-  const RoofTheme *th = R->th;
   RoofFrame *f = &R->frame;
-  BatchDev *dev = g_new0 (BatchDev, ROOF_PLOT_MAX_DEVICES);
-  RoofWorkload wl = in->workload;
-  char buf[200], num[48], num2[48];
-  g_autofree char *title = NULL;
-  double b_lo = roof_input_batch_lo (in), b_hi = roof_input_batch_hi (in);
-  double tmin = G_MAXDOUBLE, tmax = 0, lmin = G_MAXDOUBLE, lmax = 0;
-  int n_ok = 0;
-  gboolean result = TRUE;
-
-  wl.phase = ROOF_PHASE_DECODE;
-  if (b_hi <= b_lo)
-    b_hi = b_lo * 2.0;
-  title = g_strdup_printf (_("Throughput and latency vs batch · %s decode"),
-                           in->model_name ? in->model_name : _("model"));
-  f->title = title;
-  if (in->model == NULL)
-    {
-      g_free (dev);
-      return roof_render_fail (R, error, _("No model is selected."));
-    }
-  if (roof_render_n_visible (R) == 0)
-    {
-      g_free (dev);
-      return roof_render_fail (R, error,
-                               in->n_devices == 0 ? _("No device is selected.")
-                                                  : _("Every device is hidden."));
-    }
-
-  for (int i = 0; i < in->n_devices; i++)
-    {
-      BatchDev *d = &dev[i];
-      const RoofHardwareParams *hw = &in->devices[i].hw;
-      if (!roof_render_visible (R, i))
-        continue;
-      if (roof_sweep (hw, in->model, &wl, ROOF_SWEEP_BATCH, b_lo, b_hi, N_SAMPLES, TRUE, d->r,
-                      &d->err) != ROOF_OK)
-        continue;
-      d->ok = TRUE;
-      n_ok++;
-      d->n = N_SAMPLES;
-      d->max_fit = roof_max_batch_that_fits (hw, in->model, &wl);
-      d->min_devices = d->r[0].min_devices;
-      for (int k = 0; k < d->n; k++)
-        {
-          d->b[k] = d->r[k].tokens;
-          if (d->r[k].fits)
-            d->n_fit = k + 1;
-          tmin = MIN (tmin, d->r[k].tokens_per_s);
-          tmax = MAX (tmax, d->r[k].tokens_per_s);
-          lmin = MIN (lmin, d->r[k].t_step);
-          lmax = MAX (lmax, d->r[k].t_step);
-        }
-      RoofBalance bal;
-      RoofError e;
-      if (roof_balance_batch (hw, in->model, &wl, &bal, &e) == ROOF_OK && !bal.never
-          && bal.batch >= b_lo && bal.batch <= b_hi)
-        {
-          RoofWorkload w = wl;
-          w.batch = bal.batch;
-          d->bal = bal.batch;
-          d->has_bal = roof_solve (hw, in->model, &w, &d->bal_r, &e) == ROOF_OK;
-        }
-      if (d->max_fit >= b_lo && d->max_fit <= b_hi)
-        {
-          RoofWorkload w = wl;
-          w.batch = d->max_fit;
-          roof_solve (hw, in->model, &w, &d->fit_r, &e);
-        }
-    }
-  if (n_ok == 0)
-    {
-      for (int i = 0; i < in->n_devices; i++)
-        if (roof_render_visible (R, i))
-          {
-            result = roof_render_fail (R, error, "%s: %s", roof_render_device_name (R, i),
-                                       dev[i].err.message);
-            break;
-          }
-      g_free (dev);
-      return result;
-    }
-
-  roof_render_assumptions (R, FALSE, TRUE);
-  for (int i = 0; i < in->n_devices; i++)
-    if (roof_render_visible (R, i) && !dev[i].ok)
-      {
-        g_autofree char *note = roof_render_solver_note (R, i, &dev[i].err);
-        roof_render_note (R, "%s", note);
-      }
-  roof_render_note (R, _("memory-bound: doubling the batch doubles tokens/s at the same ITL; "
-                          "compute-bound: it doubles the ITL instead"));
 
   if (in->sla.itl > 0.0)
     {
-      lmin = MIN (lmin, in->sla.itl);
-      lmax = MAX (lmax, in->sla.itl);
+      c->lmin = MIN (c->lmin, in->sla.itl);
+      c->lmax = MAX (c->lmax, in->sla.itl);
     }
   double y0, y1, z0, z1;
-  roof_scale_nice_bounds (TRUE, tmin * 0.8, tmax * 1.25, &y0, &y1);
-  roof_scale_nice_bounds (TRUE, lmin * 0.8, lmax * 1.25, &z0, &z1);
+  roof_scale_nice_bounds (TRUE, c->tmin * 0.8, c->tmax * 1.25, &y0, &y1);
+  roof_scale_nice_bounds (TRUE, c->lmin * 0.8, c->lmax * 1.25, &z0, &z1);
   f->x_log = f->y_log = f->y2_log = TRUE;
   f->has_y2 = TRUE;
-  f->x0 = b_lo, f->x1 = b_hi;
+  f->x0 = c->b_lo, f->x1 = c->b_hi;
   if (in->view_x1 > in->view_x0 && in->view_x0 > 0.0)
     f->x0 = in->view_x0, f->x1 = in->view_x1;
   f->y0 = y0, f->y1 = y1;
@@ -148,6 +151,15 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
   f->x_title = _("Batch size B (sequences decoded together)");
   f->y_title = _("Throughput (output tokens/s, solid)");
   f->y2_title = _("Inter-token latency (ms, dashed)");
+}
+
+static void
+legend (RoofRender *R, const Batch *c)
+{
+  const RoofChartInput *in = R->in;
+  const RoofTheme *th = R->th;
+  const BatchDev *dev = c->dev;
+  char buf[200], num[48];
 
   roof_legend_add_devices (R, ROOF_LEGEND_LINE, NULL);
   for (int i = 0; i < in->n_devices; i++)
@@ -158,224 +170,269 @@ roof_chart_draw_batch (RoofRender *R, GError **error)
         it->text = g_strdup_printf (_("%s (≥ %d devices)"), roof_render_device_name (R, i),
                                     dev[i].min_devices);
       }
-  {
-    RoofLegendItem *it
-        = roof_legend_add (R, ROOF_LEGEND_LINE, _("throughput (left axis)"), -1, th->muted);
-    it = roof_legend_add (R, ROOF_LEGEND_LINE, _("ITL (right axis)"), -1, th->muted);
-    it->dash = ROOF_PREC_FP8;
-    gboolean any_bal = FALSE, any_end = FALSE, any_unfit = FALSE;
-    for (int i = 0; i < in->n_devices; i++)
-      {
-        any_bal |= dev[i].has_bal;
-        any_end |= dev[i].ok && dev[i].max_fit >= b_lo && dev[i].max_fit < b_hi;
-        any_unfit |= dev[i].ok && dev[i].n_fit < dev[i].n;
-      }
-    if (any_bal)
-      {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("knee: compute-bound from here"), -1,
-                              th->muted);
-        it->marker = ROOF_MARKER_DIAMOND;
-      }
-    if (any_end)
-      {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("memory full: largest batch that fits"), -1,
-                              th->muted);
-        it->marker = ROOF_MARKER_CROSS;
-      }
-    if (any_unfit)
-      {
-        it = roof_legend_add (R, ROOF_LEGEND_LINE, _("faint: does not fit in memory"), -1,
-                              roof_color_alpha (th->muted, 0.35));
-      }
-    if (in->sla.itl > 0.0)
-      {
-        roof_format_time (in->sla.itl, num, sizeof num);
-        g_snprintf (buf, sizeof buf, _("ITL target %s"), num);
-        it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->foreground);
-        it->dash = ROOF_PREC_INT8;
-        it->width = th->thin_width;
-      }
-  }
-
-  for (int pass = 0; pass < 2; pass++)
-    {
-      roof_frame_layout (R);
-      for (int i = 0; i < in->n_devices; i++)
-        {
-          BatchDev *d = &dev[i];
-          for (int k = 0; k < d->n; k++)
-            {
-              d->tp_xy[2 * k] = d->itl_xy[2 * k] = roof_frame_x (R, d->b[k]);
-              d->tp_xy[2 * k + 1] = roof_frame_y (R, d->r[k].tokens_per_s);
-              d->itl_xy[2 * k + 1] = roof_frame_y2 (R, d->r[k].t_step);
-            }
-          roof_label_placer_add_polyline (R->placer, d->tp_xy, d->n, i);
-          roof_label_placer_add_polyline (R->placer, d->itl_xy, d->n, 20 + i);
-        }
-      if (in->sla.itl > 0.0)
-        {
-          double y = roof_frame_y2 (R, in->sla.itl);
-          roof_label_placer_add_segment (R->placer, f->plot.x, y, f->plot.x + f->plot.width, y, 99);
-        }
-      if (roof_legend_place (R))
-        break;
-      double lw, lh;
-      roof_legend_size (R, &lw, &lh);
-      f->reserve_right = lw + 10.0;
-    }
-
-  cairo_t *cr = R->cr;
-  RoofRect *pa = &f->plot;
-  GArray *labels = roof_pending_labels_new ();
-  roof_frame_draw_background (R);
-  roof_frame_draw_grid (R);
-  cairo_save (cr);
-  roof_frame_clip (R);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-
-  if (in->sla.itl > 0.0)
-    {
-      double y = roof_frame_y2 (R, in->sla.itl);
-      double xy[4] = { pa->x, y, pa->x + pa->width, y };
-      cairo_set_line_width (cr, th->thin_width);
-      roof_set_precision_dash (cr, ROOF_PREC_INT8, th->thin_width * 1.5);
-      roof_color_set (cr, th->foreground);
-      roof_render_polyline (R, xy, 2);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      roof_format_time (in->sla.itl, num, sizeof num);
-      g_snprintf (buf, sizeof buf, _("ITL target %s"), num);
-      roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, th->foreground, xy, 2, 0.95, 70, 99);
-    }
-
+  RoofLegendItem *it
+      = roof_legend_add (R, ROOF_LEGEND_LINE, _("throughput (left axis)"), -1, th->muted);
+  it = roof_legend_add (R, ROOF_LEGEND_LINE, _("ITL (right axis)"), -1, th->muted);
+  it->dash = ROOF_PREC_FP8;
+  gboolean any_bal = FALSE, any_end = FALSE, any_unfit = FALSE;
   for (int i = 0; i < in->n_devices; i++)
     {
-      BatchDev *d = &dev[i];
-      if (!d->ok)
-        continue;
-      RoofColor col = roof_render_device_color (R, i);
-      const char *name = roof_render_device_name (R, i);
-      /* the part that fits, then the rest faint */
-      for (int part = 0; part < 2; part++)
-        {
-          int a = part == 0 ? 0 : MAX (d->n_fit - 1, 0), b = part == 0 ? d->n_fit : d->n;
-          if (b - a < 2)
-            continue;
-          RoofColor c = part == 0 ? col : roof_color_alpha (col, 0.35);
-          cairo_set_line_width (cr, th->line_width);
-          cairo_set_dash (cr, NULL, 0, 0);
-          roof_color_set (cr, c);
-          roof_render_polyline (R, d->tp_xy + 2 * a, b - a);
-          cairo_stroke (cr);
-          roof_set_precision_dash (cr, ROOF_PREC_FP8, th->line_width);
-          roof_render_polyline (R, d->itl_xy + 2 * a, b - a);
-          cairo_stroke (cr);
-          cairo_set_dash (cr, NULL, 0, 0);
-        }
-      for (int k = 0; k < d->n; k += 6)
-        {
-          char b[24], t[24], l[24];
-          roof_format_count (d->b[k], b, sizeof b);
-          roof_format_si (d->r[k].tokens_per_s, 3, t, sizeof t);
-          roof_format_time (d->r[k].t_step, l, sizeof l);
-          roof_render_hit (R, d->tp_xy[2 * k], d->tp_xy[2 * k + 1], 8.0, i,
-                           _("%s · batch %s\n%s tokens/s · ITL %s\n%s%s"), name, b, t, l,
-                           roof_bound_title (d->r[k].bound),
-                           d->r[k].fits ? "" : _(" · does not fit"));
-          roof_render_hit (R, d->itl_xy[2 * k], d->itl_xy[2 * k + 1], 8.0, i,
-                           _("%s · batch %s\nITL %s · %s tokens/s\n%s%s"), name, b, l, t,
-                           roof_bound_title (d->r[k].bound),
-                           d->r[k].fits ? "" : _(" · does not fit"));
-        }
-      if (d->max_fit < 1.0)
-        g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
-      else
-        g_strlcpy (buf, name, sizeof buf);
-      roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->tp_xy,
-                              MAX (2, MIN (d->n_fit > 1 ? d->n_fit : d->n, d->n)), 0.35,
-                              74, i);
-
-      if (d->has_bal)
-        {
-          double x = roof_frame_x (R, d->bal), y = roof_frame_y (R, d->bal_r.tokens_per_s);
-          double y2 = roof_frame_y2 (R, d->bal_r.t_step);
-          roof_render_marker (R, ROOF_MARKER_DIAMOND, x, y, th->marker_radius + 1, col, col, FALSE);
-          roof_render_marker (R, ROOF_MARKER_DIAMOND, x, y2, th->marker_radius + 1, col, col, FALSE);
-          roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
-          roof_label_placer_add_marker (R->placer, x, y2, th->marker_radius + 1);
-          roof_format_number (d->bal, 3, num, sizeof num);
-          g_snprintf (buf, sizeof buf, _("knee B* ≈ %s"), num);
-          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
-                                   65, i, TRUE);
-          roof_format_si (d->bal_r.tokens_per_s, 3, num2, sizeof num2);
-          roof_render_hit (
-              R, x, y, th->marker_radius + 5, i,
-              _("%s · knee at batch %s\n%s tokens/s; beyond it ITL grows with the batch"), name,
-              num, num2);
-        }
-      if (d->max_fit >= b_lo && d->max_fit < b_hi)
-        {
-          double x = roof_frame_x (R, d->max_fit), y = roof_frame_y (R, d->fit_r.tokens_per_s);
-          roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
-          roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
-          roof_format_count (d->max_fit, num, sizeof num);
-          g_snprintf (buf, sizeof buf, _("memory full at B = %s"), num);
-          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
-                                   60, i, TRUE);
-          roof_render_hit (R, x, y, th->marker_radius + 5, i,
-                           _("%s · largest batch that fits: %s"), name, num);
-        }
+      any_bal |= dev[i].has_bal;
+      any_end |= dev[i].ok && dev[i].max_fit >= c->b_lo && dev[i].max_fit < c->b_hi;
+      any_unfit |= dev[i].ok && dev[i].n_fit < dev[i].n;
     }
-  cairo_restore (cr);
-
-  roof_frame_draw_axes (R);
-  roof_legend_draw (R);
-  roof_render_draw_labels (R, labels);
-  g_array_unref (labels);
-
-  {
-    GString *s = R->desc;
-    int best = -1;
-    for (int i = 0; i < in->n_devices; i++)
-      if (dev[i].ok && dev[i].n_fit > 0
-          && (best < 0 || dev[i].r[dev[i].n_fit - 1].tokens_per_s
-                            > dev[best].r[dev[best].n_fit - 1].tokens_per_s))
-        best = i;
-    g_string_append_printf (s, _("Decode throughput of %s against batch size."),
-                            in->model_name ? in->model_name : _("the model"));
-    if (best >= 0)
-      {
-        BatchDev *d = &dev[best];
-        roof_format_si (d->r[d->n_fit - 1].tokens_per_s, 3, num, sizeof num);
-        roof_format_count (d->b[d->n_fit - 1], num2, sizeof num2);
-        g_string_append_printf (
-            s,
-            _(" The highest throughput that fits in memory is %s at %s tokens/s "
-               "(batch %s)."),
-            roof_render_device_name (R, best), num, num2);
-      }
-    for (int i = 0; i < in->n_devices; i++)
-      if (dev[i].ok)
-        {
-          roof_format_time (dev[i].r[0].t_step, num, sizeof num);
-          roof_format_number (b_lo, 6, num2, sizeof num2);
-          g_string_append_printf (s, _(" %s: ITL %s at batch %s"), roof_render_device_name (R, i),
-                                  num, num2);
-          if (dev[i].has_bal)
-            {
-              roof_format_number (dev[i].bal, 3, num, sizeof num);
-              g_string_append_printf (s, _(", knee at batch %s"), num);
-            }
-          if (dev[i].max_fit < 1.0)
-            g_string_append_printf (s, _(", needs ≥ %d devices"), dev[i].min_devices);
-          else if (dev[i].max_fit < b_hi)
-            {
-              roof_format_count (dev[i].max_fit, num, sizeof num);
-              g_string_append_printf (s, _(", memory full at batch %s"), num);
-            }
-          g_string_append (s, ".");
-        }
-  }
-  g_free (dev);
-  return TRUE;
+  if (any_bal)
+    {
+      it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("knee: compute-bound from here"), -1,
+                            th->muted);
+      it->marker = ROOF_MARKER_DIAMOND;
+    }
+  if (any_end)
+    {
+      it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("memory full: largest batch that fits"), -1,
+                            th->muted);
+      it->marker = ROOF_MARKER_CROSS;
+    }
+  if (any_unfit)
+    roof_legend_add (R, ROOF_LEGEND_LINE, _("faint: does not fit in memory"), -1,
+                     roof_color_alpha (th->muted, 0.35));
+  if (in->sla.itl > 0.0)
+    {
+      roof_format_time (in->sla.itl, num, sizeof num);
+      g_snprintf (buf, sizeof buf, _("ITL target %s"), num);
+      it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->foreground);
+      it->dash = ROOF_PREC_INT8;
+      it->width = th->thin_width;
+    }
 }
+
+static void
+annotate (RoofRender *R, gpointer data)
+{
+  Batch *c = data;
+  const RoofChartInput *in = R->in;
+
+  roof_render_assumptions (R, FALSE, TRUE);
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_render_visible (R, i) && !c->dev[i].ok)
+      roof_render_note_failure (R, i, &c->dev[i].err);
+  roof_render_note (R, _("memory-bound: doubling the batch doubles tokens/s at the same ITL; "
+                          "compute-bound: it doubles the ITL instead"));
+  axes (R, c);
+  legend (R, c);
+}
+
+static void
+obstacles (RoofRender *R, gpointer data)
+{
+  Batch *c = data;
+  RoofFrame *f = &R->frame;
+
+  for (int i = 0; i < R->in->n_devices; i++)
+    {
+      BatchDev *d = &c->dev[i];
+      for (int k = 0; k < d->n; k++)
+        {
+          d->tp_xy[2 * k] = d->itl_xy[2 * k] = roof_frame_x (R, d->b[k]);
+          d->tp_xy[2 * k + 1] = roof_frame_y (R, d->r[k].tokens_per_s);
+          d->itl_xy[2 * k + 1] = roof_frame_y2 (R, d->r[k].t_step);
+        }
+      roof_label_placer_add_polyline (R->placer, d->tp_xy, d->n, i);
+      roof_label_placer_add_polyline (R->placer, d->itl_xy, d->n, OWNER_ITL + i);
+    }
+  if (R->in->sla.itl > 0.0)
+    {
+      double y = roof_frame_y2 (R, R->in->sla.itl);
+      roof_label_placer_add_segment (R->placer, f->plot.x, y, f->plot.x + f->plot.width, y,
+                                     OWNER_TARGET);
+    }
+}
+
+static void
+draw_target (RoofRender *R, GArray *labels)
+{
+  cairo_t *cr = R->cr;
+  const RoofTheme *th = R->th;
+  RoofRect *pa = &R->frame.plot;
+  char buf[200], num[48];
+  double y = roof_frame_y2 (R, R->in->sla.itl);
+  double xy[4] = { pa->x, y, pa->x + pa->width, y };
+
+  cairo_set_line_width (cr, th->thin_width);
+  roof_set_precision_dash (cr, ROOF_PREC_INT8, th->thin_width * 1.5);
+  roof_color_set (cr, th->foreground);
+  roof_render_polyline (R, xy, 2);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  roof_format_time (R->in->sla.itl, num, sizeof num);
+  g_snprintf (buf, sizeof buf, _("ITL target %s"), num);
+  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, th->foreground, xy, 2, 0.95,
+                          PRIORITY_TARGET, OWNER_TARGET);
+}
+
+/* Throughput (solid) and ITL (dashed): the part that fits, then the rest
+ * faint; hit items along both and the device's name. */
+static void
+draw_curves (RoofRender *R, const BatchDev *d, int i, GArray *labels)
+{
+  cairo_t *cr = R->cr;
+  const RoofTheme *th = R->th;
+  RoofColor col = roof_render_device_color (R, i);
+  const char *name = roof_render_device_name (R, i);
+  char buf[200];
+
+  for (int part = 0; part < 2; part++)
+    {
+      int a = part == 0 ? 0 : MAX (d->n_fit - 1, 0), b = part == 0 ? d->n_fit : d->n;
+      if (b - a < 2)
+        continue;
+      RoofColor c = part == 0 ? col : roof_color_alpha (col, 0.35);
+      cairo_set_line_width (cr, th->line_width);
+      cairo_set_dash (cr, NULL, 0, 0);
+      roof_color_set (cr, c);
+      roof_render_polyline (R, d->tp_xy + 2 * a, b - a);
+      cairo_stroke (cr);
+      roof_set_precision_dash (cr, ROOF_PREC_FP8, th->line_width);
+      roof_render_polyline (R, d->itl_xy + 2 * a, b - a);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+  for (int k = 0; k < d->n; k += 6)
+    {
+      char b[24], t[24], l[24];
+      roof_format_count (d->b[k], b, sizeof b);
+      roof_format_si (d->r[k].tokens_per_s, 3, t, sizeof t);
+      roof_format_time (d->r[k].t_step, l, sizeof l);
+      roof_render_hit (R, d->tp_xy[2 * k], d->tp_xy[2 * k + 1], 8.0, i,
+                       _("%s · batch %s\n%s tokens/s · ITL %s\n%s%s"), name, b, t, l,
+                       roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : _(" · does not fit"));
+      roof_render_hit (R, d->itl_xy[2 * k], d->itl_xy[2 * k + 1], 8.0, i,
+                       _("%s · batch %s\nITL %s · %s tokens/s\n%s%s"), name, b, l, t,
+                       roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : _(" · does not fit"));
+    }
+  if (d->max_fit < 1.0)
+    g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
+  else
+    g_strlcpy (buf, name, sizeof buf);
+  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->tp_xy,
+                          MAX (2, MIN (d->n_fit > 1 ? d->n_fit : d->n, d->n)), 0.35,
+                          PRIORITY_NAME, i);
+}
+
+/* The knee on both curves and where memory runs out. */
+static void
+draw_marks (RoofRender *R, const Batch *c, const BatchDev *d, int i, GArray *labels)
+{
+  const RoofTheme *th = R->th;
+  RoofColor col = roof_render_device_color (R, i);
+  const char *name = roof_render_device_name (R, i);
+  char buf[200], num[48], num2[48];
+
+  if (d->has_bal)
+    {
+      double x = roof_frame_x (R, d->bal), y = roof_frame_y (R, d->bal_r.tokens_per_s);
+      double y2 = roof_frame_y2 (R, d->bal_r.t_step);
+      roof_render_marker (R, ROOF_MARKER_DIAMOND, x, y, th->marker_radius + 1, col, col, FALSE);
+      roof_render_marker (R, ROOF_MARKER_DIAMOND, x, y2, th->marker_radius + 1, col, col, FALSE);
+      roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
+      roof_label_placer_add_marker (R->placer, x, y2, th->marker_radius + 1);
+      roof_format_number (d->bal, 3, num, sizeof num);
+      g_snprintf (buf, sizeof buf, _("knee B* ≈ %s"), num);
+      roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
+                               PRIORITY_KNEE, i, TRUE);
+      roof_format_si (d->bal_r.tokens_per_s, 3, num2, sizeof num2);
+      roof_render_hit (R, x, y, th->marker_radius + 5, i,
+                       _("%s · knee at batch %s\n%s tokens/s; beyond it ITL grows with the batch"),
+                       name, num, num2);
+    }
+  if (d->max_fit >= c->b_lo && d->max_fit < c->b_hi)
+    {
+      double x = roof_frame_x (R, d->max_fit), y = roof_frame_y (R, d->fit_r.tokens_per_s);
+      roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
+      roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
+      roof_format_count (d->max_fit, num, sizeof num);
+      g_snprintf (buf, sizeof buf, _("memory full at B = %s"), num);
+      roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
+                               PRIORITY_MEMORY_FULL, i, TRUE);
+      roof_render_hit (R, x, y, th->marker_radius + 5, i, _("%s · largest batch that fits: %s"),
+                       name, num);
+    }
+}
+
+static void
+draw_data (RoofRender *R, gpointer data, GArray *labels)
+{
+  Batch *c = data;
+
+  cairo_set_line_join (R->cr, CAIRO_LINE_JOIN_ROUND);
+  if (R->in->sla.itl > 0.0)
+    draw_target (R, labels);
+  for (int i = 0; i < R->in->n_devices; i++)
+    if (c->dev[i].ok)
+      {
+        draw_curves (R, &c->dev[i], i, labels);
+        draw_marks (R, c, &c->dev[i], i, labels);
+      }
+}
+
+static void
+describe (RoofRender *R, gpointer data)
+{
+  Batch *c = data;
+  const RoofChartInput *in = R->in;
+  const BatchDev *dev = c->dev;
+  GString *s = R->desc;
+  char num[48], num2[48];
+  int best = -1;
+
+  for (int i = 0; i < in->n_devices; i++)
+    if (dev[i].ok && dev[i].n_fit > 0
+        && (best < 0 || dev[i].r[dev[i].n_fit - 1].tokens_per_s
+                          > dev[best].r[dev[best].n_fit - 1].tokens_per_s))
+      best = i;
+  g_string_append_printf (s, _("Decode throughput of %s against batch size."),
+                          in->model_name ? in->model_name : _("the model"));
+  if (best >= 0)
+    {
+      const BatchDev *d = &dev[best];
+      roof_format_si (d->r[d->n_fit - 1].tokens_per_s, 3, num, sizeof num);
+      roof_format_count (d->b[d->n_fit - 1], num2, sizeof num2);
+      g_string_append_printf (s,
+                              _(" The highest throughput that fits in memory is %s at %s tokens/s "
+                                 "(batch %s)."),
+                              roof_render_device_name (R, best), num, num2);
+    }
+  for (int i = 0; i < in->n_devices; i++)
+    if (dev[i].ok)
+      {
+        roof_format_time (dev[i].r[0].t_step, num, sizeof num);
+        roof_format_number (c->b_lo, 6, num2, sizeof num2);
+        g_string_append_printf (s, _(" %s: ITL %s at batch %s"), roof_render_device_name (R, i),
+                                num, num2);
+        if (dev[i].has_bal)
+          {
+            roof_format_number (dev[i].bal, 3, num, sizeof num);
+            g_string_append_printf (s, _(", knee at batch %s"), num);
+          }
+        if (dev[i].max_fit < 1.0)
+          g_string_append_printf (s, _(", needs ≥ %d devices"), dev[i].min_devices);
+        else if (dev[i].max_fit < c->b_hi)
+          {
+            roof_format_count (dev[i].max_fit, num, sizeof num);
+            g_string_append_printf (s, _(", memory full at batch %s"), num);
+          }
+        g_string_append (s, ".");
+      }
+}
+
+const RoofChartClass roof_chart_batch_class = {
+  .title = N_("Throughput and latency vs batch"),
+  .data_size = sizeof (Batch),
+  .needs_devices = TRUE,
+  .heading = heading,
+  .collect = collect,
+  .annotate = annotate,
+  .obstacles = obstacles,
+  .draw_data = draw_data,
+  .describe = describe,
+};

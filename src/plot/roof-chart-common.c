@@ -1,4 +1,4 @@
-/* roof-chart-common.c — what every chart shares: text, frame, legend, caption
+/* roof-chart-common.c — what every chart shares: set-up, text, caption, marks, labels
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,9 +6,6 @@
 #include <string.h>
 
 #include "roof-chart-common.h"
-
-#define TICK_MAJOR 5.0
-#define TICK_MINOR 3.0
 
 /* ---------------------------------------------------------------------- */
 /* Set-up                                                                 */
@@ -54,6 +51,8 @@ roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
   R->legend = g_ptr_array_new_with_free_func (legend_item_free);
   for (int i = 0; i < 4; i++)
     R->legend_corners[i] = i;
+  for (int i = 0; i < in->n_devices && i < ROOF_PLOT_MAX_DEVICES; i++)
+    R->device_names[i] = roof_input_device_name (in, i);
 }
 
 void
@@ -69,22 +68,20 @@ roof_render_clear (RoofRender *R)
   g_string_free (R->desc, TRUE);
   g_ptr_array_unref (R->legend);
   roof_chart_cache_free (R->own_cache);
+  for (int i = 0; i < ROOF_PLOT_MAX_DEVICES; i++)
+    g_free (R->device_names[i]);
 }
 
 gboolean
 roof_render_visible (const RoofRender *R, int device)
 {
-  return device >= 0 && device < R->in->n_devices && device < 32
-         && !(R->in->hidden & (1u << device));
+  return roof_input_visible (R->in, device);
 }
 
 int
 roof_render_n_visible (const RoofRender *R)
 {
-  int n = 0;
-  for (int i = 0; i < R->in->n_devices; i++)
-    n += roof_render_visible (R, i);
-  return n;
+  return roof_input_n_visible (R->in);
 }
 
 RoofColor
@@ -98,21 +95,15 @@ roof_render_device_color (const RoofRender *R, int device)
 const char *
 roof_render_device_name (const RoofRender *R, int device)
 {
-  static char buf[ROOF_PLOT_MAX_DEVICES][24];
-  const RoofPlotDevice *d = &R->in->devices[device];
-  if (d->name && *d->name)
-    return d->name;
-  if (d->id && *d->id)
-    return d->id;
-  g_snprintf (buf[device % ROOF_PLOT_MAX_DEVICES], sizeof buf[0], _("device %d"), device + 1);
-  return buf[device % ROOF_PLOT_MAX_DEVICES];
+  g_return_val_if_fail (device >= 0 && device < R->in->n_devices, "");
+  return R->device_names[device];
 }
 
 /* ---------------------------------------------------------------------- */
 /* Text                                                                   */
 
-static void
-set_text (RoofRender *R, RoofFont font, const char *text)
+void
+roof_render_set_text (RoofRender *R, RoofFont font, const char *text)
 {
   pango_layout_set_font_description (R->pl, R->fonts[font]);
   pango_layout_set_width (R->pl, -1);
@@ -171,8 +162,8 @@ roof_render_text_free (RoofRender *R, const RoofOBox *box)
   return TRUE;
 }
 
-static void
-draw_layout_in_box (RoofRender *R, PangoLayout *pl, const RoofOBox *box, RoofColor color,
+void
+roof_render_layout_in_box (RoofRender *R, PangoLayout *pl, const RoofOBox *box, RoofColor color,
                     gboolean halo)
 {
   cairo_t *cr = R->cr;
@@ -210,7 +201,7 @@ roof_render_text (RoofRender *R, RoofFont font, const char *text, double x, doub
   double w, h;
   roof_render_measure (R, font, text, &w, &h);
   RoofOBox box = { x - xalign * w + 0.5 * w, y - yalign * h + 0.5 * h, w, h, 0.0 };
-  draw_layout_in_box (R, text_layout (R, font, text), &box, color, FALSE);
+  roof_render_layout_in_box (R, text_layout (R, font, text), &box, color, FALSE);
   roof_render_record (R, &box, role, text);
   return box;
 }
@@ -219,7 +210,7 @@ void
 roof_render_text_box (RoofRender *R, RoofFont font, const char *text, const RoofOBox *box,
                       RoofColor color, RoofTextRole role, gboolean halo)
 {
-  draw_layout_in_box (R, text_layout (R, font, text), box, color, halo);
+  roof_render_layout_in_box (R, text_layout (R, font, text), box, color, halo);
   roof_render_record (R, box, role, text);
 }
 
@@ -257,631 +248,6 @@ roof_render_text_wrapped (RoofRender *R, RoofFont font, const char *text, double
   pango_layout_set_height (R->pl, -1);
   pango_layout_set_ellipsize (R->pl, PANGO_ELLIPSIZE_NONE);
   return h;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Frame                                                                  */
-
-static double
-max_label_width (RoofRender *R, const RoofTicks *t)
-{
-  double m = 0.0, w;
-  for (int i = 0; i < t->n; i++)
-    if (t->ticks[i].labelled && t->ticks[i].label[0])
-      {
-        roof_render_measure (R, ROOF_FONT_TICK, t->ticks[i].label, &w, NULL);
-        m = MAX (m, w);
-      }
-  return m;
-}
-
-static double
-last_label_half (RoofRender *R, const RoofTicks *t, const RoofScale *s, double edge)
-{
-  /* how far the last x label sticks out beyond the plot's right edge */
-  double out = 0.0, w;
-  for (int i = 0; i < t->n; i++)
-    if (t->ticks[i].labelled && t->ticks[i].label[0])
-      {
-        roof_render_measure (R, ROOF_FONT_TICK, t->ticks[i].label, &w, NULL);
-        out = MAX (out, roof_scale_map (s, t->ticks[i].value) + 0.5 * w - edge);
-      }
-  return out;
-}
-
-/* Years: every 1, 2, 5 … whole units, labelled plainly. */
-static void
-integer_ticks (RoofRender *R, RoofFrame *f)
-{
-  static const int steps[] = { 1, 2, 5, 10, 20, 50, 100 };
-  double w;
-  roof_render_measure (R, ROOF_FONT_TICK, "0000", &w, NULL);
-  double ppu = f->plot.width / (f->xs.d1 - f->xs.d0);
-  int step = 100;
-  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
-    if (steps[i] * ppu >= w + 14.0)
-      {
-        step = steps[i];
-        break;
-      }
-  memset (&f->xt, 0, sizeof f->xt);
-  f->xt.major_step = step;
-  for (double v = ceil (f->xs.d0); v <= f->xs.d1 && f->xt.n < ROOF_SCALE_MAX_TICKS; v += 1.0)
-    {
-      RoofTick *t = &f->xt.ticks[f->xt.n++];
-      long iv = (long) v;
-      t->value = v;
-      t->major = iv % step == 0;
-      t->labelled = t->major;
-      if (t->labelled)
-        g_snprintf (t->label, sizeof t->label, "%ld", iv);
-      else
-        t->label[0] = '\0';
-    }
-}
-
-void
-roof_frame_layout (RoofRender *R)
-{
-  RoofFrame *f = &R->frame;
-  double pad = R->pad, th, tick_h, axis_h, cap_h = 0.0, dummy;
-
-  roof_render_measure (R, ROOF_FONT_TITLE, "Ag", &dummy, &th);
-  roof_render_measure (R, ROOF_FONT_TICK, "0.1k", &dummy, &tick_h);
-  roof_render_measure (R, ROOF_FONT_AXIS_TITLE, "Ag", &dummy, &axis_h);
-
-  if (R->in->caption && R->caption->len > 0)
-    {
-      GString *full = g_string_new (R->caption->str);
-      if (R->notes->len)
-        g_string_append_printf (full, "\n%s", R->notes->str);
-      cap_h = roof_render_text_wrapped (R, ROOF_FONT_CAPTION, full->str, 0, 0,
-                                        R->width - 2 * pad, R->th->muted, ROOF_TEXT_CAPTION,
-                                        FALSE);
-      g_string_free (full, TRUE);
-      /* never more than a third of the chart */
-      cap_h = MIN (cap_h, R->height / 3.0);
-    }
-
-  double top = pad + (f->title ? th + 0.6 * pad : 0.0);
-  double bottom = pad + (cap_h > 0 ? cap_h + 0.6 * pad : 0.0)
-                  + (f->x_title ? axis_h + 6.0 : 0.0)
-                  + (f->x_categorical ? f->x_cat_height : (f->no_x_ticks ? 0.0 : tick_h))
-                  + TICK_MAJOR + 4.0;
-  double ytitle = f->y_title ? axis_h + 8.0 : 0.0;
-  double y2title = f->has_y2 && f->y2_title ? axis_h + 8.0 : 0.0;
-  double left = pad + ytitle + 40.0 + TICK_MAJOR + 4.0;
-  double right = pad + (f->has_y2 ? y2title + 40.0 + TICK_MAJOR + 4.0 : 12.0) + f->reserve_right;
-
-  for (int iter = 0; iter < 3; iter++)
-    {
-      f->plot.x = left;
-      f->plot.y = top;
-      f->plot.width = MAX (R->width - left - right, 10.0);
-      f->plot.height = MAX (R->height - top - bottom, 10.0);
-      roof_scale_init (&f->xs, f->x_log, f->x0, f->x1, f->plot.x, f->plot.x + f->plot.width);
-      roof_scale_init (&f->ys, f->y_log, f->y0, f->y1, f->plot.y + f->plot.height, f->plot.y);
-      if (f->has_y2)
-        roof_scale_init (&f->y2s, f->y2_log, f->y2_0, f->y2_1, f->plot.y + f->plot.height,
-                         f->plot.y);
-
-      memset (&f->xt, 0, sizeof f->xt);
-      memset (&f->yt, 0, sizeof f->yt);
-      memset (&f->y2t, 0, sizeof f->y2t);
-      if (!f->x_categorical && !f->no_x_ticks)
-        {
-          roof_scale_ticks (&f->xs, f->x_unit, 48.0, 5.0, &f->xt);
-          double w = max_label_width (R, &f->xt);
-          roof_scale_ticks (&f->xs, f->x_unit, w + 14.0, 5.0, &f->xt);
-          if (f->x_integer)
-            integer_ticks (R, f);
-        }
-      /* linear axes read better with fewer, rounder labels */
-      if (!f->y_categorical && !f->no_y_ticks)
-        roof_scale_ticks (&f->ys, f->y_unit, tick_h * (f->y_log ? 1.9 : 3.2), 5.0, &f->yt);
-      if (f->has_y2)
-        roof_scale_ticks (&f->y2s, f->y2_unit, tick_h * (f->y2_log ? 1.9 : 3.2), 5.0, &f->y2t);
-
-      double ylw = f->y_categorical ? f->y_cat_width : max_label_width (R, &f->yt);
-      double nleft = pad + ytitle + ylw + TICK_MAJOR + 5.0;
-      double nright = pad + f->reserve_right;
-      if (f->has_y2)
-        nright += y2title + max_label_width (R, &f->y2t) + TICK_MAJOR + 5.0;
-      else
-        nright += MAX (12.0, last_label_half (R, &f->xt, &f->xs, f->plot.x + f->plot.width) + 4.0);
-      if (fabs (nleft - left) < 0.5 && fabs (nright - right) < 0.5)
-        break;
-      left = nleft;
-      right = nright;
-    }
-
-  f->caption_box.x = pad;
-  f->caption_box.y = R->height - pad - cap_h;
-  f->caption_box.width = R->width - 2 * pad;
-  f->caption_box.height = cap_h;
-
-  R->layout->plot_area = f->plot;
-  R->layout->x_log = f->x_log;
-  R->layout->y_log = f->y_log;
-  R->layout->x0 = f->xs.d0;
-  R->layout->x1 = f->xs.d1;
-  R->layout->y0 = f->ys.d0;
-  R->layout->y1 = f->ys.d1;
-  R->layout->has_y2 = f->has_y2;
-  if (f->has_y2)
-    {
-      R->layout->y2_log = f->y2_log;
-      R->layout->y2_0 = f->y2s.d0;
-      R->layout->y2_1 = f->y2s.d1;
-    }
-  g_free (R->layout->x_title);
-  g_free (R->layout->y_title);
-  g_free (R->layout->y2_title);
-  R->layout->x_title = g_strdup (f->x_title);
-  R->layout->y_title = g_strdup (f->y_title);
-  R->layout->y2_title = g_strdup (f->y2_title);
-
-  roof_label_placer_free (R->placer);
-  R->placer = roof_label_placer_new (&f->plot);
-}
-
-double
-roof_frame_x (RoofRender *R, double v)
-{
-  return roof_scale_map (&R->frame.xs, v);
-}
-
-double
-roof_frame_y (RoofRender *R, double v)
-{
-  return roof_scale_map (&R->frame.ys, v);
-}
-
-double
-roof_frame_y2 (RoofRender *R, double v)
-{
-  return roof_scale_map (&R->frame.y2s, v);
-}
-
-void
-roof_frame_draw_background (RoofRender *R)
-{
-  cairo_t *cr = R->cr;
-  RoofRect *p = &R->frame.plot;
-
-  if (!R->in->transparent)
-    {
-      roof_color_set (cr, R->th->background);
-      cairo_rectangle (cr, 0, 0, R->width, R->height);
-      cairo_fill (cr);
-    }
-  if (R->th->plot_background.r != R->th->background.r || R->in->transparent)
-    {
-      roof_color_set (cr, R->th->plot_background);
-      cairo_rectangle (cr, p->x, p->y, p->width, p->height);
-      cairo_fill (cr);
-    }
-}
-
-void
-roof_frame_clip (RoofRender *R)
-{
-  RoofRect *p = &R->frame.plot;
-  cairo_rectangle (R->cr, p->x, p->y, p->width, p->height);
-  cairo_clip (R->cr);
-}
-
-static double
-snap (double v, double w)
-{
-  /* crisp 1-px lines on the pixel grid */
-  double r = round (v);
-  return ((int) round (w) % 2) ? r + 0.5 : r;
-}
-
-void
-roof_frame_draw_grid (RoofRender *R)
-{
-  RoofFrame *f = &R->frame;
-  cairo_t *cr = R->cr;
-  RoofRect *p = &f->plot;
-  double w = R->th->grid_width;
-
-  cairo_save (cr);
-  cairo_set_line_width (cr, w);
-  for (int pass = 0; pass < 2; pass++)
-    {
-      roof_color_set (cr, pass == 0 ? R->th->grid_minor : R->th->grid_major);
-      for (int i = 0; i < f->xt.n; i++)
-        {
-          const RoofTick *t = &f->xt.ticks[i];
-          if ((t->major || t->labelled) != (pass == 1))
-            continue;
-          double x = snap (roof_scale_map (&f->xs, t->value), w);
-          if (x < p->x + 0.5 || x > p->x + p->width - 0.5)
-            continue;
-          cairo_move_to (cr, x, p->y);
-          cairo_line_to (cr, x, p->y + p->height);
-        }
-      for (int i = 0; i < f->yt.n; i++)
-        {
-          const RoofTick *t = &f->yt.ticks[i];
-          if ((t->major || t->labelled) != (pass == 1))
-            continue;
-          double y = snap (roof_scale_map (&f->ys, t->value), w);
-          if (y < p->y + 0.5 || y > p->y + p->height - 0.5)
-            continue;
-          cairo_move_to (cr, p->x, y);
-          cairo_line_to (cr, p->x + p->width, y);
-        }
-      cairo_stroke (cr);
-    }
-  cairo_restore (cr);
-}
-
-static void
-draw_axis_ticks (RoofRender *R, const RoofTicks *t, const RoofScale *s, int side)
-{
-  /* side: 0 bottom, 1 left, 2 right */
-  RoofFrame *f = &R->frame;
-  cairo_t *cr = R->cr;
-  RoofRect *p = &f->plot;
-  double w = R->th->axis_width;
-
-  roof_color_set (cr, R->th->foreground);
-  cairo_set_line_width (cr, w);
-  for (int i = 0; i < t->n; i++)
-    {
-      const RoofTick *k = &t->ticks[i];
-      double v = roof_scale_map (s, k->value);
-      double len = (k->major || k->labelled) ? TICK_MAJOR : TICK_MINOR;
-      if (side == 0)
-        {
-          if (v < p->x - 0.5 || v > p->x + p->width + 0.5)
-            continue;
-          v = snap (v, w);
-          cairo_move_to (cr, v, p->y + p->height);
-          cairo_line_to (cr, v, p->y + p->height + len);
-        }
-      else
-        {
-          if (v < p->y - 0.5 || v > p->y + p->height + 0.5)
-            continue;
-          v = snap (v, w);
-          double x = side == 1 ? p->x : p->x + p->width;
-          cairo_move_to (cr, x, v);
-          cairo_line_to (cr, side == 1 ? x - len : x + len, v);
-        }
-    }
-  cairo_stroke (cr);
-
-  for (int i = 0; i < t->n; i++)
-    {
-      const RoofTick *k = &t->ticks[i];
-      double bw, bh;
-      if (!k->labelled || !k->label[0])
-        continue;
-      double v = roof_scale_map (s, k->value);
-      roof_render_measure (R, ROOF_FONT_TICK, k->label, &bw, &bh);
-      RoofOBox box;
-      if (side == 0)
-        {
-          if (v < p->x - 0.5 || v > p->x + p->width + 0.5)
-            continue;
-          box = (RoofOBox){ v, p->y + p->height + TICK_MAJOR + 3.0 + 0.5 * bh, bw, bh, 0 };
-        }
-      else
-        {
-          if (v < p->y - 0.5 || v > p->y + p->height + 0.5)
-            continue;
-          double x = side == 1 ? p->x - TICK_MAJOR - 4.0 - 0.5 * bw
-                               : p->x + p->width + TICK_MAJOR + 4.0 + 0.5 * bw;
-          box = (RoofOBox){ x, v, bw, bh, 0 };
-        }
-      /* a label that would touch another one (the corner) is left out */
-      if (box.cx - 0.5 * bw < 0 || box.cx + 0.5 * bw > R->width || !roof_render_text_free (R, &box))
-        continue;
-      roof_render_text_box (R, ROOF_FONT_TICK, k->label, &box, R->th->foreground, ROOF_TEXT_TICK,
-                            FALSE);
-    }
-}
-
-void
-roof_frame_draw_axes (RoofRender *R)
-{
-  RoofFrame *f = &R->frame;
-  cairo_t *cr = R->cr;
-  RoofRect *p = &f->plot;
-  double w = R->th->axis_width, th, aw, ah;
-
-  cairo_save (cr);
-  roof_color_set (cr, R->th->foreground);
-  cairo_set_line_width (cr, w);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
-  double x0 = snap (p->x, w), y1 = snap (p->y + p->height, w);
-  cairo_move_to (cr, x0, p->y);
-  cairo_line_to (cr, x0, y1);
-  cairo_line_to (cr, p->x + p->width, y1);
-  if (f->has_y2)
-    {
-      double x1 = snap (p->x + p->width, w);
-      cairo_move_to (cr, x1, y1);
-      cairo_line_to (cr, x1, p->y);
-    }
-  cairo_stroke (cr);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-
-  /* titles first so tick labels yield to them at the corners */
-  if (f->title)
-    {
-      double tw;
-      roof_render_measure (R, ROOF_FONT_TITLE, f->title, &tw, &th);
-      if (tw > R->width - 2 * R->pad)
-        {
-          /* ellipsized to the width */
-          set_text (R, ROOF_FONT_TITLE, f->title);
-          pango_layout_set_width (R->pl, (int) ((R->width - 2 * R->pad) * PANGO_SCALE));
-          pango_layout_set_ellipsize (R->pl, PANGO_ELLIPSIZE_END);
-          PangoRectangle log;
-          pango_layout_get_extents (R->pl, NULL, &log);
-          tw = (double) log.width / PANGO_SCALE;
-          RoofOBox box = { R->pad + 0.5 * tw, R->pad + 0.5 * th, tw, th, 0 };
-          draw_layout_in_box (R, R->pl, &box, R->th->foreground, FALSE);
-          roof_render_record (R, &box, ROOF_TEXT_TITLE, f->title);
-          pango_layout_set_width (R->pl, -1);
-        }
-      else
-        roof_render_text (R, ROOF_FONT_TITLE, f->title, R->pad, R->pad, 0, 0,
-                          R->th->foreground, ROOF_TEXT_TITLE);
-    }
-  double cap_top = f->caption_box.height > 0 ? f->caption_box.y - 0.6 * R->pad : R->height - R->pad;
-  if (f->x_title)
-    {
-      /* centred under the plot, kept inside the chart */
-      roof_render_measure (R, ROOF_FONT_AXIS_TITLE, f->x_title, &aw, &ah);
-      double cx = p->x + 0.5 * p->width;
-      cx = MIN (cx, R->width - R->pad - 0.5 * aw);
-      cx = MAX (cx, R->pad + 0.5 * aw);
-      roof_render_text (R, ROOF_FONT_AXIS_TITLE, f->x_title, cx, cap_top, 0.5, 1.0,
-                        R->th->foreground, ROOF_TEXT_AXIS_TITLE);
-    }
-  if (f->y_title)
-    {
-      roof_render_measure (R, ROOF_FONT_AXIS_TITLE, f->y_title, &aw, &ah);
-      aw = MIN (aw, p->height + p->y - R->pad);
-      RoofOBox box = { R->pad + 0.5 * ah, p->y + 0.5 * p->height, aw, ah, -G_PI / 2 };
-      roof_render_text_box (R, ROOF_FONT_AXIS_TITLE, f->y_title, &box, R->th->foreground,
-                            ROOF_TEXT_AXIS_TITLE, FALSE);
-    }
-  if (f->has_y2 && f->y2_title)
-    {
-      roof_render_measure (R, ROOF_FONT_AXIS_TITLE, f->y2_title, &aw, &ah);
-      RoofOBox box = { R->width - R->pad - f->reserve_right - 0.5 * ah, p->y + 0.5 * p->height,
-                       aw, ah, G_PI / 2 };
-      roof_render_text_box (R, ROOF_FONT_AXIS_TITLE, f->y2_title, &box, R->th->foreground,
-                            ROOF_TEXT_AXIS_TITLE, FALSE);
-    }
-  if (!f->x_categorical)
-    draw_axis_ticks (R, &f->xt, &f->xs, 0);
-  if (!f->y_categorical)
-    draw_axis_ticks (R, &f->yt, &f->ys, 1);
-  if (f->has_y2)
-    draw_axis_ticks (R, &f->y2t, &f->y2s, 2);
-
-  if (R->in->caption && f->caption_box.height > 0)
-    {
-      GString *full = g_string_new (R->caption->str);
-      if (R->notes->len)
-        g_string_append_printf (full, "\n%s", R->notes->str);
-      /* notes added while drawing must not grow past the room kept for it */
-      R->wrap_max_h = f->caption_box.height + 0.5;
-      roof_render_text_wrapped (R, ROOF_FONT_CAPTION, full->str, f->caption_box.x,
-                                f->caption_box.y, f->caption_box.width, R->th->muted,
-                                ROOF_TEXT_CAPTION, TRUE);
-      R->wrap_max_h = 0.0;
-      g_string_free (full, TRUE);
-    }
-  cairo_restore (cr);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Legend                                                                 */
-
-#define LEGEND_SYMBOL 26.0
-#define LEGEND_GAP 6.0
-#define LEGEND_PAD 8.0
-
-RoofLegendItem *
-roof_legend_add (RoofRender *R, RoofLegendKind kind, const char *text, int device, RoofColor color)
-{
-  RoofLegendItem *it = g_new0 (RoofLegendItem, 1);
-  it->kind = kind;
-  it->text = g_strdup (text);
-  it->device = device;
-  it->color = color;
-  it->dash = -1;
-  it->width = R->th->line_width;
-  it->marker = kind == ROOF_LEGEND_MARKER ? ROOF_MARKER_CIRCLE : ROOF_MARKER_NONE;
-  it->hidden = device >= 0 && !roof_render_visible (R, device);
-  g_ptr_array_add (R->legend, it);
-  return it;
-}
-
-void
-roof_legend_add_devices (RoofRender *R, RoofLegendKind kind, const char *suffix)
-{
-  for (int i = 0; i < R->in->n_devices; i++)
-    {
-      g_autofree char *t = g_strdup_printf ("%s%s", roof_render_device_name (R, i),
-                                            suffix ? suffix : "");
-      roof_legend_add (R, kind, t, i, roof_render_device_color (R, i));
-    }
-}
-
-static double
-legend_row_height (RoofRender *R)
-{
-  double h;
-  roof_render_measure (R, ROOF_FONT_LEGEND, "Ag", NULL, &h);
-  return MAX (h, 12.0) + 2.0;
-}
-
-void
-roof_legend_size (RoofRender *R, double *w, double *h)
-{
-  double mw = 0.0, tw;
-  double row = legend_row_height (R);
-  for (guint i = 0; i < R->legend->len; i++)
-    {
-      RoofLegendItem *it = g_ptr_array_index (R->legend, i);
-      roof_render_measure (R, it->header ? ROOF_FONT_LABEL_BOLD : ROOF_FONT_LEGEND, it->text,
-                           &tw, NULL);
-      double sym = (it->kind == ROOF_LEGEND_TEXT || it->header) ? 0.0 : LEGEND_SYMBOL + LEGEND_GAP;
-      mw = MAX (mw, sym + tw);
-    }
-  *w = R->legend->len ? mw + 2 * LEGEND_PAD : 0.0;
-  *h = R->legend->len ? row * R->legend->len + 2 * LEGEND_PAD - 2.0 : 0.0;
-}
-
-gboolean
-roof_legend_place (RoofRender *R)
-{
-  RoofFrame *f = &R->frame;
-  RoofRect *p = &f->plot;
-  double w, h, inset = 6.0;
-
-  memset (&R->legend_box, 0, sizeof R->legend_box);
-  R->legend_outside = FALSE;
-  if (R->legend->len == 0)
-    return TRUE;
-  roof_legend_size (R, &w, &h);
-
-  if (f->reserve_right <= 0.0)
-    {
-      const double cx[4] = { 0, 1, 1, 0 }, cy[4] = { 0, 0, 1, 1 };
-      for (int k = 0; k < 4; k++)
-        {
-          int c = R->legend_corners[k] & 3;
-          RoofRect r = { p->x + inset + cx[c] * (p->width - w - 2 * inset),
-                         p->y + inset + cy[c] * (p->height - h - 2 * inset), w, h };
-          if (w + 2 * inset > p->width || h + 2 * inset > p->height)
-            break;
-          RoofOBox b = roof_obox_from_rect (&r);
-          if (roof_label_placer_count_hits (R->placer, &r) == 0 && roof_render_text_free (R, &b))
-            {
-              R->legend_box = r;
-              return TRUE;
-            }
-        }
-      return FALSE;
-    }
-  double x = R->width - R->pad - f->reserve_right + 8.0;
-  R->legend_box = (RoofRect){ x, p->y, w, h };
-  R->legend_outside = TRUE;
-  return TRUE;
-}
-
-static void
-draw_legend_symbol (RoofRender *R, const RoofLegendItem *it, double x, double y)
-{
-  cairo_t *cr = R->cr;
-  RoofColor c = it->hidden ? roof_color_alpha (it->color, 0.3) : it->color;
-
-  cairo_save (cr);
-  switch (it->kind)
-    {
-    case ROOF_LEGEND_LINE:
-      cairo_set_line_width (cr, it->width);
-      if (it->dash >= 0)
-        roof_set_precision_dash (cr, (RoofPrecision) it->dash, it->width);
-      roof_color_set (cr, c);
-      cairo_move_to (cr, x, y);
-      cairo_line_to (cr, x + LEGEND_SYMBOL, y);
-      cairo_stroke (cr);
-      if (it->marker != ROOF_MARKER_NONE)
-        roof_render_marker (R, it->marker, x + 0.5 * LEGEND_SYMBOL, y, R->th->marker_radius, c,
-                            c, it->hollow);
-      break;
-    case ROOF_LEGEND_MARKER:
-      roof_render_marker (R, it->marker, x + 0.5 * LEGEND_SYMBOL, y, R->th->marker_radius + 0.5,
-                          c, c, it->hollow);
-      break;
-    case ROOF_LEGEND_SWATCH:
-      roof_color_set (cr, c);
-      cairo_rectangle (cr, x + 4, y - 5, LEGEND_SYMBOL - 8, 10);
-      cairo_fill (cr);
-      break;
-    case ROOF_LEGEND_TEXT:
-    default:
-      break;
-    }
-  cairo_restore (cr);
-}
-
-void
-roof_legend_draw (RoofRender *R)
-{
-  cairo_t *cr = R->cr;
-  RoofRect *b = &R->legend_box;
-  double row = legend_row_height (R);
-  int n_dev = 0;
-
-  if (R->legend->len == 0 || b->width <= 0)
-    return;
-  cairo_save (cr);
-  roof_color_set (cr, R->th->legend_background);
-  cairo_rectangle (cr, b->x, b->y, b->width, b->height);
-  cairo_fill_preserve (cr);
-  roof_color_set (cr, R->th->grid_major);
-  cairo_set_line_width (cr, 1.0);
-  cairo_stroke (cr);
-  cairo_restore (cr);
-
-  R->layout->legend = *b;
-  for (guint i = 0; i < R->legend->len; i++)
-    {
-      RoofLegendItem *it = g_ptr_array_index (R->legend, i);
-      double y = b->y + LEGEND_PAD + i * row;
-      double x = b->x + LEGEND_PAD;
-      double cy = y + 0.5 * (row - 2.0);
-      gboolean sym = it->kind != ROOF_LEGEND_TEXT && !it->header;
-      if (sym)
-        draw_legend_symbol (R, it, x, cy);
-      double tx = sym ? x + LEGEND_SYMBOL + LEGEND_GAP : x;
-      RoofColor tc = it->hidden ? R->th->muted : (it->kind == ROOF_LEGEND_TEXT ? R->th->muted
-                                                                               : R->th->foreground);
-      RoofOBox box = roof_render_text (R, it->header ? ROOF_FONT_LABEL_BOLD : ROOF_FONT_LEGEND,
-                                       it->text, tx, cy, 0.0, 0.5, tc, ROOF_TEXT_LEGEND);
-      if (it->hidden)
-        {
-          /* struck through: toggled off */
-          cairo_save (cr);
-          roof_color_set (cr, R->th->muted);
-          cairo_set_line_width (cr, 1.0);
-          cairo_move_to (cr, tx, cy);
-          cairo_line_to (cr, tx + box.w, cy);
-          cairo_stroke (cr);
-          cairo_restore (cr);
-        }
-      if (it->device >= 0 && n_dev < ROOF_PLOT_MAX_DEVICES)
-        {
-          gboolean dup = FALSE;
-          for (int k = 0; k < n_dev; k++)
-            dup |= R->layout->legend_entry_device[k] == it->device;
-          if (!dup)
-            {
-              R->layout->legend_entries[n_dev] = (RoofRect){ b->x, y, b->width, row };
-              R->layout->legend_entry_device[n_dev] = it->device;
-              n_dev++;
-            }
-        }
-    }
-  R->layout->legend_n_entries = n_dev;
-  if (R->placer)
-    {
-      RoofOBox ob = roof_obox_from_rect (b);
-      roof_label_placer_add_box (R->placer, &ob);
-    }
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1013,6 +379,13 @@ roof_render_solver_note (const RoofRender *R, int device, const RoofError *err)
     default:
       return g_strdup_printf (_("%s: not drawn (%s)"), name, err->message);
     }
+}
+
+void
+roof_render_note_failure (RoofRender *R, int device, const RoofError *err)
+{
+  g_autofree char *note = roof_render_solver_note (R, device, err);
+  roof_render_note (R, "%s", note);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -1,4 +1,4 @@
-/* roof-chart-common.h — what every chart shares: text, frame, legend, caption
+/* roof-chart-common.h — what every chart shares: text, frame, legend, caption, the pipeline
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -100,6 +100,10 @@ typedef struct
   gboolean legend_outside;
   double wrap_max_h; /* > 0: wrapped text is cut (with …) at this height */
   int legend_corners[4]; /* order tried: 0 top left, 1 top right, 2 bottom right, 3 bottom left */
+  char *device_names[ROOF_PLOT_MAX_DEVICES]; /* roof_render_device_name */
+  /* set by annotate: shown in the plot area over the axes, in place of
+   * data that cannot be had (not an error) */
+  const char *plot_message;
 } RoofRender;
 
 void roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
@@ -137,6 +141,11 @@ void roof_render_text_box (RoofRender *R, RoofFont font, const char *text, const
 double roof_render_text_wrapped (RoofRender *R, RoofFont font, const char *text, double x,
                                  double y, double width, RoofColor color, RoofTextRole role,
                                  gboolean draw);
+/* R->pl set to `text` in `font`, unwrapped (roof-chart-frame.c's title). */
+void roof_render_set_text (RoofRender *R, RoofFont font, const char *text);
+/* Draws a laid-out text centred in `box`, rotated by box->angle. */
+void roof_render_layout_in_box (RoofRender *R, PangoLayout *pl, const RoofOBox *box,
+                                RoofColor color, gboolean halo);
 /* TRUE when the box overlaps no recorded text. */
 gboolean roof_render_text_free (RoofRender *R, const RoofOBox *box);
 void roof_render_record (RoofRender *R, const RoofOBox *box, RoofTextRole role, const char *text);
@@ -204,23 +213,107 @@ void roof_render_message (RoofRender *R, const char *text, RoofColor color);
 gboolean roof_render_fail (RoofRender *R, GError **error, const char *fmt, ...)
   G_GNUC_PRINTF (3, 4);
 
-/* The device's name, or its id, or "device N". */
+/* The device's name, or its id, or "device N"; owned by R. */
 const char *roof_render_device_name (const RoofRender *R, int device);
 /* Human name of a solver failure for the caption. */
 char *roof_render_solver_note (const RoofRender *R, int device, const RoofError *err);
+/* The same, added to the caption's notes. */
+void roof_render_note_failure (RoofRender *R, int device, const RoofError *err);
 
 /* Clips the segment to the rectangle; FALSE when nothing is left. */
 gboolean roof_clip_segment (const RoofRect *r, double *x0, double *y0, double *x1, double *y1);
 
-/* Chart renderers ------------------------------------------------------- */
+/* The chart pipeline ---------------------------------------------------- */
 
-gboolean roof_chart_draw_roofline (RoofRender *R, GError **error);
-gboolean roof_chart_draw_cost (RoofRender *R, GError **error);
-gboolean roof_chart_draw_sensitivity (RoofRender *R, GError **error);
-gboolean roof_chart_draw_batch (RoofRender *R, GError **error);
-gboolean roof_chart_draw_context (RoofRender *R, GError **error);
-gboolean roof_chart_draw_memory (RoofRender *R, GError **error);
-gboolean roof_chart_draw_trend (RoofRender *R, GError **error);
+/* A chart is a RoofChartClass: its title and its stages, which
+ * roof_chart_run calls in this order on a zeroed block of `data_size` bytes
+ * (the chart's own struct, shared by its stages):
+ *
+ *   heading     the title line over the plot, allocated
+ *   collect     the series from the solver: no cairo, no pango, unit-tested
+ *               alone (tests/plot/test-plot-collect.c). FALSE with `error`
+ *               when nothing can be drawn; the message fills the plot area
+ *   annotate    caption notes, the axes (ranges, units, titles) and the
+ *               legend entries, into R->frame, R->notes and R->legend
+ *   obstacles   once per layout try, with the plot area known: where the
+ *               data lies, for the legend and the label placer
+ *   lay_out     a chart's own layout in place of the frame and legend's
+ *               (optional: the sensitivity chart's rows)
+ *   draw_regions tinted regions under the grid (optional)
+ *   draw_data   clipped to the plot area, over the grid (optional)
+ *   draw_overlays unclipped, under the axes, legend and placed labels
+ *   describe    the accessible summary, into R->desc
+ *   clear       frees what collect allocated (optional)
+ *
+ * The driver owns the shared opening (no model, no visible device), the
+ * layout (the frame, then the legend inside a free corner or outside on the
+ * right with room reserved: roof_chart_lay_out) and the layer order. */
+typedef struct _RoofChartClass RoofChartClass;
+
+struct _RoofChartClass
+{
+  const char *title;  /* N_("Memory footprint"): the app's view, the PDF's title */
+  gsize data_size;
+  gboolean needs_devices; /* a model and one visible device, or a message */
+
+  char *(*heading) (const RoofChartInput *in);
+  gboolean (*collect) (const RoofChartInput *in, gpointer data, GError **error);
+  void (*annotate) (RoofRender *R, gpointer data);
+  void (*obstacles) (RoofRender *R, gpointer data);
+  void (*lay_out) (RoofRender *R, gpointer data);
+  void (*draw_regions) (RoofRender *R, gpointer data);
+  void (*draw_data) (RoofRender *R, gpointer data, GArray *labels);
+  void (*draw_overlays) (RoofRender *R, gpointer data, GArray *labels);
+  void (*describe) (RoofRender *R, gpointer data);
+  void (*clear) (gpointer data);
+};
+
+/* roof-chart-<name>.c defines roof_chart_<name>_class for each row of
+ * ROOF_PLOT_KINDS (roof-chart-kind.h). */
+#define ROOF_CHART_CLASS_DECLARE_(ID, name) extern const RoofChartClass roof_chart_##name##_class;
+ROOF_PLOT_KINDS (ROOF_CHART_CLASS_DECLARE_)
+#undef ROOF_CHART_CLASS_DECLARE_
+
+const RoofChartClass *roof_chart_class_get (RoofPlotKind kind);
+/* Runs the stages of `klass` on R (roof-chart-pipeline.c). */
+gboolean roof_chart_run (RoofRender *R, const RoofChartClass *klass, GError **error);
+/* Collect alone, without cairo: for tests. The caller frees `data` with
+ * roof_chart_collect_free. */
+gpointer roof_chart_collect (const RoofChartClass *klass, const RoofChartInput *in,
+                             GError **error);
+void roof_chart_collect_free (const RoofChartClass *klass, gpointer data);
+/* The frame, then the legend: inside the plot when a corner is free, else
+ * outside on the right, with `obstacles` called on every try. */
+void roof_chart_lay_out (RoofRender *R, void (*obstacles) (RoofRender *R, gpointer data),
+                         gpointer data);
+
+/* Series of the charts, for their tests ---------------------------------- */
+
+/* The memory chart: one stacked bar per visible device the solver accepts;
+ * slots[0..n_slots) are their device indices, in order. */
+typedef struct
+{
+  RoofResult res[ROOF_PLOT_MAX_DEVICES];
+  RoofError err[ROOF_PLOT_MAX_DEVICES];
+  gboolean ok[ROOF_PLOT_MAX_DEVICES];
+  int slots[ROOF_PLOT_MAX_DEVICES], n_slots;
+  double ymax; /* the largest footprint or raw capacity */
+  /* layout */
+  double lh, slot_w, bar_w;
+} RoofMemorySeries;
+
+/* Input helpers, usable without a RoofRender (collect stages) ------------ */
+
+gboolean roof_input_visible (const RoofChartInput *in, int device);
+int roof_input_n_visible (const RoofChartInput *in);
+/* The device's name, or its id, or "device N"; allocated. */
+char *roof_input_device_name (const RoofChartInput *in, int device);
+/* The first visible device, or −1. */
+int roof_input_first_visible (const RoofChartInput *in);
+/* Sets `error` to "name: the solver's reason" for a collect stage that has
+ * nothing to draw; returns FALSE. */
+gboolean roof_chart_device_error (const RoofChartInput *in, int device, const RoofError *err,
+                                  GError **error);
 
 /* Workload helpers ------------------------------------------------------- */
 

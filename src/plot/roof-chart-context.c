@@ -13,6 +13,18 @@
 
 #define N_SAMPLES 72
 
+/* Label priorities, the highest placed first (roof-label-placer.h). */
+enum
+{
+  PRIORITY_MEMORY_FULL = 60,
+  PRIORITY_NAME = 74,
+  PRIORITY_CROSSOVER = 95,
+};
+
+/* Owners of label obstacles: a device's weights line, the crossover line. */
+#define OWNER_WEIGHTS 20
+#define OWNER_CROSSOVER 99
+
 typedef struct
 {
   gboolean ok;
@@ -24,6 +36,17 @@ typedef struct
   int n_fit; /* leading samples that fit */
   gboolean compute_matters;
 } CtxDev;
+
+typedef struct
+{
+  gboolean no_kv; /* a model given as FLOP and bytes per sample: a message */
+  RoofWorkload wl; /* the input's, in decode */
+  double s_lo, s_hi;
+  double tmax;
+  int n_ok, first_ok;
+  double s_cross; /* where KV traffic reaches the weights', 0 for none */
+  CtxDev dev[ROOF_PLOT_MAX_DEVICES];
+} Context;
 
 static void
 split (const RoofResult *r, double *tw, double *tkv)
@@ -62,118 +85,140 @@ kv_crossover (const RoofHardwareParams *hw, const RoofModelDerived *md, const Ro
   return round (hi);
 }
 
-gboolean
-roof_chart_draw_context (RoofRender *R, GError **error)
+static void
+collect_device (const RoofChartInput *in, Context *c, int i)
 {
-  const RoofChartInput *in = R->in;
-  const RoofTheme *th = R->th;
-  RoofFrame *f = &R->frame;
-  CtxDev *dev = NULL;
-  RoofWorkload wl = in->workload;
-  char buf[200], num[48], num2[48];
-  g_autofree char *title = NULL;
-  double s_lo = roof_input_context_lo (in), s_hi = roof_input_context_hi (in);
-  double tmax = 0.0;
-  int n_ok = 0, first_ok = -1;
+  CtxDev *d = &c->dev[i];
+  const RoofHardwareParams *hw = &in->devices[i].hw;
+  double s_lo = c->s_lo, s_hi = c->s_hi;
 
-  wl.phase = ROOF_PHASE_DECODE;
-  roof_format_number (wl.batch, 6, num, sizeof num);
-  title = g_strdup_printf (_("Decode latency vs context length · %s at batch %s"),
-                           in->model_name ? in->model_name : _("model"), num);
-  f->title = title;
-  if (in->model == NULL)
-    return roof_render_fail (R, error, _("No model is selected."));
-  if (roof_render_n_visible (R) == 0)
-    return roof_render_fail (R, error,
-                             in->n_devices == 0 ? _("No device is selected.")
-                                                : _("Every device is hidden."));
+  if (roof_sweep (hw, in->model, &c->wl, ROOF_SWEEP_CONTEXT, s_lo, s_hi, N_SAMPLES, TRUE, d->r,
+                  &d->err) != ROOF_OK)
+    return;
+  d->ok = TRUE;
+  c->n_ok++;
+  if (c->first_ok < 0)
+    c->first_ok = i;
+  for (int k = 0; k < N_SAMPLES; k++)
+    {
+      d->s[k] = s_lo * pow (s_hi / s_lo, (double) k / (N_SAMPLES - 1));
+      split (&d->r[k], &d->t_w[k], &d->t_kv[k]);
+      c->tmax = MAX (c->tmax, MAX (d->r[k].t_step, d->t_w[k] + d->t_kv[k]));
+      if (d->r[k].fits && d->n_fit == k)
+        d->n_fit = k + 1;
+      if (d->r[k].t_step > (d->t_w[k] + d->t_kv[k]) * 1.02)
+        d->compute_matters = TRUE;
+    }
+}
 
+static gboolean
+collect (const RoofChartInput *in, gpointer data, GError **error)
+{
+  Context *c = data;
+
+  c->wl = in->workload;
+  c->wl.phase = ROOF_PHASE_DECODE;
+  c->s_lo = roof_input_context_lo (in), c->s_hi = roof_input_context_hi (in);
+  c->first_ok = -1;
   if (in->model->kind != ROOF_MODEL_TRANSFORMER)
     {
-      /* a frame with the explanation in the plot area; not an error */
-      roof_render_assumptions (R, TRUE, FALSE);
-      f->x_log = TRUE;
-      f->x0 = s_lo, f->x1 = s_hi, f->y0 = 0, f->y1 = 1;
-      f->x_unit = f->y_unit = 1.0;
-      f->no_y_ticks = TRUE;
-      f->x_title = _("Context length S (tokens already in the KV cache)");
-      f->y_title = _("Time per decode step (ms)");
-      roof_frame_layout (R);
-      roof_frame_draw_background (R);
-      roof_frame_draw_grid (R);
-      roof_frame_draw_axes (R);
-      roof_render_message (R,
-                           _("This model has no KV cache (it is given as FLOP and bytes per "
-                              "sample), so its latency does not depend on a context length."),
-                           th->muted);
-      g_string_append_printf (R->desc,
-                              _("%s has no KV cache: its latency does not depend on the "
-                                 "context length."),
-                              in->model_name ? in->model_name : _("The model"));
+      c->no_kv = TRUE; /* not an error: the chart explains */
       return TRUE;
     }
-
-  dev = g_new0 (CtxDev, ROOF_PLOT_MAX_DEVICES);
   for (int i = 0; i < in->n_devices; i++)
+    if (roof_input_visible (in, i))
+      collect_device (in, c, i);
+  if (c->n_ok == 0)
     {
-      CtxDev *d = &dev[i];
-      const RoofHardwareParams *hw = &in->devices[i].hw;
-      if (!roof_render_visible (R, i))
-        continue;
-      if (roof_sweep (hw, in->model, &wl, ROOF_SWEEP_CONTEXT, s_lo, s_hi, N_SAMPLES, TRUE, d->r,
-                      &d->err) != ROOF_OK)
-        continue;
-      d->ok = TRUE;
-      n_ok++;
-      if (first_ok < 0)
-        first_ok = i;
-      for (int k = 0; k < N_SAMPLES; k++)
-        {
-          d->s[k] = s_lo * pow (s_hi / s_lo, (double) k / (N_SAMPLES - 1));
-          split (&d->r[k], &d->t_w[k], &d->t_kv[k]);
-          tmax = MAX (tmax, MAX (d->r[k].t_step, d->t_w[k] + d->t_kv[k]));
-          if (d->r[k].fits && d->n_fit == k)
-            d->n_fit = k + 1;
-          if (d->r[k].t_step > (d->t_w[k] + d->t_kv[k]) * 1.02)
-            d->compute_matters = TRUE;
-        }
+      int i = roof_input_first_visible (in);
+      return roof_chart_device_error (in, i, &c->dev[i].err, error);
     }
-  if (n_ok == 0)
-    {
-      gboolean r = TRUE;
-      for (int i = 0; i < in->n_devices; i++)
-        if (roof_render_visible (R, i))
-          {
-            r = roof_render_fail (R, error, "%s: %s", roof_render_device_name (R, i),
-                                  dev[i].err.message);
-            break;
-          }
-      g_free (dev);
-      return r;
-    }
+  c->s_cross = kv_crossover (&in->devices[c->first_ok].hw, in->model, &c->wl, c->s_lo, c->s_hi);
+  return TRUE;
+}
 
-  double s_cross = kv_crossover (&in->devices[first_ok].hw, in->model, &wl, s_lo, s_hi);
+static char *
+heading (const RoofChartInput *in)
+{
+  char num[48];
+  roof_format_number (in->workload.batch, 6, num, sizeof num);
+  return g_strdup_printf (_("Decode latency vs context length · %s at batch %s"),
+                          in->model_name ? in->model_name : _("model"), num);
+}
+
+/* A frame with the explanation in the plot area. */
+static void
+annotate_no_kv (RoofRender *R, const Context *c)
+{
+  RoofFrame *f = &R->frame;
+
+  roof_render_assumptions (R, TRUE, FALSE);
+  f->x_log = TRUE;
+  f->x0 = c->s_lo, f->x1 = c->s_hi, f->y0 = 0, f->y1 = 1;
+  f->x_unit = f->y_unit = 1.0;
+  f->no_y_ticks = TRUE;
+  f->x_title = _("Context length S (tokens already in the KV cache)");
+  f->y_title = _("Time per decode step (ms)");
+  R->plot_message = _("This model has no KV cache (it is given as FLOP and bytes per sample), so "
+                      "its latency does not depend on a context length.");
+}
+
+static void
+legend (RoofRender *R, const Context *c)
+{
+  const RoofTheme *th = R->th;
+  RoofLegendItem *it;
+  gboolean any_unfit = FALSE;
+
+  roof_legend_add_devices (R, ROOF_LEGEND_LINE, NULL);
+  it = roof_legend_add (R, ROOF_LEGEND_SWATCH, _("weight streaming time"), -1,
+                        roof_color_alpha (th->muted, 0.35));
+  it = roof_legend_add (R, ROOF_LEGEND_SWATCH, _("KV-cache streaming time"), -1,
+                        roof_color_alpha (th->muted, 0.7));
+  for (int i = 0; i < R->in->n_devices; i++)
+    any_unfit |= c->dev[i].ok && c->dev[i].n_fit < N_SAMPLES;
+  if (any_unfit)
+    {
+      it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("memory full at this context"), -1,
+                            th->muted);
+      it->marker = ROOF_MARKER_CROSS;
+      it = roof_legend_add (R, ROOF_LEGEND_LINE, _("dotted: does not fit in memory"), -1,
+                            th->muted);
+      it->dash = ROOF_PREC_INT8;
+    }
+}
+
+static void
+annotate (RoofRender *R, gpointer data)
+{
+  Context *c = data;
+  const RoofChartInput *in = R->in;
+  RoofFrame *f = &R->frame;
+  char num[48];
+
+  if (c->no_kv)
+    {
+      annotate_no_kv (R, c);
+      return;
+    }
   roof_render_assumptions (R, TRUE, FALSE);
   for (int i = 0; i < in->n_devices; i++)
-    if (roof_render_visible (R, i) && !dev[i].ok)
-      {
-        g_autofree char *note = roof_render_solver_note (R, i, &dev[i].err);
-        roof_render_note (R, "%s", note);
-      }
+    if (roof_render_visible (R, i) && !c->dev[i].ok)
+      roof_render_note_failure (R, i, &c->dev[i].err);
   roof_render_note (R,
                     _("fills: weight streaming (light) and KV-cache streaming (darker); the line "
                        "is the ITL (the larger of compute and memory time, plus fixed costs)"));
-  if (s_cross <= 0.0)
+  if (c->s_cross <= 0.0)
     {
-      roof_format_count (s_hi, num, sizeof num);
+      roof_format_count (c->s_hi, num, sizeof num);
       roof_render_note (R, _("KV traffic stays below the weight traffic up to %s tokens"), num);
     }
 
   double y0, y1;
-  roof_scale_nice_bounds (FALSE, 0.0, tmax * 1.08, &y0, &y1);
+  roof_scale_nice_bounds (FALSE, 0.0, c->tmax * 1.08, &y0, &y1);
   f->x_log = TRUE;
   f->y_log = FALSE;
-  f->x0 = s_lo, f->x1 = s_hi;
+  f->x0 = c->s_lo, f->x1 = c->s_hi;
   if (in->view_x1 > in->view_x0 && in->view_x0 > 0.0)
     f->x0 = in->view_x0, f->x1 = in->view_x1;
   f->y0 = 0.0, f->y1 = y1;
@@ -183,72 +228,50 @@ roof_chart_draw_context (RoofRender *R, GError **error)
   f->y_unit = 1e-3;
   f->x_title = _("Context length S (tokens already in the KV cache)");
   f->y_title = _("Time per decode step, ITL (ms)");
+  legend (R, c);
+}
 
-  roof_legend_add_devices (R, ROOF_LEGEND_LINE, NULL);
-  {
-    RoofLegendItem *it;
-    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, _("weight streaming time"), -1,
-                          roof_color_alpha (th->muted, 0.35));
-    it = roof_legend_add (R, ROOF_LEGEND_SWATCH, _("KV-cache streaming time"), -1,
-                          roof_color_alpha (th->muted, 0.7));
-    gboolean any_unfit = FALSE;
-    for (int i = 0; i < in->n_devices; i++)
-      any_unfit |= dev[i].ok && dev[i].n_fit < N_SAMPLES;
-    if (any_unfit)
-      {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("memory full at this context"), -1,
-                              th->muted);
-        it->marker = ROOF_MARKER_CROSS;
-        it = roof_legend_add (R, ROOF_LEGEND_LINE, _("dotted: does not fit in memory"), -1,
-                              th->muted);
-        it->dash = ROOF_PREC_INT8;
-      }
-  }
+static void
+obstacles (RoofRender *R, gpointer data)
+{
+  Context *c = data;
+  RoofFrame *f = &R->frame;
 
-  for (int pass = 0; pass < 2; pass++)
+  for (int i = 0; i < R->in->n_devices; i++)
     {
-      roof_frame_layout (R);
-      for (int i = 0; i < in->n_devices; i++)
+      CtxDev *d = &c->dev[i];
+      if (!d->ok)
+        continue;
+      for (int k = 0; k < N_SAMPLES; k++)
         {
-          CtxDev *d = &dev[i];
-          if (!d->ok)
-            continue;
-          for (int k = 0; k < N_SAMPLES; k++)
-            {
-              double x = roof_frame_x (R, d->s[k]);
-              d->xy_w[2 * k] = d->xy_tot[2 * k] = d->xy_step[2 * k] = x;
-              d->xy_w[2 * k + 1] = roof_frame_y (R, d->t_w[k]);
-              d->xy_tot[2 * k + 1] = roof_frame_y (R, d->t_w[k] + d->t_kv[k]);
-              d->xy_step[2 * k + 1] = roof_frame_y (R, d->r[k].t_step);
-            }
-          roof_label_placer_add_polyline (R->placer, d->xy_step, N_SAMPLES, i);
-          roof_label_placer_add_polyline (R->placer, d->xy_w, N_SAMPLES, 20 + i);
+          double x = roof_frame_x (R, d->s[k]);
+          d->xy_w[2 * k] = d->xy_tot[2 * k] = d->xy_step[2 * k] = x;
+          d->xy_w[2 * k + 1] = roof_frame_y (R, d->t_w[k]);
+          d->xy_tot[2 * k + 1] = roof_frame_y (R, d->t_w[k] + d->t_kv[k]);
+          d->xy_step[2 * k + 1] = roof_frame_y (R, d->r[k].t_step);
         }
-      if (s_cross > 0.0)
-        {
-          double x = roof_frame_x (R, s_cross);
-          roof_label_placer_add_segment (R->placer, x, f->plot.y, x, f->plot.y + f->plot.height, 99);
-        }
-      if (roof_legend_place (R))
-        break;
-      double lw, lh;
-      roof_legend_size (R, &lw, &lh);
-      f->reserve_right = lw + 10.0;
+      roof_label_placer_add_polyline (R->placer, d->xy_step, N_SAMPLES, i);
+      roof_label_placer_add_polyline (R->placer, d->xy_w, N_SAMPLES, OWNER_WEIGHTS + i);
     }
+  if (c->s_cross > 0.0)
+    {
+      double x = roof_frame_x (R, c->s_cross);
+      roof_label_placer_add_segment (R->placer, x, f->plot.y, x, f->plot.y + f->plot.height,
+                                     OWNER_CROSSOVER);
+    }
+}
 
+/* The weights and KV bands of the devices, the slowest at the back;
+ * `order` lists the drawn devices so. */
+static int
+draw_bands (RoofRender *R, const Context *c, int *order)
+{
   cairo_t *cr = R->cr;
-  RoofRect *pa = &f->plot;
-  GArray *labels = roof_pending_labels_new ();
-  roof_frame_draw_background (R);
-  roof_frame_draw_grid (R);
-  cairo_save (cr);
-  roof_frame_clip (R);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  const CtxDev *dev = c->dev;
   double base_y = roof_frame_y (R, 0.0);
+  int n_order = 0;
 
-  /* fills: slowest device at the back */
-  int order[ROOF_PLOT_MAX_DEVICES], n_order = 0;
-  for (int i = 0; i < in->n_devices; i++)
+  for (int i = 0; i < R->in->n_devices; i++)
     if (dev[i].ok)
       order[n_order++] = i;
   for (int a = 1; a < n_order; a++)
@@ -263,7 +286,7 @@ roof_chart_draw_context (RoofRender *R, GError **error)
   double fill_a = n_order > 3 ? 0.05 : n_order > 1 ? 0.08 : 0.14;
   for (int o = 0; o < n_order; o++)
     {
-      CtxDev *d = &dev[order[o]];
+      const CtxDev *d = &dev[order[o]];
       RoofColor col = roof_render_device_color (R, order[o]);
       /* weights band */
       cairo_move_to (cr, d->xy_w[0], base_y);
@@ -281,118 +304,164 @@ roof_chart_draw_context (RoofRender *R, GError **error)
       roof_color_set (cr, roof_color_alpha (col, fill_a * 2.0));
       cairo_fill (cr);
     }
-  for (int o = 0; o < n_order; o++)
-    {
-      int i = order[o];
-      CtxDev *d = &dev[i];
-      RoofColor col = roof_render_device_color (R, i);
-      const char *name = roof_render_device_name (R, i);
-      cairo_set_line_width (cr, th->thin_width);
-      roof_color_set (cr, roof_color_alpha (col, 0.7));
-      roof_render_polyline (R, d->xy_w, N_SAMPLES);
-      cairo_stroke (cr);
-      /* the ITL: solid while it fits, dotted after */
-      int nf = d->n_fit;
-      cairo_set_line_width (cr, th->line_width);
-      roof_color_set (cr, col);
-      if (nf >= 2)
-        {
-          roof_render_polyline (R, d->xy_step, nf);
-          cairo_stroke (cr);
-        }
-      if (nf < N_SAMPLES)
-        {
-          int a = MAX (nf - 1, 0);
-          roof_set_precision_dash (cr, ROOF_PREC_INT8, th->line_width);
-          roof_render_polyline (R, d->xy_step + 2 * a, N_SAMPLES - a);
-          cairo_stroke (cr);
-          cairo_set_dash (cr, NULL, 0, 0);
-          if (nf > 0)
-            {
-              /* memory full between the last fitting sample and the next */
-              double x = d->xy_step[2 * (nf - 1)], y = d->xy_step[2 * (nf - 1) + 1];
-              roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
-              roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
-              roof_format_si (d->s[nf - 1], 3, num, sizeof num);
-              g_snprintf (buf, sizeof buf, _("memory full beyond S ≈ %s"), num);
-              roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y,
-                                       th->marker_radius + 1, 60, i, TRUE);
-            }
-        }
-      for (int k = 0; k < N_SAMPLES; k += 6)
-        {
-          char s[24], t[24], w[24], kv[24];
-          roof_format_count (round (d->s[k]), s, sizeof s);
-          roof_format_time (d->r[k].t_step, t, sizeof t);
-          roof_format_time (d->t_w[k], w, sizeof w);
-          roof_format_time (d->t_kv[k], kv, sizeof kv);
-          roof_render_hit (R, d->xy_step[2 * k], d->xy_step[2 * k + 1], 8.0, i,
-                           _("%s · context %s\nITL %s = weights %s + KV %s%s\n%s%s"), name, s, t,
-                           w, kv, d->compute_matters ? _(" (or compute, if larger)") : "",
-                           roof_bound_title (d->r[k].bound),
-                           d->r[k].fits ? "" : _(" · does not fit"));
-        }
-      if (nf == 0)
-        g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->r[0].min_devices);
-      else
-        g_strlcpy (buf, name, sizeof buf);
-      roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->xy_step + 2 * (N_SAMPLES / 2),
-                              N_SAMPLES / 2, 0.5, 74, i);
-    }
+  return n_order;
+}
 
-  if (s_cross > 0.0)
+/* The weights line and the ITL: solid while it fits, dotted after, with
+ * where memory runs out, hit items and the device's name. */
+static void
+draw_lines (RoofRender *R, const CtxDev *d, int i, GArray *labels)
+{
+  cairo_t *cr = R->cr;
+  const RoofTheme *th = R->th;
+  RoofColor col = roof_render_device_color (R, i);
+  const char *name = roof_render_device_name (R, i);
+  char buf[200], num[48];
+  int nf = d->n_fit;
+
+  cairo_set_line_width (cr, th->thin_width);
+  roof_color_set (cr, roof_color_alpha (col, 0.7));
+  roof_render_polyline (R, d->xy_w, N_SAMPLES);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, th->line_width);
+  roof_color_set (cr, col);
+  if (nf >= 2)
     {
-      double x = round (roof_frame_x (R, s_cross)) + 0.5;
-      double dash[2] = { 5.0, 4.0 };
-      cairo_set_dash (cr, dash, 2, 0);
-      cairo_set_line_width (cr, th->thin_width * 1.2);
-      roof_color_set (cr, th->foreground);
-      cairo_move_to (cr, x, pa->y);
-      cairo_line_to (cr, x, pa->y + pa->height);
+      roof_render_polyline (R, d->xy_step, nf);
+      cairo_stroke (cr);
+    }
+  if (nf < N_SAMPLES)
+    {
+      int a = MAX (nf - 1, 0);
+      roof_set_precision_dash (cr, ROOF_PREC_INT8, th->line_width);
+      roof_render_polyline (R, d->xy_step + 2 * a, N_SAMPLES - a);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
-      roof_format_si (s_cross, 3, num, sizeof num);
-      g_snprintf (buf, sizeof buf, _("KV traffic = weight traffic at S ≈ %s"), num);
-      double xy[4] = { x, pa->y + pa->height, x, pa->y };
-      roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, th->foreground, xy, 2, 0.75, 95, 99);
-      roof_render_hit (R, x, pa->y + 0.5 * pa->height, 6.0, -1,
-                       _("from a context of %s tokens the KV cache moves more bytes per step than "
-                          "the weights"),
-                       num);
-    }
-  cairo_restore (cr);
-
-  roof_frame_draw_axes (R);
-  roof_legend_draw (R);
-  roof_render_draw_labels (R, labels);
-  g_array_unref (labels);
-
-  {
-    GString *s = R->desc;
-    roof_format_number (wl.batch, 6, num2, sizeof num2);
-    g_string_append_printf (s,
-                            _("Decode latency of %s at batch %s from %s to %s tokens of context."),
-                            in->model_name ? in->model_name : _("the model"), num2,
-                            (roof_format_count (s_lo, num, sizeof num), num),
-                            (roof_format_count (s_hi, buf, sizeof buf), buf));
-    if (s_cross > 0.0)
-      {
-        roof_format_count (s_cross, num, sizeof num);
-        g_string_append_printf (
-            s, _(" The KV cache moves more bytes than the weights from %s tokens."), num);
-      }
-    else
-      g_string_append (s, _(" The KV cache stays below the weights over this range."));
-    for (int i = 0; i < in->n_devices; i++)
-      if (dev[i].ok)
+      if (nf > 0)
         {
-          roof_format_time (dev[i].r[0].t_step, num, sizeof num);
-          roof_format_time (dev[i].r[N_SAMPLES - 1].t_step, num2, sizeof num2);
-          g_string_append_printf (s, _(" %s: ITL from %s to %s%s."),
-                                  roof_render_device_name (R, i), num, num2,
-                                  dev[i].n_fit < N_SAMPLES ? _(" (not all contexts fit)") : "");
+          /* memory full between the last fitting sample and the next */
+          double x = d->xy_step[2 * (nf - 1)], y = d->xy_step[2 * (nf - 1) + 1];
+          roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
+          roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
+          roof_format_si (d->s[nf - 1], 3, num, sizeof num);
+          g_snprintf (buf, sizeof buf, _("memory full beyond S ≈ %s"), num);
+          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y,
+                                   th->marker_radius + 1, PRIORITY_MEMORY_FULL, i, TRUE);
         }
-  }
-  g_free (dev);
-  return TRUE;
+    }
+  for (int k = 0; k < N_SAMPLES; k += 6)
+    {
+      char s[24], t[24], w[24], kv[24];
+      roof_format_count (round (d->s[k]), s, sizeof s);
+      roof_format_time (d->r[k].t_step, t, sizeof t);
+      roof_format_time (d->t_w[k], w, sizeof w);
+      roof_format_time (d->t_kv[k], kv, sizeof kv);
+      roof_render_hit (R, d->xy_step[2 * k], d->xy_step[2 * k + 1], 8.0, i,
+                       _("%s · context %s\nITL %s = weights %s + KV %s%s\n%s%s"), name, s, t, w,
+                       kv, d->compute_matters ? _(" (or compute, if larger)") : "",
+                       roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : _(" · does not fit"));
+    }
+  if (nf == 0)
+    g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->r[0].min_devices);
+  else
+    g_strlcpy (buf, name, sizeof buf);
+  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col,
+                          d->xy_step + 2 * (N_SAMPLES / 2), N_SAMPLES / 2, 0.5, PRIORITY_NAME, i);
 }
+
+/* Where KV traffic overtakes the weights': a dashed vertical line. */
+static void
+draw_crossover (RoofRender *R, double s_cross, GArray *labels)
+{
+  cairo_t *cr = R->cr;
+  const RoofTheme *th = R->th;
+  RoofRect *pa = &R->frame.plot;
+  double x = round (roof_frame_x (R, s_cross)) + 0.5;
+  double dash[2] = { 5.0, 4.0 };
+  char buf[200], num[48];
+
+  cairo_set_dash (cr, dash, 2, 0);
+  cairo_set_line_width (cr, th->thin_width * 1.2);
+  roof_color_set (cr, th->foreground);
+  cairo_move_to (cr, x, pa->y);
+  cairo_line_to (cr, x, pa->y + pa->height);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  roof_format_si (s_cross, 3, num, sizeof num);
+  g_snprintf (buf, sizeof buf, _("KV traffic = weight traffic at S ≈ %s"), num);
+  double xy[4] = { x, pa->y + pa->height, x, pa->y };
+  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, th->foreground, xy, 2, 0.75,
+                          PRIORITY_CROSSOVER, OWNER_CROSSOVER);
+  roof_render_hit (R, x, pa->y + 0.5 * pa->height, 6.0, -1,
+                   _("from a context of %s tokens the KV cache moves more bytes per step than "
+                      "the weights"),
+                   num);
+}
+
+static void
+draw_data (RoofRender *R, gpointer data, GArray *labels)
+{
+  Context *c = data;
+  int order[ROOF_PLOT_MAX_DEVICES];
+
+  if (c->no_kv)
+    return;
+  cairo_set_line_join (R->cr, CAIRO_LINE_JOIN_ROUND);
+  int n_order = draw_bands (R, c, order);
+  for (int o = 0; o < n_order; o++)
+    draw_lines (R, &c->dev[order[o]], order[o], labels);
+  if (c->s_cross > 0.0)
+    draw_crossover (R, c->s_cross, labels);
+}
+
+static void
+describe (RoofRender *R, gpointer data)
+{
+  Context *c = data;
+  const RoofChartInput *in = R->in;
+  GString *s = R->desc;
+  char buf[200], num[48], num2[48];
+
+  if (c->no_kv)
+    {
+      g_string_append_printf (s,
+                              _("%s has no KV cache: its latency does not depend on the "
+                                 "context length."),
+                              in->model_name ? in->model_name : _("The model"));
+      return;
+    }
+  roof_format_number (c->wl.batch, 6, num2, sizeof num2);
+  g_string_append_printf (s, _("Decode latency of %s at batch %s from %s to %s tokens of context."),
+                          in->model_name ? in->model_name : _("the model"), num2,
+                          (roof_format_count (c->s_lo, num, sizeof num), num),
+                          (roof_format_count (c->s_hi, buf, sizeof buf), buf));
+  if (c->s_cross > 0.0)
+    {
+      roof_format_count (c->s_cross, num, sizeof num);
+      g_string_append_printf (s, _(" The KV cache moves more bytes than the weights from %s tokens."),
+                              num);
+    }
+  else
+    g_string_append (s, _(" The KV cache stays below the weights over this range."));
+  for (int i = 0; i < in->n_devices; i++)
+    if (c->dev[i].ok)
+      {
+        roof_format_time (c->dev[i].r[0].t_step, num, sizeof num);
+        roof_format_time (c->dev[i].r[N_SAMPLES - 1].t_step, num2, sizeof num2);
+        g_string_append_printf (s, _(" %s: ITL from %s to %s%s."), roof_render_device_name (R, i),
+                                num, num2,
+                                c->dev[i].n_fit < N_SAMPLES ? _(" (not all contexts fit)") : "");
+      }
+}
+
+const RoofChartClass roof_chart_context_class = {
+  .title = N_("Latency vs context length"),
+  .data_size = sizeof (Context),
+  .needs_devices = TRUE,
+  .heading = heading,
+  .collect = collect,
+  .annotate = annotate,
+  .obstacles = obstacles,
+  .draw_data = draw_data,
+  .describe = describe,
+};

@@ -9,6 +9,21 @@
 
 #define N_SAMPLES 96
 
+/* Label priorities, the highest placed first (roof-label-placer.h). */
+enum
+{
+  PRIORITY_COMPONENT = 30,
+  PRIORITY_CROSSING = 40,
+  PRIORITY_ITL = 58,
+  PRIORITY_BALANCE = 60,
+  PRIORITY_MEMORY_FULL = 65,
+  PRIORITY_UNFIT_NAME = 74,
+  PRIORITY_NAME = 75,
+};
+
+/* Owner of a device's component lines: their labels may sit on them. */
+#define OWNER_COMPONENTS 50
+
 typedef struct
 {
   int a, b;
@@ -36,6 +51,19 @@ typedef struct
   RoofCostPoint end; /* at max_fit */
 } CostDev;
 
+typedef struct
+{
+  RoofWorkload wl; /* the input's, in decode */
+  double b_lo, b_hi;
+  double ymin, ymax;
+  int n_priced, n_ok;
+  CostDev dev[ROOF_PLOT_MAX_DEVICES];
+  Crossing *cross; /* annotate */
+  int n_cross;
+  gboolean components_all; /* the component lines of every device, or of comp_dev */
+  int comp_dev;
+} Cost;
+
 static void
 usd_mtok (double v, char *buf, gsize n)
 {
@@ -49,15 +77,14 @@ usd_mtok (double v, char *buf, gsize n)
  * (70B on two 80 GB devices ends at B = 2). Never below 16 (or twice the
  * range's start), never past the range's end. Zooming out shows the rest. */
 static double
-fitted_batch_hi (RoofRender *R, const RoofChartInput *in, const RoofWorkload *wl, double b_lo,
-                 double b_hi)
+fitted_batch_hi (const RoofChartInput *in, const RoofWorkload *wl, double b_lo, double b_hi)
 {
   double fit = 0.0;
 
   for (int i = 0; i < in->n_devices; i++)
     {
       const RoofHardwareParams *hw = &in->devices[i].hw;
-      if (roof_render_visible (R, i) && hw->has_price)
+      if (roof_input_visible (in, i) && hw->has_price)
         fit = MAX (fit, roof_max_batch_that_fits (hw, in->model, wl));
     }
   if (fit < b_lo)
@@ -65,102 +92,117 @@ fitted_batch_hi (RoofRender *R, const RoofChartInput *in, const RoofWorkload *wl
   return MAX (MIN (b_hi, exp2 (ceil (log2 (fit * 2.0)))), MIN (b_hi, MAX (16.0, 2.0 * b_lo)));
 }
 
-gboolean
-roof_chart_draw_cost (RoofRender *R, GError **error)
+/* The cost of one device over the batch range, its balance batch, where
+ * memory runs out and where the ITL target stops it. */
+static void
+collect_device (const RoofChartInput *in, Cost *c, int i)
 {
-  const RoofChartInput *in = R->in;
-  const RoofTheme *th = R->th;
-  RoofFrame *f = &R->frame;
-  CostDev dev[ROOF_PLOT_MAX_DEVICES];
-  RoofWorkload wl = in->workload;
-  char buf[200], num[48], num2[48];
-  g_autofree char *title = NULL;
-  double b_lo = roof_input_batch_lo (in), b_hi = roof_input_batch_hi (in);
-  double ymin = G_MAXDOUBLE, ymax = 0.0;
-  int n_priced = 0, n_ok = 0;
+  CostDev *d = &c->dev[i];
+  const RoofHardwareParams *hw = &in->devices[i].hw;
+  const RoofWorkload *wl = &c->wl;
+  double b_lo = c->b_lo, b_hi = c->b_hi;
+  RoofResult base;
 
-  wl.phase = ROOF_PHASE_DECODE;
-  title = g_strdup_printf (_("Cost per million output tokens · %s"),
-                           in->model_name ? in->model_name : _("model"));
-  f->title = title;
-  if (in->model == NULL)
-    return roof_render_fail (R, error, _("No model is selected."));
-  if (roof_render_n_visible (R) == 0)
-    return roof_render_fail (R, error,
-                             in->n_devices == 0 ? _("No device is selected.")
-                                                : _("Every device is hidden."));
-  if (b_hi <= b_lo)
-    b_hi = b_lo * 2.0;
-  b_hi = fitted_batch_hi (R, in, &wl, b_lo, b_hi);
-
-  memset (dev, 0, sizeof dev);
-  for (int i = 0; i < in->n_devices; i++)
+  if (roof_solve (hw, in->model, wl, &base, &d->err) != ROOF_OK)
+    return;
+  d->ok = TRUE;
+  c->n_ok++;
+  d->min_devices = base.min_devices;
+  if (!hw->has_price)
+    return;
+  d->priced = TRUE;
+  c->n_priced++;
+  d->max_fit = roof_max_batch_that_fits (hw, in->model, wl);
+  d->b_end = d->max_fit >= b_lo ? MIN (d->max_fit, b_hi) : b_hi;
+  double lo = b_lo, hi = MAX (d->b_end, lo);
+  for (int k = 0; k < N_SAMPLES; k++)
     {
-      CostDev *d = &dev[i];
-      const RoofHardwareParams *hw = &in->devices[i].hw;
-      RoofResult base;
-      if (!roof_render_visible (R, i))
-        continue;
-      if (roof_solve (hw, in->model, &wl, &base, &d->err) != ROOF_OK)
-        continue;
-      d->ok = TRUE;
-      n_ok++;
-      d->min_devices = base.min_devices;
-      if (!hw->has_price)
-        continue;
-      d->priced = TRUE;
-      n_priced++;
-      d->max_fit = roof_max_batch_that_fits (hw, in->model, &wl);
-      d->b_end = d->max_fit >= b_lo ? MIN (d->max_fit, b_hi) : b_hi;
-      double lo = b_lo, hi = MAX (d->b_end, lo);
-      for (int k = 0; k < N_SAMPLES; k++)
+      double b = hi > lo ? lo * pow (hi / lo, (double) k / (N_SAMPLES - 1)) : lo;
+      if (roof_cost_point (hw, in->model, wl, b, &d->pt[d->n], &d->err) == ROOF_OK)
         {
-          double b = hi > lo ? lo * pow (hi / lo, (double) k / (N_SAMPLES - 1)) : lo;
-          if (roof_cost_point (hw, in->model, &wl, b, &d->pt[d->n], &d->err) == ROOF_OK)
-            {
-              ymin = MIN (ymin, MIN (d->pt[d->n].total, d->pt[d->n].compute));
-              ymax = MAX (ymax, d->pt[d->n].total);
-              d->n++;
-            }
-        }
-      RoofBalance bal;
-      RoofError e;
-      if (roof_balance_batch (hw, in->model, &wl, &bal, &e) == ROOF_OK && !bal.never
-          && bal.batch >= b_lo && bal.batch <= d->b_end)
-        d->has_bal = roof_cost_point (hw, in->model, &wl, bal.batch, &d->bal, &e) == ROOF_OK;
-      if (d->max_fit >= b_lo && d->max_fit <= b_hi)
-        roof_cost_point (hw, in->model, &wl, d->max_fit, &d->end, &e);
-      if (in->sla.itl > 0.0)
-        {
-          RoofSla sla = in->sla;
-          RoofCandidate cand;
-          sla.ttft = 0.0;
-          sla.tokens_per_s = 0.0;
-          sla.max_batch = b_hi;
-          if (roof_candidate_eval (hw, in->model, &wl, &sla, (int) MAX (1.0, wl.devices), &cand, &e)
-              == ROOF_OK)
-            {
-              /* only when the target, not memory, sets the largest batch */
-              if (cand.meets && cand.batch >= b_lo && (d->max_fit < 1.0 || cand.batch < d->max_fit))
-                d->has_itl = roof_cost_point (hw, in->model, &wl, cand.batch, &d->itl, &e) == ROOF_OK;
-              else if (!cand.meets && d->max_fit >= 1.0)
-                d->itl_none = TRUE;
-            }
+          c->ymin = MIN (c->ymin, MIN (d->pt[d->n].total, d->pt[d->n].compute));
+          c->ymax = MAX (c->ymax, d->pt[d->n].total);
+          d->n++;
         }
     }
-  if (n_ok == 0)
-    for (int i = 0; i < in->n_devices; i++)
-      if (roof_render_visible (R, i))
-        return roof_render_fail (R, error, "%s: %s", roof_render_device_name (R, i),
-                                 dev[i].err.message);
-  if (n_priced == 0)
-    return roof_render_fail (R, error,
-                             _("None of the selected devices has a price per hour, so there is no "
-                                "cost to draw. Add a price to a device in the catalog."));
+  RoofBalance bal;
+  RoofError e;
+  if (roof_balance_batch (hw, in->model, wl, &bal, &e) == ROOF_OK && !bal.never
+      && bal.batch >= b_lo && bal.batch <= d->b_end)
+    d->has_bal = roof_cost_point (hw, in->model, wl, bal.batch, &d->bal, &e) == ROOF_OK;
+  if (d->max_fit >= b_lo && d->max_fit <= b_hi)
+    roof_cost_point (hw, in->model, wl, d->max_fit, &d->end, &e);
+  if (in->sla.itl > 0.0)
+    {
+      RoofSla sla = in->sla;
+      RoofCandidate cand;
+      sla.ttft = 0.0;
+      sla.tokens_per_s = 0.0;
+      sla.max_batch = b_hi;
+      if (roof_candidate_eval (hw, in->model, wl, &sla, (int) MAX (1.0, wl->devices), &cand, &e)
+          == ROOF_OK)
+        {
+          /* only when the target, not memory, sets the largest batch */
+          if (cand.meets && cand.batch >= b_lo && (d->max_fit < 1.0 || cand.batch < d->max_fit))
+            d->has_itl = roof_cost_point (hw, in->model, wl, cand.batch, &d->itl, &e) == ROOF_OK;
+          else if (!cand.meets && d->max_fit >= 1.0)
+            d->itl_none = TRUE;
+        }
+    }
+}
 
-  /* crossovers between devices, within the batches both can hold */
-  Crossing *cross = g_new0 (Crossing, MAX_CROSSINGS);
-  int n_cross = 0;
+static gboolean
+collect (const RoofChartInput *in, gpointer data, GError **error)
+{
+  Cost *c = data;
+
+  c->wl = in->workload;
+  c->wl.phase = ROOF_PHASE_DECODE;
+  c->b_lo = roof_input_batch_lo (in), c->b_hi = roof_input_batch_hi (in);
+  c->ymin = G_MAXDOUBLE, c->ymax = 0.0;
+  if (c->b_hi <= c->b_lo)
+    c->b_hi = c->b_lo * 2.0;
+  c->b_hi = fitted_batch_hi (in, &c->wl, c->b_lo, c->b_hi);
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_input_visible (in, i))
+      collect_device (in, c, i);
+  if (c->n_ok == 0)
+    {
+      int i = roof_input_first_visible (in);
+      return roof_chart_device_error (in, i, &c->dev[i].err, error);
+    }
+  if (c->n_priced == 0)
+    {
+      g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
+                           _("None of the selected devices has a price per hour, so there is no "
+                              "cost to draw. Add a price to a device in the catalog."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+clear (gpointer data)
+{
+  Cost *c = data;
+  g_free (c->cross);
+}
+
+static char *
+heading (const RoofChartInput *in)
+{
+  return g_strdup_printf (_("Cost per million output tokens · %s"),
+                          in->model_name ? in->model_name : _("model"));
+}
+
+/* Crossovers between devices, within the batches both can hold. */
+static void
+find_crossings (RoofRender *R, Cost *c)
+{
+  const RoofChartInput *in = R->in;
+  CostDev *dev = c->dev;
+
+  c->cross = g_new0 (Crossing, MAX_CROSSINGS);
   for (int a = 0; a < in->n_devices; a++)
     for (int b = a + 1; b < in->n_devices; b++)
       {
@@ -169,30 +211,37 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
         double hi = MIN (dev[a].b_end, dev[b].b_end), xs[ROOF_MAX_CROSSOVERS];
         int nx = 0;
         RoofError e;
-        if (hi <= b_lo
+        if (hi <= c->b_lo
             || roof_chart_cache_crossovers (R->cache, &in->devices[a].hw, &in->devices[b].hw,
-                                            in->model, &wl, b_lo, hi, xs, &nx, &e) != ROOF_OK)
+                                            in->model, &c->wl, c->b_lo, hi, xs, &nx, &e)
+                   != ROOF_OK)
           continue;
-        for (int k = 0; k < nx && n_cross < MAX_CROSSINGS; k++)
-          if (roof_cost_point (&in->devices[a].hw, in->model, &wl, xs[k], &cross[n_cross].pt, &e)
+        for (int k = 0; k < nx && c->n_cross < MAX_CROSSINGS; k++)
+          if (roof_cost_point (&in->devices[a].hw, in->model, &c->wl, xs[k],
+                               &c->cross[c->n_cross].pt, &e)
               == ROOF_OK)
             {
-              cross[n_cross].a = a;
-              cross[n_cross].b = b;
-              cross[n_cross].batch = xs[k];
-              n_cross++;
+              c->cross[c->n_cross].a = a;
+              c->cross[c->n_cross].b = b;
+              c->cross[c->n_cross].batch = xs[k];
+              c->n_cross++;
             }
       }
+}
+
+static void
+notes (RoofRender *R, const Cost *c)
+{
+  const RoofChartInput *in = R->in;
+  const CostDev *dev = c->dev;
+  char num[48], num2[48];
 
   roof_render_assumptions (R, FALSE, TRUE);
   for (int i = 0; i < in->n_devices; i++)
     if (roof_render_visible (R, i))
       {
         if (!dev[i].ok)
-          {
-            g_autofree char *note = roof_render_solver_note (R, i, &dev[i].err);
-            roof_render_note (R, "%s", note);
-          }
+          roof_render_note_failure (R, i, &dev[i].err);
         else if (!dev[i].priced)
           roof_render_note (R, _("%s has no price per hour: no curve"),
                             roof_render_device_name (R, i));
@@ -203,29 +252,34 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
                               roof_render_device_name (R, i), num2);
           }
       }
-  {
-    GString *prices = g_string_new (_("prices: "));
-    gsize prefix = prices->len;
-    for (int i = 0; i < in->n_devices; i++)
-      if (dev[i].priced)
-        {
-          roof_format_usd (in->devices[i].hw.price_per_hour, num, sizeof num);
-          g_string_append_printf (prices, "%s%s %s/h", prices->len > prefix ? ", " : "",
-                                  roof_render_device_name (R, i), num);
-        }
-    if (wl.devices > 1.0)
+  GString *prices = g_string_new (_("prices: "));
+  gsize prefix = prices->len;
+  for (int i = 0; i < in->n_devices; i++)
+    if (dev[i].priced)
       {
-        roof_format_number (wl.devices, 4, num2, sizeof num2);
-        g_string_append_printf (prices, _(" per device, × %s devices"), num2);
+        roof_format_usd (in->devices[i].hw.price_per_hour, num, sizeof num);
+        g_string_append_printf (prices, "%s%s %s/h", prices->len > prefix ? ", " : "",
+                                roof_render_device_name (R, i), num);
       }
-    roof_render_note (R, "%s", prices->str);
-    g_string_free (prices, TRUE);
-  }
+  if (c->wl.devices > 1.0)
+    {
+      roof_format_number (c->wl.devices, 4, num2, sizeof num2);
+      g_string_append_printf (prices, _(" per device, × %s devices"), num2);
+    }
+  roof_render_note (R, "%s", prices->str);
+  g_string_free (prices, TRUE);
+}
 
+static void
+axes (RoofRender *R, const Cost *c)
+{
+  const RoofChartInput *in = R->in;
+  RoofFrame *f = &R->frame;
   double x0, x1, y0, y1;
-  roof_scale_nice_bounds (TRUE, b_lo, b_hi, &x0, &x1);
-  x0 = b_lo, x1 = b_hi;
-  roof_scale_nice_bounds (TRUE, ymin * 0.7, ymax * 1.5, &y0, &y1);
+
+  roof_scale_nice_bounds (TRUE, c->b_lo, c->b_hi, &x0, &x1);
+  x0 = c->b_lo, x1 = c->b_hi;
+  roof_scale_nice_bounds (TRUE, c->ymin * 0.7, c->ymax * 1.5, &y0, &y1);
   if (in->view_x1 > in->view_x0 && in->view_x0 > 0.0)
     x0 = in->view_x0, x1 = in->view_x1;
   if (in->view_y1 > in->view_y0 && in->view_y0 > 0.0)
@@ -235,27 +289,81 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
   f->x_unit = f->y_unit = 1.0;
   f->x_title = _("Batch size B (sequences decoded together)");
   f->y_title = _("Cost (US$ per million output tokens)");
+}
 
-  int n_vis = 0;
-  for (int i = 0; i < in->n_devices; i++)
-    n_vis += dev[i].priced;
-  gboolean components_all = n_vis <= 4;
-  int comp_dev = -1;
-  for (int i = 0; i < in->n_devices && comp_dev < 0; i++)
-    if (dev[i].priced && dev[i].n > 0 && dev[i].max_fit >= 1.0)
-      comp_dev = i;
-  for (int i = 0; i < in->n_devices && comp_dev < 0; i++)
-    if (dev[i].priced && dev[i].n > 0)
-      comp_dev = i;
+/* The entries for the component lines and the marks. */
+static void
+legend_styles (RoofRender *R, const Cost *c)
+{
+  const RoofTheme *th = R->th;
+  const CostDev *dev = c->dev;
+  RoofLegendItem *it;
+  char buf[200], num[48];
   gboolean any_bal = FALSE, any_end = FALSE, any_itl = FALSE;
-  for (int i = 0; i < in->n_devices; i++)
+
+  for (int i = 0; i < R->in->n_devices; i++)
     {
       any_bal |= dev[i].has_bal;
-      any_end |= dev[i].priced && dev[i].max_fit >= b_lo && dev[i].max_fit <= b_hi;
+      any_end |= dev[i].priced && dev[i].max_fit >= c->b_lo && dev[i].max_fit <= c->b_hi;
       any_itl |= dev[i].has_itl;
     }
+  const char *whose = c->components_all ? "" : roof_render_device_name (R, c->comp_dev);
+  g_snprintf (buf, sizeof buf, _("%s%sweights cost ∝ 1/B"), whose, *whose ? " " : "");
+  it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
+  it->dash = ROOF_PREC_FP8, it->width = th->thin_width;
+  g_snprintf (buf, sizeof buf, _("%s%sKV-cache cost (flat)"), whose, *whose ? " " : "");
+  it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
+  it->dash = ROOF_PREC_INT8, it->width = th->thin_width;
+  g_snprintf (buf, sizeof buf, _("%s%scompute cost (flat)"), whose, *whose ? " " : "");
+  it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
+  it->dash = ROOF_PREC_FP32, it->width = th->thin_width;
+  if (any_bal)
+    {
+      it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("balance batch B* (compute = memory time)"),
+                            -1, th->muted);
+      it->marker = ROOF_MARKER_DIAMOND;
+    }
+  if (any_end)
+    {
+      it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("memory full: largest batch that fits"), -1,
+                            th->muted);
+      it->marker = ROOF_MARKER_CROSS;
+    }
+  if (any_itl)
+    {
+      roof_format_time (R->in->sla.itl, num, sizeof num);
+      g_snprintf (buf, sizeof buf, _("largest batch with ITL ≤ %s"), num);
+      it = roof_legend_add (R, ROOF_LEGEND_MARKER, buf, -1, th->muted);
+      it->marker = ROOF_MARKER_SQUARE;
+      it->hollow = TRUE;
+    }
+  if (c->n_cross > 0)
+    {
+      it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("devices cost the same"), -1,
+                            th->foreground);
+      it->marker = ROOF_MARKER_CIRCLE;
+      it->hollow = TRUE;
+    }
+}
 
-  /* legend */
+static void
+legend (RoofRender *R, Cost *c)
+{
+  const RoofChartInput *in = R->in;
+  const CostDev *dev = c->dev;
+  int n_vis = 0;
+
+  for (int i = 0; i < in->n_devices; i++)
+    n_vis += dev[i].priced;
+  c->components_all = n_vis <= 4;
+  c->comp_dev = -1;
+  for (int i = 0; i < in->n_devices && c->comp_dev < 0; i++)
+    if (dev[i].priced && dev[i].n > 0 && dev[i].max_fit >= 1.0)
+      c->comp_dev = i;
+  for (int i = 0; i < in->n_devices && c->comp_dev < 0; i++)
+    if (dev[i].priced && dev[i].n > 0)
+      c->comp_dev = i;
+
   for (int i = 0; i < in->n_devices; i++)
     {
       RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_LINE, roof_render_device_name (R, i), i,
@@ -274,271 +382,282 @@ roof_chart_draw_cost (RoofRender *R, GError **error)
           it->dash = ROOF_PREC_INT8;
         }
     }
-  {
-    RoofLegendItem *it;
-    const char *whose = components_all ? "" : roof_render_device_name (R, comp_dev);
-    g_snprintf (buf, sizeof buf, _("%s%sweights cost ∝ 1/B"), whose, *whose ? " " : "");
-    it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
-    it->dash = ROOF_PREC_FP8, it->width = th->thin_width;
-    g_snprintf (buf, sizeof buf, _("%s%sKV-cache cost (flat)"), whose, *whose ? " " : "");
-    it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
-    it->dash = ROOF_PREC_INT8, it->width = th->thin_width;
-    g_snprintf (buf, sizeof buf, _("%s%scompute cost (flat)"), whose, *whose ? " " : "");
-    it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
-    it->dash = ROOF_PREC_FP32, it->width = th->thin_width;
-    if (any_bal)
-      {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("balance batch B* (compute = memory time)"),
-                              -1, th->muted);
-        it->marker = ROOF_MARKER_DIAMOND;
-      }
-    if (any_end)
-      {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("memory full: largest batch that fits"), -1,
-                              th->muted);
-        it->marker = ROOF_MARKER_CROSS;
-      }
-    if (any_itl)
-      {
-        roof_format_time (in->sla.itl, num, sizeof num);
-        g_snprintf (buf, sizeof buf, _("largest batch with ITL ≤ %s"), num);
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, buf, -1, th->muted);
-        it->marker = ROOF_MARKER_SQUARE;
-        it->hollow = TRUE;
-      }
-    if (n_cross > 0)
-      {
-        it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("devices cost the same"), -1,
-                              th->foreground);
-        it->marker = ROOF_MARKER_CIRCLE;
-        it->hollow = TRUE;
-      }
-  }
+  legend_styles (R, c);
+}
 
-  {
-    /* the hyperbolas fall from the top left: top right is usually free */
-    const int order[4] = { 1, 3, 2, 0 };
-    memcpy (R->legend_corners, order, sizeof order);
-  }
-  for (int pass = 0; pass < 2; pass++)
+static void
+annotate (RoofRender *R, gpointer data)
+{
+  Cost *c = data;
+
+  find_crossings (R, c);
+  notes (R, c);
+  axes (R, c);
+  legend (R, c);
+  /* the hyperbolas fall from the top left: top right is usually free */
+  const int order[4] = { 1, 3, 2, 0 };
+  memcpy (R->legend_corners, order, sizeof order);
+}
+
+static void
+obstacles (RoofRender *R, gpointer data)
+{
+  Cost *c = data;
+
+  for (int i = 0; i < R->in->n_devices; i++)
     {
-      roof_frame_layout (R);
-      for (int i = 0; i < in->n_devices; i++)
+      CostDev *d = &c->dev[i];
+      for (int k = 0; k < d->n; k++)
         {
-          CostDev *d = &dev[i];
-          for (int k = 0; k < d->n; k++)
-            {
-              d->xy[2 * k] = roof_frame_x (R, d->pt[k].batch);
-              d->xy[2 * k + 1] = roof_frame_y (R, d->pt[k].total);
-            }
-          roof_label_placer_add_polyline (R->placer, d->xy, d->n, i);
+          d->xy[2 * k] = roof_frame_x (R, d->pt[k].batch);
+          d->xy[2 * k + 1] = roof_frame_y (R, d->pt[k].total);
         }
-      if (roof_legend_place (R))
-        break;
-      double lw, lh;
-      roof_legend_size (R, &lw, &lh);
-      f->reserve_right = lw + 10.0;
+      roof_label_placer_add_polyline (R->placer, d->xy, d->n, i);
     }
+}
 
+/* Weights, KV and compute cost of a device, beneath the curves. */
+static void
+draw_components (RoofRender *R, const Cost *c, int i, GArray *labels)
+{
   cairo_t *cr = R->cr;
-  RoofRect *pa = &f->plot;
-  GArray *labels = roof_pending_labels_new ();
-  roof_frame_draw_background (R);
-  roof_frame_draw_grid (R);
-  cairo_save (cr);
-  roof_frame_clip (R);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  const RoofTheme *th = R->th;
+  const CostDev *d = &c->dev[i];
+  RoofRect *pa = &R->frame.plot;
+  RoofColor col = roof_color_alpha (roof_render_device_color (R, i), 0.75);
+  double *xy = g_new (double, 2 * d->n);
+  const int kinds[3] = { ROOF_PREC_FP8, ROOF_PREC_INT8, ROOF_PREC_FP32 };
 
-  /* components first, beneath the curves */
-  for (int i = 0; i < in->n_devices; i++)
+  for (int k3 = 0; k3 < 3; k3++)
     {
-      CostDev *d = &dev[i];
-      if (!d->priced || d->n < 2 || (!components_all && i != comp_dev))
-        continue;
-      RoofColor col = roof_color_alpha (roof_render_device_color (R, i), 0.75);
-      double *xy = g_new (double, 2 * d->n);
-      const int kinds[3] = { ROOF_PREC_FP8, ROOF_PREC_INT8, ROOF_PREC_FP32 };
-      for (int c = 0; c < 3; c++)
+      int m = 0;
+      for (int k = 0; k < d->n; k++)
         {
-          int m = 0;
-          for (int k = 0; k < d->n; k++)
-            {
-              double v = c == 0 ? d->pt[k].weights : c == 1 ? d->pt[k].kv : d->pt[k].compute;
-              if (!(v > 0.0))
-                continue;
-              xy[2 * m] = d->xy[2 * k];
-              xy[2 * m + 1] = roof_frame_y (R, v);
-              m++;
-            }
-          if (m < 2)
+          double v = k3 == 0 ? d->pt[k].weights : k3 == 1 ? d->pt[k].kv : d->pt[k].compute;
+          if (!(v > 0.0))
             continue;
-          cairo_set_line_width (cr, th->thin_width);
-          roof_set_precision_dash (cr, kinds[c], th->thin_width * 1.2);
-          roof_color_set (cr, col);
-          roof_render_polyline (R, xy, m);
-          cairo_stroke (cr);
-          roof_label_placer_add_polyline (R->placer, xy, m, 50 + i);
-          if (i == comp_dev)
-            {
-              const char *names[3] = { _("weights ∝ 1/B"), C_("chart", "KV cache"),
-                                       _("compute") };
-              /* the visible part of the line */
-              int a = 0, b = m - 1;
-              while (a < m && (xy[2 * a + 1] < pa->y || xy[2 * a + 1] > pa->y + pa->height))
-                a++;
-              while (b > a && (xy[2 * b + 1] < pa->y || xy[2 * b + 1] > pa->y + pa->height))
-                b--;
-              if (b - a >= 1)
-                roof_render_label_line (R, labels, names[c], ROOF_FONT_LABEL, col, xy + 2 * a,
-                                        b - a + 1, c == 0 ? 0.3 : 0.8, 30, 50 + i);
-            }
+          xy[2 * m] = d->xy[2 * k];
+          xy[2 * m + 1] = roof_frame_y (R, v);
+          m++;
         }
-      g_free (xy);
+      if (m < 2)
+        continue;
+      cairo_set_line_width (cr, th->thin_width);
+      roof_set_precision_dash (cr, kinds[k3], th->thin_width * 1.2);
+      roof_color_set (cr, col);
+      roof_render_polyline (R, xy, m);
+      cairo_stroke (cr);
+      roof_label_placer_add_polyline (R->placer, xy, m, OWNER_COMPONENTS + i);
+      if (i == c->comp_dev)
+        {
+          const char *names[3] = { _("weights ∝ 1/B"), C_("chart", "KV cache"), _("compute") };
+          /* the visible part of the line */
+          int a = 0, b = m - 1;
+          while (a < m && (xy[2 * a + 1] < pa->y || xy[2 * a + 1] > pa->y + pa->height))
+            a++;
+          while (b > a && (xy[2 * b + 1] < pa->y || xy[2 * b + 1] > pa->y + pa->height))
+            b--;
+          if (b - a >= 1)
+            roof_render_label_line (R, labels, names[k3], ROOF_FONT_LABEL, col, xy + 2 * a,
+                                    b - a + 1, k3 == 0 ? 0.3 : 0.8, PRIORITY_COMPONENT,
+                                    OWNER_COMPONENTS + i);
+        }
     }
+  g_free (xy);
+}
+
+/* A device's hyperbola, with hit items along it and its name. */
+static void
+draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
+{
+  cairo_t *cr = R->cr;
+  const RoofTheme *th = R->th;
+  const CostDev *d = &c->dev[i];
+  RoofColor col = roof_render_device_color (R, i);
+  const char *name = roof_render_device_name (R, i);
+  gboolean unfit = d->max_fit < 1.0;
+  char buf[200];
+
+  cairo_set_line_width (cr, unfit ? th->line_width * 0.7 : th->line_width);
+  if (unfit)
+    roof_set_precision_dash (cr, ROOF_PREC_INT8, th->line_width);
+  else
+    cairo_set_dash (cr, NULL, 0, 0);
+  roof_color_set (cr, unfit ? roof_color_alpha (col, 0.6) : col);
+  roof_render_polyline (R, d->xy, d->n);
+  cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
 
-  /* the hyperbolas */
-  for (int i = 0; i < in->n_devices; i++)
+  for (int k = 0; k < d->n; k += 8)
     {
-      CostDev *d = &dev[i];
-      if (!d->priced || d->n < 1)
-        continue;
-      RoofColor col = roof_render_device_color (R, i);
-      const char *name = roof_render_device_name (R, i);
-      gboolean unfit = d->max_fit < 1.0;
-      cairo_set_line_width (cr, unfit ? th->line_width * 0.7 : th->line_width);
-      if (unfit)
-        roof_set_precision_dash (cr, ROOF_PREC_INT8, th->line_width);
-      else
-        cairo_set_dash (cr, NULL, 0, 0);
-      roof_color_set (cr, unfit ? roof_color_alpha (col, 0.6) : col);
-      roof_render_polyline (R, d->xy, d->n);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-
-      for (int k = 0; k < d->n; k += 8)
-        {
-          char b[24], t[24], w[24], kv[24], cp[24];
-          roof_format_number (d->pt[k].batch, 5, b, sizeof b);
-          usd_mtok (d->pt[k].total, t, sizeof t);
-          usd_mtok (d->pt[k].weights, w, sizeof w);
-          usd_mtok (d->pt[k].kv, kv, sizeof kv);
-          usd_mtok (d->pt[k].compute, cp, sizeof cp);
-          roof_render_hit (R, d->xy[2 * k], d->xy[2 * k + 1], 8.0, i,
-                           _("%s · batch %s\n%s per million output tokens\n"
-                              "weights %s · KV %s · compute %s%s"),
-                           name, b, t, w, kv, cp,
-                           d->pt[k].fits ? "" : _("\ndoes not fit in memory"));
-        }
-      /* name the curve near its left end */
-      if (unfit)
-        g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
-      else
-        g_strlcpy (buf, name, sizeof buf);
-      roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->xy, MIN (d->n, N_SAMPLES / 3), 0.3,
-                              unfit ? 74 : 75, i);
-      if (d->has_bal)
-        {
-          double x = roof_frame_x (R, d->bal.batch), y = roof_frame_y (R, d->bal.total);
-          roof_render_marker (R, ROOF_MARKER_DIAMOND, x, y, th->marker_radius + 1, col, col, FALSE);
-          roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
-          roof_format_number (d->bal.batch, 3, num, sizeof num);
-          usd_mtok (d->bal.total, num2, sizeof num2);
-          g_snprintf (buf, sizeof buf, "B* ≈ %s", num);
-          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
-                                   60, i, TRUE);
-          roof_render_hit (R, x, y, th->marker_radius + 5, i,
-                           _("%s · balance batch B* = %s\n%s per million output tokens\n"
-                              "beyond it compute sets the cost floor"),
-                           name, num, num2);
-        }
-      if (d->max_fit >= b_lo && d->max_fit <= b_hi && d->end.total > 0.0)
-        {
-          double x = roof_frame_x (R, d->max_fit), y = roof_frame_y (R, d->end.total);
-          roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
-          roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
-          roof_format_count (d->max_fit, num, sizeof num);
-          usd_mtok (d->end.total, num2, sizeof num2);
-          g_snprintf (buf, sizeof buf, _("memory full at B = %s"), num);
-          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 1,
-                                   65, i, TRUE);
-          roof_render_hit (R, x, y, th->marker_radius + 5, i,
-                           _("%s · largest batch that fits: %s\n%s per million output tokens"),
-                           name, num, num2);
-        }
-      if (d->has_itl)
-        {
-          double x = roof_frame_x (R, d->itl.batch), y = roof_frame_y (R, d->itl.total);
-          roof_render_marker (R, ROOF_MARKER_SQUARE, x, y, th->marker_radius + 1.5, col, col, TRUE);
-          roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1.5);
-          roof_format_count (d->itl.batch, num, sizeof num);
-          roof_format_time (in->sla.itl, num2, sizeof num2);
-          g_snprintf (buf, sizeof buf, _("ITL ≤ %s up to B = %s"), num2, num);
-          roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y, th->marker_radius + 2,
-                                   58, i, TRUE);
-          usd_mtok (d->itl.total, num, sizeof num);
-          roof_render_hit (R, x, y, th->marker_radius + 5, i,
-                           _("%s · largest batch meeting ITL ≤ %s\n%s per million output tokens"),
-                           name, num2, num);
-        }
+      char b[24], t[24], w[24], kv[24], cp[24];
+      roof_format_number (d->pt[k].batch, 5, b, sizeof b);
+      usd_mtok (d->pt[k].total, t, sizeof t);
+      usd_mtok (d->pt[k].weights, w, sizeof w);
+      usd_mtok (d->pt[k].kv, kv, sizeof kv);
+      usd_mtok (d->pt[k].compute, cp, sizeof cp);
+      roof_render_hit (R, d->xy[2 * k], d->xy[2 * k + 1], 8.0, i,
+                       _("%s · batch %s\n%s per million output tokens\n"
+                          "weights %s · KV %s · compute %s%s"),
+                       name, b, t, w, kv, cp, d->pt[k].fits ? "" : _("\ndoes not fit in memory"));
     }
+  /* name the curve near its left end */
+  if (unfit)
+    g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
+  else
+    g_strlcpy (buf, name, sizeof buf);
+  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->xy,
+                          MIN (d->n, N_SAMPLES / 3), 0.3,
+                          unfit ? PRIORITY_UNFIT_NAME : PRIORITY_NAME, i);
+}
 
-  for (int k = 0; k < n_cross; k++)
+/* A marked point on a curve: the mark, an obstacle, a label and a hit item. */
+static void
+draw_mark (RoofRender *R, GArray *labels, int i, RoofMarker marker, gboolean hollow, double r,
+           double batch, double total, const char *label, int priority, const char *tooltip)
+{
+  const RoofTheme *th = R->th;
+  RoofColor col = i >= 0 ? roof_render_device_color (R, i) : th->foreground;
+  double x = roof_frame_x (R, batch), y = roof_frame_y (R, total);
+
+  roof_render_marker (R, marker, x, y, th->marker_radius + r, col, col, hollow);
+  roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + r);
+  roof_render_label_point (R, labels, label, ROOF_FONT_LABEL, col, x, y,
+                           th->marker_radius + (r > 1.0 ? 2.0 : 1.0), priority, i, TRUE);
+  roof_render_hit (R, x, y, th->marker_radius + 5, i, "%s", tooltip);
+}
+
+/* The balance batch, where memory runs out and the ITL target. */
+static void
+draw_marks (RoofRender *R, const Cost *c, int i, GArray *labels)
+{
+  const CostDev *d = &c->dev[i];
+  const char *name = roof_render_device_name (R, i);
+  char buf[200], num[48], num2[48];
+
+  if (d->has_bal)
     {
-      const Crossing *x = &cross[k];
-      double px = roof_frame_x (R, x->batch), py = roof_frame_y (R, x->pt.total);
-      roof_render_marker (R, ROOF_MARKER_CIRCLE, px, py, th->marker_radius + 1.5, th->foreground,
-                          th->foreground, TRUE);
-      roof_label_placer_add_marker (R->placer, px, py, th->marker_radius + 1.5);
+      roof_format_number (d->bal.batch, 3, num, sizeof num);
+      usd_mtok (d->bal.total, num2, sizeof num2);
+      g_snprintf (buf, sizeof buf, "B* ≈ %s", num);
+      g_autofree char *tip = g_strdup_printf (_("%s · balance batch B* = %s\n%s per million "
+                                                 "output tokens\nbeyond it compute sets the "
+                                                 "cost floor"),
+                                              name, num, num2);
+      draw_mark (R, labels, i, ROOF_MARKER_DIAMOND, FALSE, 1.0, d->bal.batch, d->bal.total, buf,
+                 PRIORITY_BALANCE, tip);
+    }
+  if (d->max_fit >= c->b_lo && d->max_fit <= c->b_hi && d->end.total > 0.0)
+    {
+      roof_format_count (d->max_fit, num, sizeof num);
+      usd_mtok (d->end.total, num2, sizeof num2);
+      g_snprintf (buf, sizeof buf, _("memory full at B = %s"), num);
+      g_autofree char *tip = g_strdup_printf (
+          _("%s · largest batch that fits: %s\n%s per million output tokens"), name, num, num2);
+      draw_mark (R, labels, i, ROOF_MARKER_CROSS, FALSE, 1.0, d->max_fit, d->end.total, buf,
+                 PRIORITY_MEMORY_FULL, tip);
+    }
+  if (d->has_itl)
+    {
+      roof_format_count (d->itl.batch, num, sizeof num);
+      roof_format_time (R->in->sla.itl, num2, sizeof num2);
+      g_snprintf (buf, sizeof buf, _("ITL ≤ %s up to B = %s"), num2, num);
+      usd_mtok (d->itl.total, num, sizeof num);
+      g_autofree char *tip = g_strdup_printf (
+          _("%s · largest batch meeting ITL ≤ %s\n%s per million output tokens"), name, num2,
+          num);
+      draw_mark (R, labels, i, ROOF_MARKER_SQUARE, TRUE, 1.5, d->itl.batch, d->itl.total, buf,
+                 PRIORITY_ITL, tip);
+    }
+}
+
+static void
+draw_crossings (RoofRender *R, const Cost *c, GArray *labels)
+{
+  char buf[200], num[48], num2[48];
+
+  for (int k = 0; k < c->n_cross; k++)
+    {
+      const Crossing *x = &c->cross[k];
       roof_format_number (x->batch, 3, num, sizeof num);
       usd_mtok (x->pt.total, num2, sizeof num2);
       g_snprintf (buf, sizeof buf, _("%s = %s at B ≈ %s"), roof_render_device_name (R, x->a),
                   roof_render_device_name (R, x->b), num);
-      roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, th->foreground, px, py,
-                               th->marker_radius + 2, 40, -1, TRUE);
-      roof_render_hit (R, px, py, th->marker_radius + 5, -1,
-                       _("%s and %s cost the same at batch %s\n%s per million output tokens"),
-                       roof_render_device_name (R, x->a), roof_render_device_name (R, x->b), num,
-                       num2);
+      g_autofree char *tip = g_strdup_printf (
+          _("%s and %s cost the same at batch %s\n%s per million output tokens"),
+          roof_render_device_name (R, x->a), roof_render_device_name (R, x->b), num, num2);
+      draw_mark (R, labels, -1, ROOF_MARKER_CIRCLE, TRUE, 1.5, x->batch, x->pt.total, buf,
+                 PRIORITY_CROSSING, tip);
     }
-  cairo_restore (cr);
-
-  roof_frame_draw_axes (R);
-  roof_legend_draw (R);
-  roof_render_draw_labels (R, labels);
-  g_array_unref (labels);
-  g_free (cross);
-
-  /* summary: cheapest at batch 1 and at each device's largest batch */
-  {
-    GString *s = R->desc;
-    int best1 = -1, bestend = -1;
-    for (int i = 0; i < in->n_devices; i++)
-      if (dev[i].priced && dev[i].n > 0)
-        {
-          if (best1 < 0 || dev[i].pt[0].total < dev[best1].pt[0].total)
-            best1 = i;
-          if (bestend < 0 || dev[i].pt[dev[i].n - 1].total < dev[bestend].pt[dev[bestend].n - 1].total)
-            bestend = i;
-        }
-    usd_mtok (dev[best1].pt[0].total, num, sizeof num);
-    roof_format_number (b_lo, 5, num2, sizeof num2);
-    g_string_append_printf (
-        s, _("Decode cost of %s: at batch %s the cheapest is %s at %s per million output tokens"),
-        in->model_name ? in->model_name : _("the model"), num2, roof_render_device_name (R, best1),
-        num);
-    CostDev *e = &dev[bestend];
-    usd_mtok (e->pt[e->n - 1].total, num, sizeof num);
-    roof_format_count (e->pt[e->n - 1].batch, num2, sizeof num2);
-    g_string_append_printf (
-        s, _("; at the largest batch each can hold, %s is cheapest at %s (batch %s)."),
-        roof_render_device_name (R, bestend), num, num2);
-    for (int i = 0; i < in->n_devices; i++)
-      if (roof_render_visible (R, i) && dev[i].ok && !dev[i].priced)
-        g_string_append_printf (s, _(" %s has no price."), roof_render_device_name (R, i));
-      else if (dev[i].priced && dev[i].max_fit < 1.0)
-        g_string_append_printf (s, _(" %s needs at least %d devices to hold the model."),
-                                roof_render_device_name (R, i), dev[i].min_devices);
-  }
-  return TRUE;
 }
+
+static void
+draw_data (RoofRender *R, gpointer data, GArray *labels)
+{
+  Cost *c = data;
+
+  cairo_set_line_join (R->cr, CAIRO_LINE_JOIN_ROUND);
+  for (int i = 0; i < R->in->n_devices; i++)
+    if (c->dev[i].priced && c->dev[i].n >= 2 && (c->components_all || i == c->comp_dev))
+      draw_components (R, c, i, labels);
+  cairo_set_dash (R->cr, NULL, 0, 0);
+  for (int i = 0; i < R->in->n_devices; i++)
+    if (c->dev[i].priced && c->dev[i].n >= 1)
+      {
+        draw_curve (R, c, i, labels);
+        draw_marks (R, c, i, labels);
+      }
+  draw_crossings (R, c, labels);
+}
+
+/* The cheapest at batch 1 and at each device's largest batch. */
+static void
+describe (RoofRender *R, gpointer data)
+{
+  Cost *c = data;
+  const RoofChartInput *in = R->in;
+  const CostDev *dev = c->dev;
+  GString *s = R->desc;
+  int best1 = -1, bestend = -1;
+  char num[48], num2[48];
+
+  for (int i = 0; i < in->n_devices; i++)
+    if (dev[i].priced && dev[i].n > 0)
+      {
+        if (best1 < 0 || dev[i].pt[0].total < dev[best1].pt[0].total)
+          best1 = i;
+        if (bestend < 0 || dev[i].pt[dev[i].n - 1].total < dev[bestend].pt[dev[bestend].n - 1].total)
+          bestend = i;
+      }
+  usd_mtok (dev[best1].pt[0].total, num, sizeof num);
+  roof_format_number (c->b_lo, 5, num2, sizeof num2);
+  g_string_append_printf (
+      s, _("Decode cost of %s: at batch %s the cheapest is %s at %s per million output tokens"),
+      in->model_name ? in->model_name : _("the model"), num2, roof_render_device_name (R, best1),
+      num);
+  const CostDev *e = &dev[bestend];
+  usd_mtok (e->pt[e->n - 1].total, num, sizeof num);
+  roof_format_count (e->pt[e->n - 1].batch, num2, sizeof num2);
+  g_string_append_printf (s,
+                          _("; at the largest batch each can hold, %s is cheapest at %s (batch %s)."),
+                          roof_render_device_name (R, bestend), num, num2);
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_render_visible (R, i) && dev[i].ok && !dev[i].priced)
+      g_string_append_printf (s, _(" %s has no price."), roof_render_device_name (R, i));
+    else if (dev[i].priced && dev[i].max_fit < 1.0)
+      g_string_append_printf (s, _(" %s needs at least %d devices to hold the model."),
+                              roof_render_device_name (R, i), dev[i].min_devices);
+}
+
+const RoofChartClass roof_chart_cost_class = {
+  .title = N_("Cost per token"),
+  .data_size = sizeof (Cost),
+  .needs_devices = TRUE,
+  .heading = heading,
+  .collect = collect,
+  .annotate = annotate,
+  .obstacles = obstacles,
+  .draw_data = draw_data,
+  .describe = describe,
+  .clear = clear,
+};

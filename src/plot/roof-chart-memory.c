@@ -7,57 +7,59 @@
 
 #include "roof-chart-common.h"
 
-gboolean
-roof_chart_draw_memory (RoofRender *R, GError **error)
+/* The series: one stacked bar per visible device the solver accepts, in
+ * device order (slots[0..n_slots) index devices). */
+static gboolean
+collect (const RoofChartInput *in, gpointer data, GError **error)
 {
+  RoofMemorySeries *m = data;
+
+  for (int i = 0; i < in->n_devices; i++)
+    {
+      const RoofHardwareParams *hw = &in->devices[i].hw;
+      if (!roof_input_visible (in, i))
+        continue;
+      if (roof_solve (hw, in->model, &in->workload, &m->res[i], &m->err[i]) != ROOF_OK)
+        continue;
+      m->ok[i] = TRUE;
+      m->slots[m->n_slots++] = i;
+      /* usable capacity and the raw capacity above it */
+      m->ymax = MAX (m->ymax, MAX (m->res[i].footprint,
+                                   m->res[i].capacity / (hw->usable_fraction > 0
+                                                             ? hw->usable_fraction
+                                                             : ROOF_DEFAULT_USABLE_FRACTION)));
+    }
+  if (m->n_slots == 0)
+    {
+      int i = roof_input_first_visible (in);
+      return roof_chart_device_error (in, i, &m->err[i], error);
+    }
+  return TRUE;
+}
+
+static char *
+heading (const RoofChartInput *in)
+{
+  return g_strdup_printf (_("Memory footprint · %s %s"),
+                          in->model_name ? in->model_name : _("model"),
+                          roof_phase_title (in->workload.phase));
+}
+
+static void
+annotate (RoofRender *R, gpointer data)
+{
+  RoofMemorySeries *m = data;
   const RoofChartInput *in = R->in;
   const RoofTheme *th = R->th;
   RoofFrame *f = &R->frame;
-  RoofResult res[ROOF_PLOT_MAX_DEVICES];
-  RoofError err[ROOF_PLOT_MAX_DEVICES];
-  gboolean ok[ROOF_PLOT_MAX_DEVICES] = { 0 };
-  int slots[ROOF_PLOT_MAX_DEVICES], n_slots = 0;
-  char buf[200], num[48], num2[48];
-  g_autofree char *title = NULL;
-  double ymax = 0.0;
-
-  title = g_strdup_printf (_("Memory footprint · %s %s"),
-                           in->model_name ? in->model_name : _("model"),
-                           roof_phase_title (in->workload.phase));
-  f->title = title;
-  if (in->model == NULL)
-    return roof_render_fail (R, error, _("No model is selected."));
-  if (roof_render_n_visible (R) == 0)
-    return roof_render_fail (R, error,
-                             in->n_devices == 0 ? _("No device is selected.")
-                                                : _("Every device is hidden."));
-  for (int i = 0; i < in->n_devices; i++)
-    {
-      if (!roof_render_visible (R, i))
-        continue;
-      if (roof_solve (&in->devices[i].hw, in->model, &in->workload, &res[i], &err[i]) != ROOF_OK)
-        continue;
-      ok[i] = TRUE;
-      slots[n_slots++] = i;
-      /* usable capacity and the raw capacity above it */
-      ymax = MAX (ymax, MAX (res[i].footprint, res[i].capacity / (in->devices[i].hw.usable_fraction > 0
-                                                                     ? in->devices[i].hw.usable_fraction
-                                                                     : ROOF_DEFAULT_USABLE_FRACTION)));
-    }
-  if (n_slots == 0)
-    for (int i = 0; i < in->n_devices; i++)
-      if (roof_render_visible (R, i))
-        return roof_render_fail (R, error, "%s: %s", roof_render_device_name (R, i), err[i].message);
+  char num[48];
 
   roof_render_assumptions (R, TRUE, TRUE);
   for (int i = 0; i < in->n_devices; i++)
-    if (roof_render_visible (R, i) && !ok[i])
-      {
-        g_autofree char *note = roof_render_solver_note (R, i, &err[i]);
-        roof_render_note (R, "%s", note);
-      }
+    if (roof_render_visible (R, i) && !m->ok[i])
+      roof_render_note_failure (R, i, &m->err[i]);
   {
-    const RoofHardwareParams *hw = &in->devices[slots[0]].hw;
+    const RoofHardwareParams *hw = &in->devices[m->slots[0]].hw;
     double u = hw->usable_fraction > 0 ? hw->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
     roof_format_number (u * 100.0, 3, num, sizeof num);
     roof_render_note (R,
@@ -67,9 +69,9 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
   }
 
   double y0, y1;
-  roof_scale_nice_bounds (FALSE, 0.0, ymax * 1.12, &y0, &y1);
+  roof_scale_nice_bounds (FALSE, 0.0, m->ymax * 1.12, &y0, &y1);
   f->x_log = f->y_log = FALSE;
-  f->x0 = 0.0, f->x1 = n_slots;
+  f->x0 = 0.0, f->x1 = m->n_slots;
   f->y0 = 0.0, f->y1 = y1;
   if (in->view_y1 > in->view_y0)
     f->y0 = in->view_y0, f->y1 = in->view_y1;
@@ -79,15 +81,13 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
   f->y_title = _("Memory (GB)");
   f->x_title = NULL;
 
-  /* device names under the bars, wrapped to the slot */
-  double lh;
-  roof_render_measure (R, ROOF_FONT_TICK, "Ag", NULL, &lh);
+  /* device names under the bars, wrapped to an estimate of the slot width */
+  roof_render_measure (R, ROOF_FONT_TICK, "Ag", NULL, &m->lh);
   {
-    /* the names wrapped to an estimate of the slot width */
-    double est = MAX (R->width * 0.8 / n_slots - 4.0, 20.0), hmax = lh;
-    for (int k = 0; k < n_slots; k++)
+    double est = MAX (R->width * 0.8 / m->n_slots - 4.0, 20.0), hmax = m->lh;
+    for (int k = 0; k < m->n_slots; k++)
       hmax = MAX (hmax, roof_render_text_wrapped (R, ROOF_FONT_TICK,
-                                                  roof_render_device_name (R, slots[k]), 0, 0,
+                                                  roof_render_device_name (R, m->slots[k]), 0, 0,
                                                   est * 0.85, th->foreground, ROOF_TEXT_TICK, FALSE));
     f->x_cat_height = hmax + 6.0;
   }
@@ -105,80 +105,130 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
     it->dash = ROOF_PREC_INT8;
     it->width = 1.0;
   }
+}
 
-  double slot_w = 0.0, bar_w = 0.0;
-  for (int pass = 0; pass < 2; pass++)
+static void
+obstacles (RoofRender *R, gpointer data)
+{
+  RoofMemorySeries *m = data;
+  RoofFrame *f = &R->frame;
+
+  m->slot_w = f->plot.width / m->n_slots;
+  m->bar_w = MIN (m->slot_w * 0.56, 120.0);
+  for (int s = 0; s < m->n_slots; s++)
     {
-      roof_frame_layout (R);
-      slot_w = f->plot.width / n_slots;
-      bar_w = MIN (slot_w * 0.56, 120.0);
-      for (int s = 0; s < n_slots; s++)
-        {
-          int i = slots[s];
-          double cx = f->plot.x + (s + 0.5) * slot_w;
-          double top = roof_frame_y (R, MAX (res[i].footprint, res[i].capacity));
-          /* the bars and their verdicts as obstacles for the legend */
-          double vh = 3.5 * (lh + 2.0);
-          double l = cx - 0.5 * MAX (bar_w, slot_w - 6.0), r = cx + 0.5 * MAX (bar_w, slot_w - 6.0);
-          double b = f->plot.y + f->plot.height;
-          roof_label_placer_add_segment (R->placer, l, top - vh, r, top - vh, i);
-          roof_label_placer_add_segment (R->placer, l, top - vh, l, b, i);
-          roof_label_placer_add_segment (R->placer, r, top - vh, r, b, i);
-        }
-      if (roof_legend_place (R))
-        break;
-      double lw, lh2;
-      roof_legend_size (R, &lw, &lh2);
-      f->reserve_right = lw + 10.0;
+      int i = m->slots[s];
+      double cx = f->plot.x + (s + 0.5) * m->slot_w;
+      double top = roof_frame_y (R, MAX (m->res[i].footprint, m->res[i].capacity));
+      /* the bars and their verdicts as obstacles for the legend */
+      double vh = 3.5 * (m->lh + 2.0);
+      double half = 0.5 * MAX (m->bar_w, m->slot_w - 6.0), l = cx - half, r = cx + half;
+      double b = f->plot.y + f->plot.height;
+      roof_label_placer_add_segment (R->placer, l, top - vh, r, top - vh, i);
+      roof_label_placer_add_segment (R->placer, l, top - vh, l, b, i);
+      roof_label_placer_add_segment (R->placer, r, top - vh, r, b, i);
     }
+}
 
+/* Weights, KV cache and activations stacked, each with its size inside
+ * when it has room. */
+static void
+draw_stack (RoofRender *R, const RoofMemorySeries *m, int i, double x)
+{
   cairo_t *cr = R->cr;
-  RoofRect *pa = &f->plot;
-  GArray *labels = roof_pending_labels_new ();
-  roof_frame_draw_background (R);
-  roof_frame_draw_grid (R);
-  cairo_save (cr);
-  roof_frame_clip (R);
-  double base = roof_frame_y (R, 0.0);
-  for (int s = 0; s < n_slots; s++)
+  const RoofTheme *th = R->th;
+  const RoofResult *r = &m->res[i];
+  RoofColor col = roof_render_device_color (R, i);
+  double bar_w = m->bar_w;
+  double parts[3] = { r->footprint_weights, r->footprint_kv, r->footprint_act };
+  const char *pnames[3] = { _("weights"), C_("chart", "KV cache"), _("activations") };
+  RoofColor fills[3] = { col, roof_color_mix (col, th->plot_background, 0.45),
+                         roof_color_mix (col, th->plot_background, 0.72) };
+  char num[48], num2[48];
+  double acc = 0.0;
+
+  for (int p = 0; p < 3; p++)
     {
-      int i = slots[s];
-      const RoofResult *r = &res[i];
-      const RoofHardwareParams *hw = &in->devices[i].hw;
-      RoofColor col = roof_render_device_color (R, i);
-      const char *name = roof_render_device_name (R, i);
-      double cx = pa->x + (s + 0.5) * slot_w, x = cx - 0.5 * bar_w;
-      double parts[3] = { r->footprint_weights, r->footprint_kv, r->footprint_act };
-      const char *pnames[3] = { _("weights"), C_("chart", "KV cache"), _("activations") };
-      RoofColor fills[3] = { col, roof_color_mix (col, th->plot_background, 0.45),
-                             roof_color_mix (col, th->plot_background, 0.72) };
-      double acc = 0.0;
-      for (int p = 0; p < 3; p++)
-        {
-          double y_lo = roof_frame_y (R, acc), y_hi = roof_frame_y (R, acc + parts[p]);
-          acc += parts[p];
-          if (y_lo - y_hi < 0.01)
-            continue;
-          roof_color_set (cr, fills[p]);
-          cairo_rectangle (cr, x, y_hi, bar_w, y_lo - y_hi);
-          cairo_fill (cr);
-          RoofRect bar = { x, y_hi, bar_w, y_lo - y_hi };
-          roof_format_unit (parts[p], "B", num, sizeof num);
-          {
-            /* the size inside the segment when it has room */
-            RoofOBox vb;
-            roof_render_measure (R, ROOF_FONT_LABEL, num, &vb.w, &vb.h);
-            vb.cx = x + 0.5 * bar_w;
-            vb.cy = 0.5 * (y_lo + y_hi);
-            vb.angle = 0.0;
-            if (vb.w + 6.0 <= bar_w && vb.h + 4.0 <= y_lo - y_hi && roof_render_text_free (R, &vb))
-              roof_render_text_box (R, ROOF_FONT_LABEL, num, &vb, th->foreground, ROOF_TEXT_LABEL,
-                                    TRUE);
-          }
-          roof_format_number (100.0 * parts[p] / MAX (r->footprint, 1.0), 3, num2, sizeof num2);
-          roof_render_hit_bar (R, &bar, i, _("%s · %s\n%s (%s %% of the footprint)"), name,
-                               pnames[p], num, num2);
-        }
+      double y_lo = roof_frame_y (R, acc), y_hi = roof_frame_y (R, acc + parts[p]);
+      acc += parts[p];
+      if (y_lo - y_hi < 0.01)
+        continue;
+      roof_color_set (cr, fills[p]);
+      cairo_rectangle (cr, x, y_hi, bar_w, y_lo - y_hi);
+      cairo_fill (cr);
+      RoofRect bar = { x, y_hi, bar_w, y_lo - y_hi };
+      roof_format_unit (parts[p], "B", num, sizeof num);
+      {
+        /* the size inside the segment when it has room */
+        RoofOBox vb;
+        roof_render_measure (R, ROOF_FONT_LABEL, num, &vb.w, &vb.h);
+        vb.cx = x + 0.5 * bar_w;
+        vb.cy = 0.5 * (y_lo + y_hi);
+        vb.angle = 0.0;
+        if (vb.w + 6.0 <= bar_w && vb.h + 4.0 <= y_lo - y_hi && roof_render_text_free (R, &vb))
+          roof_render_text_box (R, ROOF_FONT_LABEL, num, &vb, th->foreground, ROOF_TEXT_LABEL,
+                                TRUE);
+      }
+      roof_format_number (100.0 * parts[p] / MAX (r->footprint, 1.0), 3, num2, sizeof num2);
+      roof_render_hit_bar (R, &bar, i, _("%s · %s\n%s (%s %% of the footprint)"),
+                           roof_render_device_name (R, i), pnames[p], num, num2);
+    }
+}
+
+/* "fits: 61 % of 80 GB" or "needs ≥ 2 devices (72 GB usable)" above the
+ * bar, wrapped to the slot. */
+static void
+draw_verdict (RoofRender *R, const RoofMemorySeries *m, int i, double cx, double yt)
+{
+  const RoofTheme *th = R->th;
+  const RoofResult *r = &m->res[i];
+  RoofRect *pa = &R->frame.plot;
+  char buf[200], num[48], num2[48];
+
+  roof_format_unit (r->capacity, "B", num2, sizeof num2);
+  if (r->fits)
+    {
+      roof_format_number (100.0 * r->footprint / r->capacity, 2, num, sizeof num);
+      g_snprintf (buf, sizeof buf, _("fits: %s %% of %s"), num, num2);
+    }
+  else
+    g_snprintf (buf, sizeof buf, _("needs ≥ %d devices (%s usable)"), r->min_devices, num2);
+
+  RoofFont font = r->fits ? ROOF_FONT_LABEL : ROOF_FONT_LABEL_BOLD;
+  double top = MIN (roof_frame_y (R, r->footprint), yt) - 4.0;
+  double tw = m->slot_w - 6.0;
+  pango_layout_set_alignment (R->pl, PANGO_ALIGN_CENTER);
+  double th_ = roof_render_text_wrapped (R, font, buf, 0, 0, tw, th->foreground, ROOF_TEXT_LABEL,
+                                         FALSE);
+  PangoRectangle log;
+  pango_layout_set_width (R->pl, (int) (tw * PANGO_SCALE));
+  pango_layout_get_extents (R->pl, NULL, &log);
+  RoofOBox b = { cx, top - 0.5 * th_, (double) log.width / PANGO_SCALE, th_, 0.0 };
+  if (top - th_ >= pa->y && roof_render_text_free (R, &b))
+    roof_render_text_wrapped (R, font, buf, cx - 0.5 * tw, top - th_, tw,
+                              r->fits ? th->foreground : roof_render_device_color (R, i),
+                              ROOF_TEXT_LABEL, TRUE);
+  pango_layout_set_alignment (R->pl, PANGO_ALIGN_LEFT);
+  pango_layout_set_width (R->pl, -1);
+}
+
+static void
+draw_data (RoofRender *R, gpointer data, GArray *labels)
+{
+  RoofMemorySeries *m = data;
+  cairo_t *cr = R->cr;
+  const RoofTheme *th = R->th;
+  RoofRect *pa = &R->frame.plot;
+  char buf[200], num[48], num2[48];
+
+  for (int s = 0; s < m->n_slots; s++)
+    {
+      int i = m->slots[s];
+      const RoofResult *r = &m->res[i];
+      const RoofHardwareParams *hw = &R->in->devices[i].hw;
+      double cx = pa->x + (s + 0.5) * m->slot_w, x = cx - 0.5 * m->bar_w;
+
+      draw_stack (R, m, i, x);
       /* capacity: usable (solid) and total (dotted) */
       double u = hw->usable_fraction > 0 ? hw->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
       double yc = round (roof_frame_y (R, r->capacity)) + 0.5;
@@ -187,95 +237,83 @@ roof_chart_draw_memory (RoofRender *R, GError **error)
       roof_set_precision_dash (cr, ROOF_PREC_INT8, 1.5);
       roof_color_set (cr, th->muted);
       cairo_move_to (cr, x - 8, yt);
-      cairo_line_to (cr, x + bar_w + 8, yt);
+      cairo_line_to (cr, x + m->bar_w + 8, yt);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       cairo_set_line_width (cr, 2.5);
       roof_color_set (cr, th->foreground);
       cairo_move_to (cr, x - 8, yc);
-      cairo_line_to (cr, x + bar_w + 8, yc);
+      cairo_line_to (cr, x + m->bar_w + 8, yc);
       cairo_stroke (cr);
-      (void) base;
 
-      /* the verdict above the bar, wrapped to the slot */
-      roof_format_unit (r->capacity, "B", num2, sizeof num2);
-      if (r->fits)
-        {
-          roof_format_number (100.0 * r->footprint / r->capacity, 2, num, sizeof num);
-          g_snprintf (buf, sizeof buf, _("fits: %s %% of %s"), num, num2);
-        }
-      else
-        g_snprintf (buf, sizeof buf, _("needs ≥ %d devices (%s usable)"), r->min_devices, num2);
-      {
-        RoofFont font = r->fits ? ROOF_FONT_LABEL : ROOF_FONT_LABEL_BOLD;
-        double top = MIN (roof_frame_y (R, r->footprint), yt) - 4.0;
-        double tw = slot_w - 6.0;
-        pango_layout_set_alignment (R->pl, PANGO_ALIGN_CENTER);
-        double th_ = roof_render_text_wrapped (R, font, buf, 0, 0, tw, th->foreground,
-                                               ROOF_TEXT_LABEL, FALSE);
-        PangoRectangle log;
-        pango_layout_set_width (R->pl, (int) (tw * PANGO_SCALE));
-        pango_layout_get_extents (R->pl, NULL, &log);
-        RoofOBox b = { cx, top - 0.5 * th_, (double) log.width / PANGO_SCALE, th_, 0.0 };
-        if (top - th_ >= pa->y && roof_render_text_free (R, &b))
-          roof_render_text_wrapped (R, font, buf, cx - 0.5 * tw, top - th_, tw,
-                                    r->fits ? th->foreground : col, ROOF_TEXT_LABEL, TRUE);
-        pango_layout_set_alignment (R->pl, PANGO_ALIGN_LEFT);
-        pango_layout_set_width (R->pl, -1);
-      }
+      draw_verdict (R, m, i, cx, yt);
       roof_format_unit (r->footprint, "B", num, sizeof num);
       roof_format_unit (r->capacity, "B", num2, sizeof num2);
-      RoofRect whole = { x, roof_frame_y (R, r->footprint), bar_w,
-                         roof_frame_y (R, 0) - roof_frame_y (R, r->footprint) };
-      (void) whole;
       roof_render_hit (R, cx, yc, 6.0, i,
-                       _("%s · usable capacity %s (of %s total)\nfootprint %s%s"), name, num2,
+                       _("%s · usable capacity %s (of %s total)\nfootprint %s%s"),
+                       roof_render_device_name (R, i), num2,
                        (roof_format_unit (r->capacity / u, "B", buf, sizeof buf), buf), num,
                        r->fits ? "" : _("\ndoes not fit"));
     }
-  cairo_restore (cr);
+}
 
-  /* device names under the slots */
-  for (int s = 0; s < n_slots; s++)
+/* device names under the slots */
+static void
+draw_overlays (RoofRender *R, gpointer data, GArray *labels)
+{
+  RoofMemorySeries *m = data;
+  RoofRect *pa = &R->frame.plot;
+
+  for (int s = 0; s < m->n_slots; s++)
     {
-      int i = slots[s];
-      double cx = pa->x + (s + 0.5) * slot_w;
+      int i = m->slots[s];
+      double cx = pa->x + (s + 0.5) * m->slot_w;
       pango_layout_set_alignment (R->pl, PANGO_ALIGN_CENTER);
-      roof_render_text_wrapped (R, ROOF_FONT_TICK, roof_render_device_name (R, i), cx - 0.5 * slot_w + 2,
-                                pa->y + pa->height + 6.0, slot_w - 4, th->foreground,
-                                ROOF_TEXT_TICK, TRUE);
+      roof_render_text_wrapped (R, ROOF_FONT_TICK, roof_render_device_name (R, i),
+                                cx - 0.5 * m->slot_w + 2, pa->y + pa->height + 6.0,
+                                m->slot_w - 4, R->th->foreground, ROOF_TEXT_TICK, TRUE);
       pango_layout_set_alignment (R->pl, PANGO_ALIGN_LEFT);
     }
-
-  roof_frame_draw_axes (R);
-  roof_legend_draw (R);
-  roof_render_draw_labels (R, labels);
-  g_array_unref (labels);
-
-  {
-    GString *s = R->desc;
-    const RoofResult *r = &res[slots[0]];
-    char w[32], kv[32], a[32];
-    roof_format_unit (r->footprint, "B", num, sizeof num);
-    roof_format_unit (r->footprint_weights, "B", w, sizeof w);
-    roof_format_unit (r->footprint_kv, "B", kv, sizeof kv);
-    roof_format_unit (r->footprint_act, "B", a, sizeof a);
-    g_string_append_printf (s,
-                            _("%s needs %s of memory: %s of weights, %s of KV cache and %s of "
-                               "activations."),
-                            in->model_name ? in->model_name : _("The model"), num, w, kv, a);
-    for (int k = 0; k < n_slots; k++)
-      {
-        int i = slots[k];
-        roof_format_unit (res[i].capacity, "B", num, sizeof num);
-        if (res[i].fits)
-          g_string_append_printf (s, _(" %s fits (%s usable)."), roof_render_device_name (R, i),
-                                  num);
-        else
-          g_string_append_printf (s,
-                                  _(" %s does not fit (%s usable) and needs at least %d devices."),
-                                  roof_render_device_name (R, i), num, res[i].min_devices);
-      }
-  }
-  return TRUE;
 }
+
+static void
+describe (RoofRender *R, gpointer data)
+{
+  RoofMemorySeries *m = data;
+  GString *s = R->desc;
+  const RoofResult *r = &m->res[m->slots[0]];
+  char num[48], w[32], kv[32], a[32];
+
+  roof_format_unit (r->footprint, "B", num, sizeof num);
+  roof_format_unit (r->footprint_weights, "B", w, sizeof w);
+  roof_format_unit (r->footprint_kv, "B", kv, sizeof kv);
+  roof_format_unit (r->footprint_act, "B", a, sizeof a);
+  g_string_append_printf (s,
+                          _("%s needs %s of memory: %s of weights, %s of KV cache and %s of "
+                             "activations."),
+                          R->in->model_name ? R->in->model_name : _("The model"), num, w, kv, a);
+  for (int k = 0; k < m->n_slots; k++)
+    {
+      int i = m->slots[k];
+      roof_format_unit (m->res[i].capacity, "B", num, sizeof num);
+      if (m->res[i].fits)
+        g_string_append_printf (s, _(" %s fits (%s usable)."), roof_render_device_name (R, i),
+                                num);
+      else
+        g_string_append_printf (s, _(" %s does not fit (%s usable) and needs at least %d devices."),
+                                roof_render_device_name (R, i), num, m->res[i].min_devices);
+    }
+}
+
+const RoofChartClass roof_chart_memory_class = {
+  .title = N_("Memory footprint"),
+  .data_size = sizeof (RoofMemorySeries),
+  .needs_devices = TRUE,
+  .heading = heading,
+  .collect = collect,
+  .annotate = annotate,
+  .obstacles = obstacles,
+  .draw_data = draw_data,
+  .draw_overlays = draw_overlays,
+  .describe = describe,
+};

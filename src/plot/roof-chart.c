@@ -15,51 +15,6 @@
 
 G_DEFINE_QUARK (roof-chart-error-quark, roof_chart_error)
 
-static const char *const kind_names[ROOF_PLOT_COUNT] = {
-  "roofline", "cost", "sensitivity", "batch", "context", "memory", "trend",
-};
-
-static const char *const kind_titles[ROOF_PLOT_COUNT] = {
-  N_("Roofline"),
-  N_("Cost per token"),
-  N_("Sensitivity"),
-  N_("Throughput and latency vs batch"),
-  N_("Latency vs context length"),
-  N_("Memory footprint"),
-  N_("Ridge point by year"),
-};
-
-const char *
-roof_plot_kind_name (RoofPlotKind kind)
-{
-  if ((int) kind < 0 || kind >= ROOF_PLOT_COUNT)
-    return NULL;
-  return kind_names[kind];
-}
-
-gboolean
-roof_plot_kind_from_name (const char *name, RoofPlotKind *out)
-{
-  if (name == NULL)
-    return FALSE;
-  for (int i = 0; i < ROOF_PLOT_COUNT; i++)
-    if (g_ascii_strcasecmp (name, kind_names[i]) == 0)
-      {
-        if (out)
-          *out = (RoofPlotKind) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *
-roof_plot_kind_title (RoofPlotKind kind)
-{
-  if ((int) kind < 0 || kind >= ROOF_PLOT_COUNT)
-    return NULL;
-  return _(kind_titles[kind]);
-}
-
 static const char *const theme_names[] = { "light", "dark", "print" };
 
 const char *
@@ -327,34 +282,7 @@ roof_chart_render (cairo_t *cr, double width, double height, const RoofChartInpu
     }
   else
     {
-      switch (in->kind)
-        {
-        case ROOF_PLOT_ROOFLINE:
-          ok = roof_chart_draw_roofline (&R, error);
-          break;
-        case ROOF_PLOT_COST:
-          ok = roof_chart_draw_cost (&R, error);
-          break;
-        case ROOF_PLOT_SENSITIVITY:
-          ok = roof_chart_draw_sensitivity (&R, error);
-          break;
-        case ROOF_PLOT_BATCH:
-          ok = roof_chart_draw_batch (&R, error);
-          break;
-        case ROOF_PLOT_CONTEXT:
-          ok = roof_chart_draw_context (&R, error);
-          break;
-        case ROOF_PLOT_MEMORY:
-          ok = roof_chart_draw_memory (&R, error);
-          break;
-        case ROOF_PLOT_TREND:
-          ok = roof_chart_draw_trend (&R, error);
-          break;
-        case ROOF_PLOT_COUNT:
-        default:
-          ok = roof_render_fail (&R, error, "unknown chart kind");
-          break;
-        }
+      ok = roof_chart_run (&R, roof_chart_class_get (in->kind), error);
     }
   if (ok && layout->description == NULL)
     layout->description = g_strdup (R.desc->str);

@@ -11,25 +11,11 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "roof-chart-kind.h" /* RoofPlotKind and the chart names: the one list of charts */
 #include "roof-solver.h"
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  ROOF_PLOT_ROOFLINE = 0,
-  ROOF_PLOT_COST,
-  ROOF_PLOT_SENSITIVITY,
-  ROOF_PLOT_BATCH,   /* throughput and ITL vs batch */
-  ROOF_PLOT_CONTEXT, /* latency vs context length */
-  ROOF_PLOT_MEMORY,  /* memory footprint */
-  ROOF_PLOT_TREND,   /* ridge point by year over the catalog */
-  ROOF_PLOT_COUNT
-} RoofPlotKind;
-
-/* "roofline", "cost", "sensitivity", "batch", "context", "memory", "trend" */
-const char *roof_plot_kind_name (RoofPlotKind kind);
-gboolean roof_plot_kind_from_name (const char *name, RoofPlotKind *out);
 /* Human title, translated: "Roofline", "Cost per token", … */
 const char *roof_plot_kind_title (RoofPlotKind kind);
 
@@ -167,6 +153,9 @@ typedef struct
   gboolean has_y2, y2_log;
   double y2_0, y2_1;
   char *y2_title;
+  /* what the tick labels divide values by (a TFLOP/s axis shows 989 for
+   * 9.89e14): the frame's units, for readouts in the units of the axes */
+  double x_unit, y_unit, y2_unit;
   int legend_n_entries; /* legend_entries[0..n) are valid */
   int legend_entry_device[ROOF_PLOT_MAX_DEVICES]; /* device index of each entry */
   GArray *texts; /* RoofPlacedText */

@@ -460,13 +460,6 @@ box_free (RoofLabelPlacer *p, const BoxQuery *q)
   return query_cells (p, &q->bb, ITEM_BOX, box_overlaps, q, FALSE) == 0;
 }
 
-gboolean
-roof_label_placer_box_free (RoofLabelPlacer *p, const RoofOBox *box)
-{
-  BoxQuery q = box_query (box, -1);
-  return box_free (p, &q);
-}
-
 static RoofLabelRequest *
 new_request (RoofLabelPlacer *p, RoofLabelKind kind, double w, double h, int priority, int owner)
 {
@@ -478,7 +471,9 @@ new_request (RoofLabelPlacer *p, RoofLabelKind kind, double w, double h, int pri
   r->owner = owner;
   /* the most important labels may cross lines (with a halo); the rest
    * would rather be left out than make a thicket */
-  r->max_hits = priority >= 90 ? -1 : priority >= 60 ? 2 : 1;
+  r->max_hits = priority >= ROOF_LABEL_PRIORITY_CROSS_ANY   ? -1
+                : priority >= ROOF_LABEL_PRIORITY_CROSS_TWO ? 2
+                                                            : 1;
   g_ptr_array_add (p->requests, r);
   return r;
 }
@@ -512,12 +507,6 @@ roof_label_placer_get (RoofLabelPlacer *p, int index)
   if (index < 0 || (guint) index >= p->requests->len)
     return NULL;
   return g_ptr_array_index (p->requests, index);
-}
-
-int
-roof_label_placer_n_requests (RoofLabelPlacer *p)
-{
-  return (int) p->requests->len;
 }
 
 /* Cost of a candidate, or −1 when it is not allowed. */

@@ -38,6 +38,18 @@ typedef enum
   ROOF_LABEL_LINE,
 } RoofLabelKind;
 
+/* Priorities: the placer takes labels from the highest priority down. How
+ * many data lines a label may cross grows with its priority: the most
+ * important may cross any (they get a halo), the rest would rather be left
+ * out than make a thicket. The charts name their own levels against these
+ * (PRIORITY_* in roof-chart-*.c). */
+typedef enum
+{
+  ROOF_LABEL_PRIORITY_CROSS_ONE = 0,  /* up to here: one data line */
+  ROOF_LABEL_PRIORITY_CROSS_TWO = 60, /* from here: two */
+  ROOF_LABEL_PRIORITY_CROSS_ANY = 90, /* from here: any number */
+} RoofLabelPriority;
+
 typedef struct
 {
   RoofLabelKind kind;
@@ -71,7 +83,6 @@ void roof_label_placer_add_polyline (RoofLabelPlacer *p, const double *xy, int n
 void roof_label_placer_add_marker (RoofLabelPlacer *p, double x, double y, double r);
 /* Segments crossing the box (for legend placement), owners ignored. */
 int roof_label_placer_count_hits (RoofLabelPlacer *p, const RoofRect *r);
-gboolean roof_label_placer_box_free (RoofLabelPlacer *p, const RoofOBox *box);
 
 int roof_label_placer_add_point (RoofLabelPlacer *p, double w, double h, double ax, double ay,
                                  double radius, int priority, int owner, gboolean allow_leader);
@@ -79,6 +90,5 @@ int roof_label_placer_add_line (RoofLabelPlacer *p, double w, double h, const do
                                 double prefer, int priority, int owner);
 void roof_label_placer_solve (RoofLabelPlacer *p);
 const RoofLabelRequest *roof_label_placer_get (RoofLabelPlacer *p, int index);
-int roof_label_placer_n_requests (RoofLabelPlacer *p);
 
 G_END_DECLS

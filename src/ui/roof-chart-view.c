@@ -59,7 +59,7 @@ struct _RoofChartView
   gboolean tooltips_ready; /* the layout's items have their tooltips */
 
   /* what the tick labels divide values by (TFLOP/s axes show 989, not
-   * 9.894e14), inferred from the placed tick labels after each render */
+   * 9.894e14), from the layout after each render */
   double x_factor, y_factor;
 
   /* pointer */
@@ -106,16 +106,12 @@ GType
 roof_plot_kind_get_type (void)
 {
   static gsize type_id = 0;
+#define KIND_VALUE(ID, name) { ROOF_PLOT_##ID, "ROOF_PLOT_" #ID, #name },
   static const GEnumValue values[] = {
-    { ROOF_PLOT_ROOFLINE, "ROOF_PLOT_ROOFLINE", "roofline" },
-    { ROOF_PLOT_COST, "ROOF_PLOT_COST", "cost" },
-    { ROOF_PLOT_SENSITIVITY, "ROOF_PLOT_SENSITIVITY", "sensitivity" },
-    { ROOF_PLOT_BATCH, "ROOF_PLOT_BATCH", "batch" },
-    { ROOF_PLOT_CONTEXT, "ROOF_PLOT_CONTEXT", "context" },
-    { ROOF_PLOT_MEMORY, "ROOF_PLOT_MEMORY", "memory" },
-    { ROOF_PLOT_TREND, "ROOF_PLOT_TREND", "trend" },
+    ROOF_PLOT_KINDS (KIND_VALUE)
     { 0, NULL, NULL },
   };
+#undef KIND_VALUE
   if (g_once_init_enter (&type_id))
     g_once_init_leave (&type_id, g_enum_register_static (g_intern_static_string ("RoofPlotKind"),
                                                          values));
@@ -141,23 +137,6 @@ roof_theme_kind_get_type (void)
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 
-static const char *
-kind_title (RoofPlotKind kind)
-{
-  static const char *const titles[ROOF_PLOT_COUNT] = {
-    N_("Roofline"),
-    N_("Cost per token"),
-    N_("Sensitivity"),
-    N_("Throughput and latency vs batch"),
-    N_("Latency vs context length"),
-    N_("Memory footprint"),
-    N_("Ridge point by year"),
-  };
-  if ((int) kind < 0 || kind >= ROOF_PLOT_COUNT)
-    return "";
-  return _(titles[kind]);
-}
-
 static GdkRGBA
 rgba_of (RoofColor c, double alpha)
 {
@@ -170,82 +149,6 @@ in_plot_area (const RoofChartLayout *l, double x, double y)
 {
   const RoofRect *p = &l->plot_area;
   return p->width > 0 && x >= p->x && x <= p->x + p->width && y >= p->y && y <= p->y + p->height;
-}
-
-/* The value a tick label states: "0.1", "20", "5k", "−1.5". FALSE for
- * anything else. */
-static gboolean
-parse_tick (const char *text, double *out)
-{
-  g_autoptr (GString) s = g_string_new (NULL);
-  double v, mult = 1.0;
-  char *end;
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-      if (c == 0x2212) /* minus sign */
-        g_string_append_c (s, '-');
-      else if (c == ' ' || c == ',' || c == 0x2009 || c == 0x202F || c == 0xA0)
-        continue;
-      else if (c < 128)
-        g_string_append_c (s, (char) c);
-      else
-        return FALSE;
-    }
-  v = g_ascii_strtod (s->str, &end);
-  if (end == s->str)
-    return FALSE;
-  switch (*end)
-    {
-    case '\0':
-      break;
-    case 'k':
-      mult = 1e3;
-      break;
-    case 'M':
-      mult = 1e6;
-      break;
-    case 'G':
-    case 'B':
-      mult = 1e9;
-      break;
-    case 'T':
-      mult = 1e12;
-      break;
-    default:
-      return FALSE;
-    }
-  if (*end != '\0' && end[1] != '\0')
-    return FALSE;
-  *out = v * mult;
-  return TRUE;
-}
-
-/* The power of ten between an axis's data and its tick labels. */
-static double
-axis_factor (const RoofChartLayout *l, gboolean x_axis)
-{
-  const RoofRect *p = &l->plot_area;
-
-  for (guint i = 0; l->texts != NULL && i < l->texts->len; i++)
-    {
-      const RoofPlacedText *t = &g_array_index (l->texts, RoofPlacedText, i);
-      double v, data;
-
-      if (t->role != ROOF_TEXT_TICK || t->text == NULL)
-        continue;
-      if (x_axis && !(t->cy > p->y + p->height && t->cx >= p->x && t->cx <= p->x + p->width))
-        continue;
-      if (!x_axis && !(t->cx < p->x && t->cy >= p->y && t->cy <= p->y + p->height))
-        continue;
-      if (!parse_tick (t->text, &v) || v == 0.0)
-        continue;
-      data = x_axis ? roof_chart_layout_x_to_data (l, t->cx) : roof_chart_layout_y_to_data (l, t->cy);
-      if (data / v > 0.0 && isfinite (data / v))
-        return pow (10.0, round (log10 (data / v)));
-    }
-  return 1.0;
 }
 
 static void
@@ -343,7 +246,7 @@ static void
 update_accessible (RoofChartView *self, const char *description)
 {
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  kind_title (self->kind), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  roof_plot_kind_title (self->kind), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   description ? description : "", -1);
 }
 
@@ -439,8 +342,8 @@ render_node (RoofChartView *self, int width, int height)
   cairo_destroy (cr);
   cairo_pattern_destroy (pattern); /* the recording's copy keeps the image */
   self->rendered_once = TRUE;
-  self->x_factor = axis_factor (self->layout, TRUE);
-  self->y_factor = axis_factor (self->layout, FALSE);
+  self->x_factor = self->layout->x_unit > 0.0 ? self->layout->x_unit : 1.0;
+  self->y_factor = self->layout->y_unit > 0.0 ? self->layout->y_unit : 1.0;
 
   if (error != NULL)
     update_accessible (self, error->message);

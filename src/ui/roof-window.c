@@ -95,10 +95,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-static const char *const chart_names[ROOF_PLOT_COUNT] = {
-  "roofline", "cost", "sensitivity", "batch", "context", "memory", "trend",
-};
-
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 
@@ -182,7 +178,7 @@ visible_kind (RoofWindow *self)
 {
   const char *name = adw_view_stack_get_visible_child_name (self->stack);
   for (int i = 0; i < ROOF_PLOT_COUNT; i++)
-    if (g_strcmp0 (name, chart_names[i]) == 0)
+    if (g_strcmp0 (name, roof_plot_kind_name (i)) == 0)
       return i;
   return ROOF_PLOT_ROOFLINE;
 }
@@ -558,7 +554,7 @@ static void
 apply_opened_scenario (Opening *o, RoofCatalogMerge *merge)
 {
   RoofWindow *self = o->self;
-  RoofChartKind chart;
+  RoofPlotKind chart;
   guint added = roof_catalog_merge_get_n_new (merge);
   g_autofree char *name = file_display_name (o->document_file ? o->document_file : o->file);
 
@@ -567,8 +563,8 @@ apply_opened_scenario (Opening *o, RoofCatalogMerge *merge)
   if (o->recovery != NULL)
     roof_document_adopt_recovery_file (self->document, o->recovery);
   chart = roof_scenario_get_chart (o->scenario);
-  if ((int) chart >= 0 && chart < ROOF_CHART_COUNT)
-    adw_view_stack_set_visible_child_name (self->stack, chart_names[chart]);
+  if ((int) chart >= 0 && chart < ROOF_PLOT_COUNT)
+    adw_view_stack_set_visible_child_name (self->stack, roof_plot_kind_name (chart));
   roof_window_recompute (self);
   if (o->recovery == NULL)
     add_recent (self, o->file);
@@ -783,7 +779,7 @@ save_to (RoofWindow *self, GFile *file)
 
   /* the file reopens on the chart the user was looking at */
   g_signal_handler_block (self->scenario, self->scenario_changed_id);
-  roof_scenario_set_chart (self->scenario, (RoofChartKind) visible_kind (self));
+  roof_scenario_set_chart (self->scenario, (RoofPlotKind) visible_kind (self));
   g_signal_handler_unblock (self->scenario, self->scenario_changed_id);
 
   if (!roof_document_save (self->document, file, &error))
@@ -1603,7 +1599,7 @@ roof_window_get_property (GObject *object, guint prop_id, GValue *value, GParamS
                           self->document != NULL ? roof_document_get_file (self->document) : NULL);
       break;
     case PROP_CHART:
-      g_value_set_string (value, chart_names[visible_kind (self)]);
+      g_value_set_string (value, roof_plot_kind_name (visible_kind (self)));
       break;
     /* the header's toggle buttons ask before the template is complete */
     case PROP_HARDWARE_PANEL_VISIBLE:
@@ -1635,7 +1631,7 @@ roof_window_set_property (GObject *object, guint prop_id, const GValue *value,
         const char *name = g_value_get_string (value);
         RoofPlotKind kind;
         if (name != NULL && roof_plot_kind_from_name (name, &kind))
-          adw_view_stack_set_visible_child_name (self->stack, chart_names[kind]);
+          adw_view_stack_set_visible_child_name (self->stack, roof_plot_kind_name (kind));
       }
       break;
     case PROP_HARDWARE_PANEL_VISIBLE:
@@ -1778,8 +1774,8 @@ roof_window_class_init (RoofWindowClass *klass)
   /* every accelerator of the window, as listed in gtk/help-overlay.ui */
   for (int i = 0; i < ROOF_PLOT_COUNT; i++)
     {
-      add_chart_binding (widget_class, GDK_KEY_1 + i, chart_names[i]);
-      add_chart_binding (widget_class, GDK_KEY_KP_1 + i, chart_names[i]);
+      add_chart_binding (widget_class, GDK_KEY_1 + i, roof_plot_kind_name (i));
+      add_chart_binding (widget_class, GDK_KEY_KP_1 + i, roof_plot_kind_name (i));
     }
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export",
                                        NULL);

@@ -583,7 +583,7 @@ test_scenario_default (void)
   g_assert_cmpstr (roof_scenario_get_model (scenario), ==, "llama-3.1-70b");
   g_assert_cmpfloat (roof_scenario_get_sla (scenario)->itl, ==, 0.050);
   g_assert_cmpfloat (roof_scenario_get_sla (scenario)->ttft, ==, 0);
-  g_assert_cmpint (roof_scenario_get_chart (scenario), ==, ROOF_CHART_ROOFLINE);
+  g_assert_cmpint (roof_scenario_get_chart (scenario), ==, ROOF_PLOT_ROOFLINE);
   g_assert_cmpuint (roof_scenario_get_ceilings (scenario), ==,
                     (1u << ROOF_PREC_BF16) | (1u << ROOF_PREC_FP8));
   g_assert_cmpfloat (roof_scenario_get_sensitivity_step (scenario), ==, 0.01);
@@ -697,7 +697,7 @@ test_scenario_round_trip (void)
   g_assert_cmpfloat (wl->bytes_per_weight, ==, 1.0625);
   g_assert_cmpfloat (fabs (wl->overhead - 3e-6), <, 1e-20);
   g_assert_cmpfloat (fabs (roof_scenario_get_sla (scenario)->ttft - 1.5005), <, 1e-15);
-  g_assert_cmpint (roof_scenario_get_chart (scenario), ==, ROOF_CHART_COST);
+  g_assert_cmpint (roof_scenario_get_chart (scenario), ==, ROOF_PLOT_COST);
   g_assert_cmpuint (roof_scenario_get_ceilings (scenario), ==,
                     (1u << ROOF_PREC_FP8) | (1u << ROOF_PREC_INT8));
 
@@ -718,8 +718,8 @@ test_scenario_round_trip (void)
     edited.overhead = 12.5e-6;
     roof_scenario_set_workload (scenario, &edited);
     roof_scenario_set_workload (scenario, &edited); /* same: no signal */
-    roof_scenario_set_chart (scenario, ROOF_CHART_SENSITIVITY);
-    roof_scenario_set_chart (scenario, ROOF_CHART_SENSITIVITY);
+    roof_scenario_set_chart (scenario, ROOF_PLOT_SENSITIVITY);
+    roof_scenario_set_chart (scenario, ROOF_PLOT_SENSITIVITY);
     roof_scenario_set_ceilings (scenario, roof_scenario_get_ceilings (scenario));
     roof_scenario_set_context_range (scenario, 512, 65536);
     g_assert_cmpuint (changed, ==, 3);
@@ -834,16 +834,16 @@ test_scenario_setters (void)
   g_assert_cmpfloat (lo, ==, 4);
   g_assert_cmpfloat (hi, ==, 64);
 
-  for (int k = 0; k < ROOF_CHART_COUNT; k++)
+  for (int k = 0; k < ROOF_PLOT_COUNT; k++)
     {
-      RoofChartKind back;
+      RoofPlotKind back = ROOF_PLOT_COUNT;
 
-      g_assert_true (roof_chart_kind_from_name (roof_chart_kind_name (k), &back));
+      g_assert_true (roof_plot_kind_from_name (roof_plot_kind_name (k), &back));
       g_assert_cmpint (back, ==, k);
     }
-  g_assert_null (roof_chart_kind_name (ROOF_CHART_COUNT));
-  g_assert_false (roof_chart_kind_from_name ("pie", NULL));
-  g_assert_cmpstr (roof_chart_kind_name (ROOF_CHART_TREND), ==, "trend");
+  g_assert_null (roof_plot_kind_name (ROOF_PLOT_COUNT));
+  g_assert_false (roof_plot_kind_from_name ("pie", NULL));
+  g_assert_cmpstr (roof_plot_kind_name (ROOF_PLOT_TREND), ==, "trend");
 }
 
 /* ------------------------------------------------------------------------ */

@@ -33,8 +33,7 @@ const RoofChartInput *roof_chart_data_get_input (RoofChartData *self);
 /* The compared devices that are drawn (at most ROOF_PLOT_MAX_DEVICES). */
 int roof_chart_data_get_n_devices (RoofChartData *self);
 const RoofPlotDevice *roof_chart_data_get_device (RoofChartData *self, int index);
-/* The model, or NULL when the scenario names none the catalog holds. */
-const RoofModelDerived *roof_chart_data_get_model (RoofChartData *self);
+/* The model's name, or NULL when the scenario names none the catalog holds. */
 const char *roof_chart_data_get_model_name (RoofChartData *self);
 /* Why some or all of the comparison cannot be drawn (unknown ids, more
  * devices than a chart holds), or NULL. Translated. */

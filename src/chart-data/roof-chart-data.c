@@ -195,13 +195,6 @@ roof_chart_data_get_device (RoofChartData *self, int index)
   return &self->devices[index];
 }
 
-const RoofModelDerived *
-roof_chart_data_get_model (RoofChartData *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  return self->has_model ? &self->model : NULL;
-}
-
 const char *
 roof_chart_data_get_model_name (RoofChartData *self)
 {

@@ -1,0 +1,188 @@
+/* roof-chart-pipeline.c — the driver every chart runs through
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Layers, bottom to top: background, tinted regions, grid, data (clipped),
+ * overlays, axes and caption, legend, placed labels. The stages of a chart
+ * are described in roof-chart-common.h (RoofChartClass).
+ */
+#include <string.h>
+
+#include "roof-chart-common.h"
+
+#define ROOF_CHART_CLASS_ROW_(ID, name) [ROOF_PLOT_##ID] = &roof_chart_##name##_class,
+static const RoofChartClass *const classes[ROOF_PLOT_COUNT] = {
+  ROOF_PLOT_KINDS (ROOF_CHART_CLASS_ROW_)
+};
+#undef ROOF_CHART_CLASS_ROW_
+
+const RoofChartClass *
+roof_chart_class_get (RoofPlotKind kind)
+{
+  if ((int) kind < 0 || kind >= ROOF_PLOT_COUNT)
+    return NULL;
+  return classes[kind];
+}
+
+const char *
+roof_plot_kind_title (RoofPlotKind kind)
+{
+  const RoofChartClass *klass = roof_chart_class_get (kind);
+  return klass != NULL ? _(klass->title) : NULL;
+}
+
+gboolean
+roof_input_visible (const RoofChartInput *in, int device)
+{
+  return device >= 0 && device < in->n_devices && device < 32 && !(in->hidden & (1u << device));
+}
+
+int
+roof_input_n_visible (const RoofChartInput *in)
+{
+  int n = 0;
+  for (int i = 0; i < in->n_devices; i++)
+    n += roof_input_visible (in, i);
+  return n;
+}
+
+int
+roof_input_first_visible (const RoofChartInput *in)
+{
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_input_visible (in, i))
+      return i;
+  return -1;
+}
+
+gboolean
+roof_chart_device_error (const RoofChartInput *in, int device, const RoofError *err,
+                         GError **error)
+{
+  g_autofree char *name = roof_input_device_name (in, device);
+  g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, "%s: %s", name, err->message);
+  return FALSE;
+}
+
+char *
+roof_input_device_name (const RoofChartInput *in, int device)
+{
+  const RoofPlotDevice *d = &in->devices[device];
+  if (d->name && *d->name)
+    return g_strdup (d->name);
+  if (d->id && *d->id)
+    return g_strdup (d->id);
+  return g_strdup_printf (_("device %d"), device + 1);
+}
+
+void
+roof_chart_lay_out (RoofRender *R, void (*obstacles) (RoofRender *R, gpointer data),
+                    gpointer data)
+{
+  for (int pass = 0; pass < 2; pass++)
+    {
+      roof_frame_layout (R);
+      if (obstacles != NULL)
+        obstacles (R, data);
+      if (roof_legend_place (R))
+        break;
+      double lw, lh;
+      roof_legend_size (R, &lw, &lh);
+      R->frame.reserve_right = lw + 10.0;
+    }
+}
+
+/* What every chart of the compared devices says when there is nothing to
+ * compare; NULL when there is. */
+static const char *
+opening_message (const RoofChartInput *in)
+{
+  if (in->model == NULL)
+    return _("No model is selected.");
+  if (roof_input_n_visible (in) == 0)
+    return in->n_devices == 0 ? _("No device is selected.") : _("Every device is hidden.");
+  return NULL;
+}
+
+gpointer
+roof_chart_collect (const RoofChartClass *klass, const RoofChartInput *in, GError **error)
+{
+  g_return_val_if_fail (klass != NULL && klass->collect != NULL, NULL);
+  g_return_val_if_fail (in != NULL, NULL);
+
+  const char *why = klass->needs_devices ? opening_message (in) : NULL;
+  if (why != NULL)
+    {
+      g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, why);
+      return NULL;
+    }
+  gpointer data = g_malloc0 (klass->data_size);
+  if (!klass->collect (in, data, error))
+    {
+      roof_chart_collect_free (klass, data);
+      return NULL;
+    }
+  return data;
+}
+
+void
+roof_chart_collect_free (const RoofChartClass *klass, gpointer data)
+{
+  if (data == NULL)
+    return;
+  if (klass->clear != NULL)
+    klass->clear (data);
+  g_free (data);
+}
+
+static void
+draw_layers (RoofRender *R, const RoofChartClass *klass, gpointer data)
+{
+  cairo_t *cr = R->cr;
+  GArray *labels = roof_pending_labels_new ();
+
+  roof_frame_draw_background (R);
+  if (klass->draw_regions != NULL)
+    klass->draw_regions (R, data);
+  roof_frame_draw_grid (R);
+  cairo_save (cr);
+  roof_frame_clip (R);
+  if (klass->draw_data != NULL)
+    klass->draw_data (R, data, labels);
+  cairo_restore (cr);
+  if (klass->draw_overlays != NULL)
+    klass->draw_overlays (R, data, labels);
+  roof_frame_draw_axes (R);
+  if (R->plot_message != NULL)
+    roof_render_message (R, R->plot_message, R->th->muted);
+  roof_legend_draw (R);
+  roof_render_draw_labels (R, labels);
+  g_array_unref (labels);
+}
+
+gboolean
+roof_chart_run (RoofRender *R, const RoofChartClass *klass, GError **error)
+{
+  g_autofree char *title = klass->heading (R->in);
+  g_autoptr (GError) local = NULL;
+
+  R->frame.title = title;
+  gpointer data = roof_chart_collect (klass, R->in, &local);
+  if (data == NULL)
+    {
+      gboolean ok = roof_render_fail (R, error, "%s", local->message);
+      R->frame.title = NULL;
+      return ok;
+    }
+  klass->annotate (R, data);
+  if (klass->lay_out != NULL)
+    klass->lay_out (R, data);
+  else
+    roof_chart_lay_out (R, klass->obstacles, data);
+  draw_layers (R, klass, data);
+  if (klass->describe != NULL)
+    klass->describe (R, data);
+  roof_chart_collect_free (klass, data);
+  R->frame.title = NULL;
+  return TRUE;
+}
