@@ -52,9 +52,14 @@ roof_work_compute (const RoofModelDerived *md, const RoofWorkload *wl, RoofWork 
   double n_win = md->n_window_layers;
   double n_glob = md->layers - n_win;
   double win_cap = roof_min (md->window > 0.0 ? md->window : INFINITY, span);
-  double per_layer_attn = md->attn_flop_per_ctx / md->layers; /* 2·H·(d_h + d_v) */
-  double act_layers = md->n_dense_layers * md->act_per_token_dense_layer
-                      + md->n_moe_layers * md->act_per_token_moe_layer;
+  /* 2·H·(d_h + d_v) per layer; MLA decodes absorbed, 2·H·(2r + d_r) */
+  double per_layer_attn =
+    (decode ? md->attn_flop_per_ctx_decode : md->attn_flop_per_ctx) / md->layers;
+  double act_layers =
+    decode ? md->n_dense_layers * md->act_per_token_dense_layer_decode
+               + md->n_moe_layers * md->act_per_token_moe_layer_decode
+           : md->n_dense_layers * md->act_per_token_dense_layer
+               + md->n_moe_layers * md->act_per_token_moe_layer;
   double tokens, ctx_sum, experts_tokens;
 
   if (decode)
@@ -496,7 +501,7 @@ roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
     {
       RoofOpKind op = roof_attention_ops[i];
       RoofOpCost c;
-      roof_model_op_cost (m, &d, op, &c);
+      roof_model_op_cost (m, &d, op, decode, &c);
 
       bool ctx_dependent = c.attn_flop_per_ctx > 0.0 || c.kv_read_per_ctx > 0.0
                            || c.act_per_ctx > 0.0 || c.elem_flop_per_ctx > 0.0;
@@ -525,7 +530,7 @@ roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
   for (int i = 0; i < roof_n_dense_ffn_ops; i++)
     {
       RoofOpCost c;
-      roof_model_op_cost (m, &d, roof_dense_ffn_ops[i], &c);
+      roof_model_op_cost (m, &d, roof_dense_ffn_ops[i], false, &c);
       if (!c.present)
         continue;
       add_row (out, hw, wl, roof_dense_ffn_ops[i], ROOF_LAYER_DENSE, d.n_dense,
@@ -535,7 +540,7 @@ roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
   for (int i = 0; i < roof_n_moe_ffn_ops; i++)
     {
       RoofOpCost c;
-      roof_model_op_cost (m, &d, roof_moe_ffn_ops[i], &c);
+      roof_model_op_cost (m, &d, roof_moe_ffn_ops[i], false, &c);
       if (!c.present)
         continue;
       double weights = c.weights;
@@ -547,7 +552,7 @@ roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
 
   {
     RoofOpCost c;
-    roof_model_op_cost (m, &d, ROOF_OP_LM_HEAD, &c);
+    roof_model_op_cost (m, &d, ROOF_OP_LM_HEAD, false, &c);
     /* prefill computes logits for the last prompt token only */
     add_row (out, hw, wl, ROOF_OP_LM_HEAD, ROOF_LAYER_HEAD, 1.0, 2.0 * B * c.mm * fs,
              b_w * c.weights * ws, 0.0, b_a * B * c.act, true);

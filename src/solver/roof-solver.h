@@ -234,11 +234,14 @@ typedef struct
 
   double kv_elems_per_token_layer; /* K and V (or latent) elements per token per layer */
   double kv_elems_per_token;       /* all layers (upper bound when windowed) */
-  double attn_flop_per_ctx; /* 2·L·H·(d_h + d_v), = 4·L·H·d_h unless MLA: FLOP per token per context token */
+  double attn_flop_per_ctx; /* 2·L·H·(d_h + d_v), = 4·L·H·d_h unless MLA: FLOP per token per context token (prefill; MLA expanded) */
+  double attn_flop_per_ctx_decode; /* the same in decode: MLA's absorbed form 2·L·H·(2r + d_r); else = attn_flop_per_ctx */
 
   /* per-token activation elements (in + out of every matmul) */
   double act_per_token_dense_layer;
   double act_per_token_moe_layer;
+  double act_per_token_dense_layer_decode; /* the same in decode (MLA absorbed; else equal) */
+  double act_per_token_moe_layer_decode;
   double act_per_token_head; /* d in + V out of lm_head */
   double workspace_per_token; /* peak live activation elements of one token */
 

@@ -449,13 +449,23 @@ test_mla_kv (void)
   assert_rel (md.p_total_derived, 671.026e9, 2e-6);
   assert_rel (md.p_active_derived, 37.552e9, 2e-5);
 
-  /* attention at S = 1000, B = 1: scores over the 192-wide q·k heads and
-   * values over the 128-wide v heads: 2 · 128 · (192 + 128) · 61 · 1000 */
+  /* decode attends in the absorbed form, over the cached latent: per layer
+   * and cached token 2 · 128 · (512 + 64) scores + 2 · 128 · 512 weighted sum
+   * = 147,456 + 131,072 = 278,528 FLOP; at S = 1000, B = 1:
+   * 278,528 · 61 · 1000 = 16,990,208,000. (The expanded form's
+   * 2 · 128 · (192 + 128) = 81,920 per token, 4,997,120,000 here, charged
+   * the latent's bytes but the per-head keys' FLOP.) */
   RoofHardwareParams hw = notes_device (989.4, 3.35, 80);
   RoofWorkload wl;
   roof_workload_init (&wl);
   wl.context = 1000;
-  g_assert_cmpfloat (solve (&hw, &md, &wl).flop_attention, ==, 4997120000.0);
+  g_assert_cmpfloat (solve (&hw, &md, &wl).flop_attention, ==, 16990208000.0);
+  /* prefill expands the latent into per-head keys (192) and values (128):
+   * causal 81,920 · 61 · S²/2 at S = 1000 = 2,498,560,000,000 per prompt */
+  wl.phase = ROOF_PHASE_PREFILL;
+  wl.prompt = 1000;
+  g_assert_cmpfloat (solve (&hw, &md, &wl).flop_attention, ==, 2498560000000.0);
+  wl.phase = ROOF_PHASE_DECODE;
   /* the latent is read once per cached token and layer: 1000 · 576 · 61 · 2 B,
    * plus the new token's 70,272 B written */
   g_assert_cmpfloat (solve (&hw, &md, &wl).bytes_kv, ==, 1000.0 * 576 * 61 * 2 + 70272.0);
