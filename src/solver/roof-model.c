@@ -503,6 +503,8 @@ roof_model_derive (const RoofModelParams *m, RoofModelDerived *out, RoofError *e
   out->p_mm_body = (d.L * attn_mm + d.n_dense * dense_mm + d.n_moe * moe_mm) * out->flop_scale;
   out->p_mm_head = head.mm * out->flop_scale;
   out->p_mm_active = out->p_mm_body + out->p_mm_head;
+  out->p_mm_routed = d.n_moe * experts.mm * out->flop_scale;
+  out->act_per_token_routed = d.n_moe * experts.act;
 
   out->kv_elems_per_token_layer = kv_write;
   out->kv_elems_per_token = kv_write * d.L;

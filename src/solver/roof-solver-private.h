@@ -89,6 +89,11 @@ typedef struct
   double bytes_act;
   double comm_bytes_per_allreduce;
   double n_allreduce;
+  /* for layouts: the routed experts' share, and what the routing saw */
+  double flop_routed;
+  double bytes_act_routed;
+  double bytes_weights_always; /* everything but the routed experts */
+  double experts_tokens;       /* tokens routed (decode B, prefill B·S_in) */
 } RoofWork;
 
 void roof_work_compute (const RoofModelDerived *md, const RoofWorkload *wl, RoofWork *w);
@@ -107,4 +112,36 @@ RoofStatus roof_solve_unchecked (const RoofHardwareParams *hw,
                                  RoofResult *out,
                                  RoofError *err);
 
-double roof_comm_time (const RoofHardwareParams *hw, const RoofWorkload *wl, const RoofWork *w);
+/* The layout with defaults resolved (docs/model.md, "Layouts"). */
+typedef struct
+{
+  double tp, ep, pp, dp;
+  double m;        /* microbatches */
+  double devices;  /* tp · ep · pp */
+  bool trivial;    /* ep = pp = 1 (m = 1): the single tensor-parallel group */
+  bool attn_data;  /* attention data-parallel over the EP group */
+  double e_rank;   /* routed experts on the busiest EP rank: ceil(E / ep) */
+  double load;     /* busiest rank's share of the routed work: min(1, e_rank/E · imbalance) */
+  double imb;      /* imbalance used: min(ep_imbalance, E / e_rank) */
+  double stage;    /* busiest stage's share of the layers: ceil(L / pp) / L */
+} RoofLayoutDims;
+
+void roof_layout_dims (const RoofModelDerived *md, const RoofWorkload *wl, RoofLayoutDims *l);
+
+/* Collective times without validation (docs/model.md, "Collectives"). */
+double roof_coll_time (const RoofHardwareParams *hw, RoofCollectiveOp op, double members,
+                       double stride, double bytes);
+
+/* Communication of one step of `wl` under its layout (per-collective
+ * times, stage rounds included) on hw's fabric. */
+typedef struct
+{
+  double all_reduce, all_to_all, p2p;
+} RoofCommTimes;
+
+/* t_comm of one step, split by collective; returns the sum. */
+double roof_comm_time (const RoofHardwareParams *hw,
+                       const RoofModelDerived *md,
+                       const RoofWorkload *wl,
+                       const RoofWork *w,
+                       RoofCommTimes *split);
