@@ -94,7 +94,7 @@ roof_balance_batch (const RoofHardwareParams *hw, const RoofModelDerived *md,
   w.batch = 1.0;
   if ((st = roof_solve (hw, md, &w, &r, err)) != ROOF_OK)
     return st;
-  roof_layout_dims (md, &w, &l);
+  roof_layout_dims (hw, md, &w, false, &l);
 
   double flops = w.devices * hw->peak_flops[w.compute] * eff (hw->eff_compute);
   double bw = w.devices * hw->mem_bw * eff (hw->eff_memory);

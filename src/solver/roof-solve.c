@@ -112,7 +112,8 @@ rank_share (const RoofLayoutDims *l, double seqs)
     return 1.0;
   if (!l->attn_data)
     return 1.0 / l->ep;
-  return roof_min (1.0, ceil (seqs / l->ep - 1e-9) / seqs);
+  double q = seqs / l->ep - 1e-9;
+  return roof_min (1.0, (q < 4e15 ? roof_ceil_pos (q) : ceil (q)) / seqs);
 }
 
 /* The busiest EP rank's share of the routed work for `tokens` tokens: its
@@ -130,25 +131,16 @@ busy_load (const RoofModelDerived *md, const RoofLayoutDims *l, double tokens)
 
 /* Domain boundaries a replica's pipeline crosses: stages of tp·ep
  * contiguous devices, domains of scaleup_size. */
-static double
-p2p_crossings (const RoofHardwareParams *hw, const RoofLayoutDims *l)
-{
-  if (hw->scaleup_size <= 0 || l->pp <= 1.0)
-    return 0.0;
-  double s = l->tp * l->ep;
-  return roof_min (l->pp - 1.0, floor ((l->pp * s - 1.0) / hw->scaleup_size));
-}
 
 /* Communication of one microbatch of `seqs` sequences through one stage
  * (all-reduces and all-to-alls, before the stage factor) and through the
  * pipeline (p2p). */
 static void
-layout_comm (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
-             const RoofLayoutDims *l, double seqs, double tokens, RoofCommTimes *c)
+layout_comm (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofLayoutDims *l,
+             double share, double tokens, RoofCommTimes *c)
 {
-  double b_a = roof_precision_bytes (wl->activations);
+  double b_a = l->b_a;
   double d = md->hidden;
-  double share = rank_share (l, seqs);
   double t_rank = tokens * share;
 
   memset (c, 0, sizeof *c);
@@ -160,7 +152,7 @@ layout_comm (const RoofHardwareParams *hw, const RoofModelDerived *md, const Roo
   double group = l->attn_data ? l->tp : l->tp * l->ep;
   double msg = (l->attn_data ? t_rank : tokens) * d * b_a;
   if (group > 1.0)
-    c->all_reduce = 2.0 * md->layers * roof_coll_time (hw, ROOF_COLL_ALL_REDUCE, group, 1.0, msg);
+    c->all_reduce = 2.0 * md->layers * roof_coll_at (&l->ar, msg);
   /* EP beside data-parallel attention: dispatch and combine per MoE layer;
    * the busiest device sends its tokens' k copies and receives its load */
   if (l->ep > 1.0 && l->attn_data && md->is_moe)
@@ -168,16 +160,14 @@ layout_comm (const RoofHardwareParams *hw, const RoofModelDerived *md, const Roo
       double k = md->src.experts_per_token;
       double send = t_rank * k * d * b_a / l->tp;
       double recv = tokens * k * busy_load (md, l, tokens) * d * b_a / l->tp;
-      c->all_to_all = 2.0 * md->n_moe_layers
-                      * roof_coll_time (hw, ROOF_COLL_ALL_TO_ALL, l->ep, l->tp,
-                                        roof_max (send, recv));
+      c->all_to_all = 2.0 * md->n_moe_layers * roof_coll_at (&l->a2a, roof_max (send, recv));
     }
   if (l->pp > 1.0)
     {
       double m = (l->attn_data ? t_rank / l->tp : tokens / (l->tp * l->ep)) * d * b_a;
-      double cross = p2p_crossings (hw, l);
-      double t_in = roof_coll_time (hw, ROOF_COLL_P2P, 2.0, 1.0, m);
-      double t_out = cross > 0.0 ? m / hw->scaleout_bw + hw->scaleout_latency : 0.0;
+      double cross = l->cross;
+      double t_in = roof_coll_at (&l->p2p_in, m);
+      double t_out = cross > 0.0 ? roof_coll_at (&l->p2p_out, m) : 0.0;
       c->p2p = cross * t_out + (l->pp - 1.0 - cross) * t_in;
     }
 }
@@ -195,7 +185,7 @@ roof_comm_time (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
   RoofLayoutDims l;
   RoofCommTimes c = { 0 };
 
-  roof_layout_dims (md, wl, &l);
+  roof_layout_dims (hw, md, wl, false, &l);
   if (l.trivial)
     {
       double n = wl->devices;
@@ -206,12 +196,9 @@ roof_comm_time (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
     }
   else
     {
-      bool decode = wl->phase == ROOF_PHASE_DECODE;
-      double seqs = wl->batch / l.m;
-      double rounds = layout_rounds (&l, decode);
-      layout_comm (hw, md, wl, &l, seqs, w->tokens / l.m, &c);
-      c.all_reduce *= rounds * l.stage;
-      c.all_to_all *= rounds * l.stage;
+      RoofLayoutStep st;
+      roof_layout_step (hw, md, wl, &l, w, 1.0 / l.m, &st, NULL);
+      c = st.comm;
     }
   if (split)
     *split = c;
@@ -297,6 +284,64 @@ roof_solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const Roof
   return roof_solve_unchecked (hw, md, wl, out, err);
 }
 
+/* Expected distinct routed experts among `experts` of E, hit by `tokens`
+ * tokens of k each (log1p(−k/E) given). */
+static double
+distinct (double experts, double tokens, double log_miss)
+{
+  double x = tokens * log_miss;
+  /* below −40, e^x < 4.3e-18 < ε/2: expm1 rounds to −1 exactly */
+  return x < -40.0 ? experts : experts * -expm1 (x);
+}
+
+void
+roof_layout_step (const RoofHardwareParams *hw, const RoofModelDerived *md,
+                  const RoofWorkload *wl, const RoofLayoutDims *l, const RoofWork *w, double f,
+                  RoofLayoutStep *o, double *w_all)
+{
+  /* the busiest device of the busiest stage, one microbatch of b = B/m
+   * sequences at a time (w × f), `rounds` stage times per step */
+  bool decode = wl->phase == ROOF_PHASE_DECODE;
+  double b = wl->batch / l->m;
+  double share = rank_share (l, b);
+  double rounds = layout_rounds (l, decode);
+  double flop_b = (w->flop_linear + w->flop_attention) * f, routed_b = w->flop_routed * f;
+  double act_b = w->bytes_act * f, act_routed_b = w->bytes_act_routed * f;
+  double tok = w->experts_tokens * f;
+  double w_rank = w->bytes_weights_always * (l->attn_data ? 1.0 : 1.0 / l->ep);
+
+  if (w_all)
+    *w_all = w->bytes_weights_always * (l->attn_data ? l->ep : 1.0);
+  if (md->is_moe)
+    {
+      double E = md->src.experts, k = md->src.experts_per_token;
+      double per = l->expert_bytes, miss = l->miss;
+      /* the busiest rank's experts, hit by its tokens (× imbalance); at
+       * least one once a token is routed */
+      double busy = k >= E ? l->e_rank : distinct (l->e_rank, tok * l->imb, miss);
+      if (tok * k >= 1.0)
+        busy = roof_max (busy, roof_min (l->e_rank, 1.0));
+      w_rank += per * busy;
+      if (w_all)
+        *w_all += per * (k >= E ? E : distinct (E, tok, miss));
+    }
+  double load = busy_load (md, l, tok);
+  double rank_flop = (flop_b - routed_b) * share + routed_b * load;
+  double rank_other = (w->bytes_kv * f + act_b - act_routed_b) * share + act_routed_b * load;
+  double per_stage = l->stage / l->tp;
+  double dev_flops = hw->peak_flops[wl->compute] * eff (hw->eff_compute);
+  double dev_bw = hw->mem_bw * eff (hw->eff_memory);
+
+  o->t_compute = rounds * rank_flop * per_stage / dev_flops;
+  o->t_memory_weights = rounds * w_rank * per_stage / dev_bw;
+  o->t_memory = o->t_memory_weights + rounds * rank_other * per_stage / dev_bw;
+  o->rounds = rounds;
+  o->bubble = decode ? roof_max (0.0, 1.0 - l->m / l->pp) : (l->pp - 1.0) / rounds;
+  layout_comm (hw, md, l, share, w->tokens * f, &o->comm);
+  o->comm.all_reduce *= rounds * l->stage;
+  o->comm.all_to_all *= rounds * l->stage;
+}
+
 /* The busiest device's footprint under a layout; returns it and sets the
  * replica's total (attention weights counted on every EP rank that holds
  * them). Without a layout: footprint / tp. */
@@ -321,14 +366,6 @@ footprint_device (const RoofModelDerived *md, const RoofWorkload *wl, const Roof
   return dev_w + (fk * l->stage + fa) * share / l->tp;
 }
 
-/* Expected distinct routed experts among `experts` of E, hit by `tokens`
- * tokens of k each (log1p(−k/E) given). */
-static double
-distinct (double experts, double tokens, double log_miss)
-{
-  return experts * -expm1 (tokens * log_miss);
-}
-
 RoofStatus
 roof_solve_unchecked (const RoofHardwareParams *hw, const RoofModelDerived *md,
                       const RoofWorkload *wl, RoofResult *out, RoofError *err)
@@ -336,9 +373,8 @@ roof_solve_unchecked (const RoofHardwareParams *hw, const RoofModelDerived *md,
   RoofWork w;
   RoofLayoutDims l;
   roof_work_compute (md, wl, &w);
-  roof_layout_dims (md, wl, &l);
+  roof_layout_dims (hw, md, wl, false, &l);
 
-  bool decode = wl->phase == ROOF_PHASE_DECODE;
   double n = wl->devices;
   double peak = hw->peak_flops[wl->compute];
   double flops = n * peak * eff (hw->eff_compute);
@@ -368,64 +404,31 @@ roof_solve_unchecked (const RoofHardwareParams *hw, const RoofModelDerived *md,
       r->t_memory = r->bytes_total / bw;
       r->t_memory_weights = w.bytes_weights / bw;
       r->rounds = 1.0;
+      r->t_comm = roof_comm_time (hw, md, wl, &w, &comm);
     }
   else
     {
-      /* the busiest device of the busiest stage, one microbatch of b
-       * sequences at a time, `rounds` stage times per step */
-      double b = wl->batch / l.m, f = b / wl->batch;
-      double share = rank_share (&l, b);
-      double rounds = layout_rounds (&l, decode);
-      double flop_b = r->flop * f, routed_b = w.flop_routed * f;
-      double act_b = w.bytes_act * f, act_routed_b = w.bytes_act_routed * f;
-      double w_rank = w.bytes_weights_always * (l.attn_data ? 1.0 : 1.0 / l.ep);
-      double w_all = w.bytes_weights_always * (l.attn_data ? l.ep : 1.0);
-      if (md->is_moe)
-        {
-          double E = md->src.experts, k = md->src.experts_per_token;
-          double per = roof_workload_weight_bytes (wl) * md->n_moe_layers * md->p_read_expert;
-          double tok = w.experts_tokens * f;
-          double miss = k >= E ? -INFINITY : log1p (-k / E);
-          /* the busiest rank's experts, hit by its tokens (× imbalance);
-           * at least one once a token is routed */
-          double busy = k >= E ? l.e_rank : distinct (l.e_rank, tok * l.imb, miss);
-          if (tok * k >= 1.0)
-            busy = roof_max (busy, roof_min (l.e_rank, 1.0));
-          w_rank += per * busy;
-          w_all += per * (k >= E ? E : distinct (E, tok, miss));
-        }
-      double load = busy_load (md, &l, w.experts_tokens * f);
-      double rank_flop = (flop_b - routed_b) * share + routed_b * load;
-      double rank_other = (w.bytes_kv * f + act_b - act_routed_b) * share + act_routed_b * load;
-      double per_stage = l.stage / l.tp;
-      double dev_flops = peak * eff (hw->eff_compute), dev_bw = hw->mem_bw * eff (hw->eff_memory);
-
+      RoofLayoutStep st;
+      double w_all;
+      roof_layout_step (hw, md, wl, &l, &w, wl->batch / l.m / wl->batch, &st, &w_all);
       r->bytes_weights = l.m * w_all;
       r->bytes_total = r->bytes_weights + w.bytes_kv + w.bytes_act;
-      r->t_compute = rounds * rank_flop * per_stage / dev_flops;
-      r->t_memory_weights = rounds * w_rank * per_stage / dev_bw;
-      r->t_memory = r->t_memory_weights + rounds * rank_other * per_stage / dev_bw;
-      r->rounds = rounds;
-      r->bubble = decode ? roof_max (0.0, 1.0 - l.m / l.pp) : (l.pp - 1.0) / rounds;
+      r->t_compute = st.t_compute;
+      r->t_memory_weights = st.t_memory_weights;
+      r->t_memory = st.t_memory;
+      r->rounds = st.rounds;
+      r->bubble = st.bubble;
+      comm = st.comm;
+      r->t_comm = comm.all_reduce + comm.all_to_all + comm.p2p;
     }
   r->intensity = r->bytes_total > 0.0 ? r->flop / r->bytes_total : 0.0;
 
-  r->t_comm = roof_comm_time (hw, md, wl, &w, &comm);
   r->t_comm_all_reduce = comm.all_reduce;
   r->t_comm_all_to_all = comm.all_to_all;
   r->t_comm_p2p = comm.p2p;
   r->t_overhead = wl->overhead;
-  if (wl->overlap == ROOF_OVERLAP_MAX)
-    r->t_step = roof_max (r->t_compute, r->t_memory) + r->t_comm + r->t_overhead;
-  else
-    r->t_step = r->t_compute + r->t_memory + r->t_comm + r->t_overhead;
-
-  if (r->t_comm > r->t_compute && r->t_comm > r->t_memory)
-    r->bound = ROOF_BOUND_COMMUNICATION;
-  else if (r->t_compute > r->t_memory)
-    r->bound = ROOF_BOUND_COMPUTE;
-  else
-    r->bound = ROOF_BOUND_MEMORY;
+  r->t_step = roof_step_time (wl->overlap, r->t_compute, r->t_memory, r->t_comm, r->t_overhead);
+  r->bound = roof_bound_of (r->t_compute, r->t_memory, r->t_comm);
 
   double nd = l.devices;
   r->tokens_per_s = r->tokens / r->t_step;
@@ -837,7 +840,7 @@ roof_max_batch_that_fits (const RoofHardwareParams *hw, const RoofModelDerived *
   RoofLayoutDims l;
   double cap = hw->mem_capacity * usable (hw);
 
-  roof_layout_dims (md, wl, &l);
+  roof_layout_dims (hw, md, wl, false, &l);
   w.batch = 1.0;
   if (!batch_fits (hw, md, &w, &l, cap))
     return 0.0;

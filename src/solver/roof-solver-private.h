@@ -112,6 +112,58 @@ RoofStatus roof_solve_unchecked (const RoofHardwareParams *hw,
                                  RoofResult *out,
                                  RoofError *err);
 
+/* ceil and floor of 0 ≤ x < 2^52 without a libm call (baseline x86-64
+ * has no rounding instruction) */
+static inline double
+roof_floor_pos (double x)
+{
+  return (double) (long long) x;
+}
+
+static inline double
+roof_ceil_pos (double x)
+{
+  double t = (double) (long long) x;
+  return t < x ? t + 1.0 : t;
+}
+
+/* A step from its parts (docs/model.md): max(t_c, t_m) + t_comm + t_0
+ * with overlap, else the sum. */
+static inline double
+roof_step_time (RoofOverlap overlap, double tc, double tm, double comm, double t0)
+{
+  return (overlap == ROOF_OVERLAP_MAX ? (tc > tm ? tc : tm) : tc + tm) + comm + t0;
+}
+
+/* The binding term: communication when it exceeds both, else the larger
+ * of compute and memory (ties: memory). */
+static inline RoofBound
+roof_bound_of (double tc, double tm, double comm)
+{
+  if (comm > tc && comm > tm)
+    return ROOF_BOUND_COMMUNICATION;
+  return tc > tm ? ROOF_BOUND_COMPUTE : ROOF_BOUND_MEMORY;
+}
+
+/* A collective's cost for a message of M bytes: c1·M/bw1 + lat1, then
+ * plus (or, with `max`, the larger of it and) c2·M/bw2 + lat2. */
+typedef struct
+{
+  double c1, bw1, lat1;
+  double c2, bw2, lat2;
+  bool max;
+} RoofCollCost;
+
+static inline double
+roof_coll_at (const RoofCollCost *c, double M)
+{
+  double t1 = c->c1 * M / c->bw1 + c->lat1, t2 = c->c2 * M / c->bw2 + c->lat2;
+  return c->max ? (t1 > t2 ? t1 : t2) : t1 + t2;
+}
+
+RoofCollCost roof_coll_cost (const RoofHardwareParams *hw, RoofCollectiveOp op, double members,
+                             double stride);
+
 /* The layout with defaults resolved (docs/model.md, "Layouts"). */
 typedef struct
 {
@@ -124,9 +176,22 @@ typedef struct
   double load;     /* busiest rank's share of the routed work: min(1, e_rank/E · imbalance) */
   double imb;      /* imbalance used: min(ep_imbalance, E / e_rank) */
   double stage;    /* busiest stage's share of the layers: ceil(L / pp) / L */
+  /* constants of the step, once per layout */
+  double miss;        /* log1p(−k/E): a token misses one expert (−inf when k = E) */
+  double expert_bytes; /* b_w · MoE layers · one routed expert: one expert per layer read */
+  double b_a;          /* activation bytes per element */
+  double cross;        /* pipeline boundaries on the scale-out network */
+  RoofCollCost ar, a2a, p2p_in, p2p_out; /* the layout's collectives */
 } RoofLayoutDims;
 
-void roof_layout_dims (const RoofModelDerived *md, const RoofWorkload *wl, RoofLayoutDims *l);
+
+/* `full`: resolve everything even without a layout (else a trivial layout
+ * fills tp, dp, devices and m only: roof_solve's own path needs no more). */
+void roof_layout_dims (const RoofHardwareParams *hw,
+                       const RoofModelDerived *md,
+                       const RoofWorkload *wl,
+                       bool full,
+                       RoofLayoutDims *l);
 
 /* Collective times without validation (docs/model.md, "Collectives"). */
 double roof_coll_time (const RoofHardwareParams *hw, RoofCollectiveOp op, double members,
@@ -138,6 +203,26 @@ typedef struct
 {
   double all_reduce, all_to_all, p2p;
 } RoofCommTimes;
+
+/* One step of a layout on the busiest device: `w` is the work at some
+ * batch and f the factor that turns it into one microbatch of
+ * wl->batch / m sequences (w at B: f = 1/m; w at B = 1: f = B/m). w_all
+ * (may be NULL) receives the weight bytes the replica's ranks read for one
+ * microbatch. */
+typedef struct
+{
+  double t_compute, t_memory, t_memory_weights, rounds, bubble;
+  RoofCommTimes comm; /* stage rounds included */
+} RoofLayoutStep;
+
+void roof_layout_step (const RoofHardwareParams *hw,
+                       const RoofModelDerived *md,
+                       const RoofWorkload *wl,
+                       const RoofLayoutDims *l,
+                       const RoofWork *w,
+                       double f,
+                       RoofLayoutStep *o,
+                       double *w_all);
 
 /* t_comm of one step, split by collective; returns the sum. */
 double roof_comm_time (const RoofHardwareParams *hw,

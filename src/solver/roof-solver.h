@@ -640,6 +640,62 @@ RoofStatus roof_cost_crossovers (const RoofHardwareParams *a,
                                  RoofError *err);
 
 /* ------------------------------------------------------------------------ */
+/* Layout enumeration (docs/model.md, "Enumerating layouts")                */
+
+typedef struct
+{
+  double devices;   /* devices available; 0 = hw->scaleup_size, or 8 without one */
+  double max_batch; /* batches 1 … max_batch per replica; 0 = 4096 */
+  double itl;       /* SLA: ITL ≤ itl seconds; 0 = no target */
+  double ttft;      /* SLA: TTFT ≤ ttft seconds (prefill of the batch's prompts); 0 = no target */
+} RoofLayoutSearch;
+
+void roof_layout_search_init (RoofLayoutSearch *s);
+
+typedef struct
+{
+  double tp, ep, pp, dp;
+  double devices;      /* used: tp · ep · pp · dp */
+  double devices_idle; /* available − used */
+  double batch;        /* per replica (dp replicas each run it) */
+  double itl_s;
+  double ttft_s;
+  double tokens_per_s;            /* output tokens/s of all dp replicas */
+  double tokens_per_s_per_device; /* per used device */
+  bool has_power;
+  double tokens_per_s_per_kw; /* per kW of the used devices */
+  bool has_cost;
+  double usd_per_mtok; /* the used devices' price */
+  RoofBound bound;     /* decode */
+  bool fits;           /* always true: points that do not fit are not visited */
+  bool meets;          /* every SLA target given is met */
+} RoofLayoutPoint;
+
+/* Called once per point; return false to stop the enumeration. */
+typedef bool (*RoofLayoutVisit) (const RoofLayoutPoint *point, void *user);
+
+/* Every valid layout of the model on the system and every batch that fits,
+ * in order: tp, then ep, then pp ascending, batches ascending. The rule:
+ * tp, ep and pp are powers of two (ep ≤ E, 1 for dense models; pp ≤ L),
+ * plus ep = devices/tp when whole (a replica filling the system: EP 72 on
+ * an NVL72); tp · ep · pp ≤ devices; dp = floor(devices / (tp·ep·pp))
+ * replicas; layouts roof_layout_validate rejects are skipped. The
+ * workload's tp/ep/pp/dp/microbatches are replaced (microbatches = pp, its
+ * attn_parallel and ep_imbalance kept), its phase is decode (TTFT from a
+ * prefill of the same batch). Nothing is allocated: the point is on the
+ * stack and handed to `visit`. n_layouts / n_points (either may be NULL)
+ * count the valid layouts and the points visited. */
+RoofStatus roof_layouts_enumerate (const RoofHardwareParams *hw,
+                                   const RoofModelDerived *md,
+                                   const RoofWorkload *wl,
+                                   const RoofLayoutSearch *search,
+                                   RoofLayoutVisit visit,
+                                   void *user,
+                                   int *n_layouts,
+                                   long *n_points,
+                                   RoofError *err);
+
+/* ------------------------------------------------------------------------ */
 /* Sensitivity                                                              */
 
 typedef enum

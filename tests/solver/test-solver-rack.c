@@ -604,6 +604,98 @@ test_seed_balance_sparsity (void)
   assert_rel (625.0 * N / A, 5802.75, 1e-6);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Enumeration                                                             */
+
+typedef struct
+{
+  const RoofHardwareParams *hw;
+  const RoofModelDerived *md;
+  RoofWorkload wl;
+  long n;
+  double last_tp, last_ep, last_pp, last_batch;
+  int layouts_seen;
+  int with_ep72;
+} EnumCheck;
+
+static bool
+check_point (const RoofLayoutPoint *p, void *user)
+{
+  EnumCheck *c = user;
+  RoofWorkload w = c->wl;
+  RoofResult d, f;
+  RoofError err = { 0 };
+
+  w.devices = p->tp;
+  w.ep = p->ep;
+  w.pp = p->pp;
+  w.dp = p->dp;
+  w.microbatches = p->pp;
+  w.batch = p->batch;
+  g_assert_cmpint (roof_solve (c->hw, c->md, &w, &d, &err), ==, ROOF_OK);
+  w.phase = ROOF_PHASE_PREFILL;
+  g_assert_cmpint (roof_solve (c->hw, c->md, &w, &f, &err), ==, ROOF_OK);
+  /* the enumeration is roof_solve, to rounding */
+  assert_rel (p->itl_s, d.t_step, 1e-12);
+  assert_rel (p->ttft_s, f.t_step, 1e-12);
+  assert_rel (p->tokens_per_s, d.tokens_per_s_total, 1e-12);
+  assert_rel (p->usd_per_mtok, d.usd_per_mtok, 1e-12);
+  assert_rel (p->tokens_per_s_per_kw, d.tokens_per_s_per_kw, 1e-12);
+  g_assert_cmpint (p->bound, ==, d.bound);
+  g_assert_true (d.fits && p->fits);
+  g_assert_cmpint (p->meets, ==, d.t_step <= 0.050 && f.t_step <= 1.0);
+  g_assert_cmpfloat (p->devices + p->devices_idle, ==, 8);
+  if (p->batch == 1)
+    {
+      c->layouts_seen++;
+      if (p->ep * p->tp == 8)
+        c->with_ep72++;
+    }
+  else
+    g_assert_cmpfloat (p->batch, ==, c->last_batch + 1);
+  c->last_batch = p->batch;
+  c->n++;
+  return true;
+}
+
+static void
+test_enumerate_matches_solve (void)
+{
+  /* tiny MoE on an 8-device switched system: every point the enumeration
+   * visits equals roof_solve at that layout and batch */
+  RoofHardwareParams hw = unit_device ();
+  hw.scaleup_size = 8;
+  hw.has_price = true;
+  hw.price_per_hour = 2;
+  hw.power_w = 700;
+  hw.mem_capacity = 2e6; /* small: batches stop where they no longer fit */
+  RoofModelParams m = tiny_moe ();
+  RoofModelDerived md = derive (&m);
+  EnumCheck c = { &hw, &md, { 0 }, 0, 0, 0, 0, 0, 0, 0 };
+  roof_workload_init (&c.wl);
+  c.wl.context = 100;
+  c.wl.prompt = 64;
+  c.wl.output = 16;
+  RoofLayoutSearch s;
+  roof_layout_search_init (&s);
+  s.max_batch = 64;
+  s.itl = 0.050;
+  s.ttft = 1.0;
+  int n_layouts = 0;
+  long n_points = 0;
+  RoofError err = { 0 };
+  g_assert_cmpint (roof_layouts_enumerate (&hw, &md, &c.wl, &s, check_point, &c, &n_layouts,
+                                           &n_points, &err),
+                   ==, ROOF_OK);
+  /* tp ∈ {1, 2, 4} (4 heads), ep ∈ {1, 2, 4, 8} with tp·ep ≤ 8, pp ∈ {1, 2}
+   * (2 layers) with tp·ep·pp ≤ 8: (1,1) 2, (1,2) 2, (1,4) 2, (1,8) 1,
+   * (2,1) 2, (2,2) 2, (2,4) 1, (4,1) 2, (4,2) 1 = 15 layouts */
+  g_assert_cmpint (n_layouts, ==, 15);
+  g_assert_cmpint (c.layouts_seen, ==, 15);
+  g_assert_cmpint (n_points, ==, c.n);
+  g_assert_cmpint (c.n, >, 15);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -618,5 +710,6 @@ main (int argc, char **argv)
   g_test_add_func ("/solver/rack/nvl72-deepseek-ep72", test_nvl72_deepseek_ep72);
   g_test_add_func ("/solver/rack/seed-weight-floor", test_seed_weight_floor);
   g_test_add_func ("/solver/rack/seed-balance-sparsity", test_seed_balance_sparsity);
+  g_test_add_func ("/solver/rack/enumerate-matches-solve", test_enumerate_matches_solve);
   return g_test_run ();
 }
