@@ -333,6 +333,16 @@ roof_layout_validate (const RoofHardwareParams *hw, const RoofModelDerived *md,
                            md->layers);
   if (!transformer)
     return ROOF_OK; /* a generic model communicates nothing */
+  if (ep == 1.0 && pp == 1.0 && hw->scaleup_size == 0 && hw->collective != ROOF_COLLECTIVE_SWITCH)
+    {
+      /* one tensor-parallel group on a bare device's link */
+      if (tp > 1.0 && !(hw->link_bw > 0.0))
+        return roof_set_error (err, ROOF_ERR_UNSUPPORTED,
+                               "%g devices in tensor parallel need an interconnect, and the "
+                               "device has none",
+                               tp);
+      return ROOF_OK;
+    }
   if (hw->collective == ROOF_COLLECTIVE_SWITCH && hw->topology != ROOF_TOPOLOGY_SWITCH
       && roof_workload_replica_devices (wl) > 1.0)
     return roof_set_error (err, ROOF_ERR_INVALID,

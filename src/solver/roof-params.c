@@ -403,7 +403,7 @@ roof_workload_validate (const RoofWorkload *wl, RoofError *err)
   } degrees[] = { { "ep", wl->ep }, { "pp", wl->pp }, { "dp", wl->dp },
                   { "microbatches", wl->microbatches } };
   for (size_t i = 0; i < sizeof degrees / sizeof degrees[0]; i++)
-    if (!roof_whole (degrees[i].v) || degrees[i].v < 0 || degrees[i].v > 1e6)
+    if (degrees[i].v != 0.0 && (!roof_whole (degrees[i].v) || degrees[i].v < 0 || degrees[i].v > 1e6))
       return roof_set_error (err, ROOF_ERR_INVALID,
                              "%s must be a whole number from 1 to 1e6 (0 = the default), got %g",
                              degrees[i].name, degrees[i].v);

@@ -113,7 +113,8 @@ rank_share (const RoofLayoutDims *l, double seqs)
   if (!l->attn_data)
     return 1.0 / l->ep;
   double q = seqs / l->ep - 1e-9;
-  return roof_min (1.0, (q < 4e15 ? roof_ceil_pos (q) : ceil (q)) / seqs);
+  double busiest = q <= 1.0 ? 1.0 : (q < 4e15 ? roof_ceil_pos (q) : ceil (q));
+  return roof_min (1.0, busiest / seqs);
 }
 
 /* The busiest EP rank's share of the routed work for `tokens` tokens: its
@@ -178,6 +179,17 @@ layout_rounds (const RoofLayoutDims *l, bool decode)
   return decode ? roof_max (l->m, l->pp) : l->m + l->pp - 1.0;
 }
 
+/* Two all-reduces per layer over the one tensor-parallel group. */
+static double
+tp_comm (const RoofHardwareParams *hw, const RoofWorkload *wl, const RoofWork *w)
+{
+  double n = wl->devices;
+  if (n <= 1.0 || w->n_allreduce <= 0.0)
+    return 0.0;
+  return w->n_allreduce
+         * roof_coll_time (hw, ROOF_COLL_ALL_REDUCE, n, 1.0, w->comm_bytes_per_allreduce);
+}
+
 double
 roof_comm_time (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
                 const RoofWork *w, RoofCommTimes *split)
@@ -187,13 +199,7 @@ roof_comm_time (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
 
   roof_layout_dims (hw, md, wl, false, &l);
   if (l.trivial)
-    {
-      double n = wl->devices;
-      if (n > 1.0 && w->n_allreduce > 0.0)
-        c.all_reduce = w->n_allreduce
-                       * roof_coll_time (hw, ROOF_COLL_ALL_REDUCE, n, 1.0,
-                                         w->comm_bytes_per_allreduce);
-    }
+    c.all_reduce = tp_comm (hw, wl, w);
   else
     {
       RoofLayoutStep st;
@@ -404,7 +410,8 @@ roof_solve_unchecked (const RoofHardwareParams *hw, const RoofModelDerived *md,
       r->t_memory = r->bytes_total / bw;
       r->t_memory_weights = w.bytes_weights / bw;
       r->rounds = 1.0;
-      r->t_comm = roof_comm_time (hw, md, wl, &w, &comm);
+      comm.all_reduce = r->t_comm = tp_comm (hw, wl, &w);
+      comm.all_to_all = comm.p2p = 0.0;
     }
   else
     {

@@ -40,10 +40,12 @@ roof_whole (double x)
 static inline bool
 roof_all_finite (const double *v, size_t n)
 {
+  /* x · 0 is 0 for every finite x and NaN for ±inf and NaN: one branch-free
+   * sum instead of n tests */
+  double acc = 0.0;
   for (size_t i = 0; i < n; i++)
-    if (!isfinite (v[i]))
-      return false;
-  return true;
+    acc += v[i] * 0.0;
+  return acc == 0.0;
 }
 
 #define ROOF_N_ELEMENTS(a) (sizeof (a) / sizeof (a)[0])
