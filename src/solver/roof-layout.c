@@ -463,15 +463,10 @@ roof_layouts_enumerate (const RoofHardwareParams *hw, const RoofModelDerived *md
     *n_layouts = 0;
   if (n_points)
     *n_points = 0;
-  if (md == NULL || visit == NULL)
-    return roof_set_error (err, ROOF_ERR_INVALID, "no model or visitor given");
-  if ((st = roof_hardware_validate (hw, err)) != ROOF_OK)
+  if (visit == NULL)
+    return roof_set_error (err, ROOF_ERR_INVALID, "no visitor given");
+  if ((st = roof_check_basics (hw, md, wl, err)) != ROOF_OK)
     return st;
-  if ((st = roof_workload_validate (wl, err)) != ROOF_OK)
-    return st;
-  if (!(hw->peak_flops[wl->compute] > 0.0))
-    return roof_set_error (err, ROOF_ERR_PRECISION, "the device has no %s compute ceiling",
-                           roof_precision_name (wl->compute));
   if (search)
     s = *search;
   else

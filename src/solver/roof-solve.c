@@ -245,9 +245,9 @@ roof_footprint (const RoofModelDerived *md, const RoofWorkload *wl, double *weig
   return fw + fk + fa;
 }
 
-static RoofStatus
-check_inputs (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
-              RoofError *err)
+RoofStatus
+roof_check_basics (const RoofHardwareParams *hw, const RoofModelDerived *md,
+                   const RoofWorkload *wl, RoofError *err)
 {
   RoofStatus st;
 
@@ -260,6 +260,16 @@ check_inputs (const RoofHardwareParams *hw, const RoofModelDerived *md, const Ro
   if (!(hw->peak_flops[wl->compute] > 0.0))
     return roof_set_error (err, ROOF_ERR_PRECISION, "the device has no %s compute ceiling",
                            roof_precision_name (wl->compute));
+  return ROOF_OK;
+}
+
+static RoofStatus
+check_inputs (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+              RoofError *err)
+{
+  RoofStatus st = roof_check_basics (hw, md, wl, err);
+  if (st != ROOF_OK)
+    return st;
   return roof_layout_validate (hw, md, wl, err);
 }
 

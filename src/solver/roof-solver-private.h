@@ -105,6 +105,12 @@ double roof_footprint (const RoofModelDerived *md,
                        double *weights,
                        double *kv,
                        double *act);
+/* The model, hardware and workload each valid, and a ceiling at the
+ * compute precision (the layout is checked by roof_layout_validate). */
+RoofStatus roof_check_basics (const RoofHardwareParams *hw,
+                              const RoofModelDerived *md,
+                              const RoofWorkload *wl,
+                              RoofError *err);
 /* roof_solve without the range checks, for inputs that passed them and were
  * then perturbed (sensitivity: 1e21 FLOP/s × 1.01 is past the limit on
  * inputs, not past what the model computes). Results are still checked. */

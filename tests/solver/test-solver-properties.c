@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "roof-solver.h"
+#include "solver-fixtures.h"
 
 #define N_CASES 3000
 
@@ -122,16 +123,6 @@ random_case (RoofHardwareParams *hw, RoofModelDerived *md, RoofWorkload *wl)
   if (roof_model_derive (&m, md, &err) != ROOF_OK)
     g_error ("generator made an invalid model: %s", err.message);
   random_workload (wl);
-}
-
-static RoofResult
-solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl)
-{
-  RoofResult r;
-  RoofError err = { 0 };
-  if (roof_solve (hw, md, wl, &r, &err) != ROOF_OK)
-    g_error ("solve: %s", err.message);
-  return r;
 }
 
 static void

@@ -11,35 +11,7 @@
 #include <string.h>
 
 #include "roof-solver.h"
-
-#define assert_rel(a, b, tol)                                                                     \
-  G_STMT_START                                                                                    \
-  {                                                                                               \
-    double a_ = (a), b_ = (b);                                                                    \
-    if (!(fabs (a_ - b_) <= (tol) * fabs (b_)))                                                   \
-      g_error ("%s = %.12g, expected %.12g (rel tol %g)", #a, a_, b_, (double) (tol));            \
-  }                                                                                               \
-  G_STMT_END
-
-static RoofModelDerived
-derive (const RoofModelParams *m)
-{
-  RoofModelDerived d;
-  RoofError err = { 0 };
-  if (roof_model_derive (m, &d, &err) != ROOF_OK)
-    g_error ("derive: %s", err.message);
-  return d;
-}
-
-static RoofResult
-solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl)
-{
-  RoofResult r;
-  RoofError err = { 0 };
-  if (roof_solve (hw, md, wl, &r, &err) != ROOF_OK)
-    g_error ("solve: %s", err.message);
-  return r;
-}
+#include "solver-fixtures.h"
 
 /* 1 TFLOP/s bf16, 1 TB/s, 1000 GB, a 100 GB/s link with 1 µs per hop */
 static RoofHardwareParams
@@ -55,22 +27,6 @@ unit_device (void)
   return hw;
 }
 
-/* the hand-counted model of test-solver-vectors.c */
-static RoofModelParams
-tiny (void)
-{
-  RoofModelParams m;
-  roof_model_init (&m);
-  m.layers = 2;
-  m.hidden = 64;
-  m.heads = 4;
-  m.kv_heads = 2;
-  m.head_dim = 16;
-  m.ffn = 128;
-  m.vocab = 100;
-  return m;
-}
-
 static RoofModelParams
 tiny_moe (void)
 {
@@ -79,33 +35,6 @@ tiny_moe (void)
   m.experts_per_token = 2;
   m.expert_ffn = 32;
   m.ffn = 0;
-  return m;
-}
-
-static RoofModelParams
-deepseek_v3 (void)
-{
-  RoofModelParams m;
-  roof_model_init (&m);
-  m.layers = 61;
-  m.hidden = 7168;
-  m.heads = 128;
-  m.kv_heads = 128;
-  m.head_dim = 192;
-  m.ffn = 18432;
-  m.vocab = 129280;
-  m.attention = ROOF_ATTN_MLA;
-  m.mla_kv_lora_rank = 512;
-  m.mla_rope_dim = 64;
-  m.mla_q_lora_rank = 1536;
-  m.mla_v_head_dim = 128;
-  m.experts = 256;
-  m.experts_per_token = 8;
-  m.shared_experts = 1;
-  m.expert_ffn = 2048;
-  m.dense_layers = 3;
-  m.params_total = 671e9; /* as the built-in catalog */
-  m.params_active = 37e9;
   return m;
 }
 

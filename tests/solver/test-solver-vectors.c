@@ -10,15 +10,7 @@
 #include <string.h>
 
 #include "roof-solver.h"
-
-#define assert_rel(a, b, tol)                                                                     \
-  G_STMT_START                                                                                    \
-  {                                                                                               \
-    double a_ = (a), b_ = (b);                                                                    \
-    if (!(fabs (a_ - b_) <= (tol) * fabs (b_)))                                                   \
-      g_error ("%s = %.12g, expected %.12g (rel tol %g)", #a, a_, b_, (double) (tol));            \
-  }                                                                                               \
-  G_STMT_END
+#include "solver-fixtures.h"
 
 /* The notes' own hardware figures (not the catalog's). */
 static RoofHardwareParams
@@ -31,16 +23,6 @@ notes_device (double bf16_tflops, double tbps, double gb)
   hw.mem_bw = tbps * 1e12;
   hw.mem_capacity = gb * 1e9;
   return hw;
-}
-
-static RoofModelDerived
-derive (const RoofModelParams *m)
-{
-  RoofModelDerived d;
-  RoofError err = { 0 };
-  if (roof_model_derive (m, &d, &err) != ROOF_OK)
-    g_error ("derive: %s", err.message);
-  return d;
 }
 
 static RoofModelParams
@@ -68,16 +50,6 @@ generic (double params, double flop_per_sample)
   m.params = params;
   m.flop_per_sample = flop_per_sample;
   return m;
-}
-
-static RoofResult
-solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl)
-{
-  RoofResult r;
-  RoofError err = { 0 };
-  if (roof_solve (hw, md, wl, &r, &err) != ROOF_OK)
-    g_error ("solve: %s", err.message);
-  return r;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -257,21 +229,6 @@ test_intensity_is_b_not_half_b (void)
 /* ---------------------------------------------------------------------- */
 /* A small model every count of which is done by hand                      */
 
-static RoofModelParams
-tiny (void)
-{
-  RoofModelParams m;
-  roof_model_init (&m);
-  m.layers = 2;
-  m.hidden = 64;
-  m.heads = 4;
-  m.kv_heads = 2;
-  m.head_dim = 16;
-  m.ffn = 128;
-  m.vocab = 100;
-  return m;
-}
-
 static void
 test_tiny_params (void)
 {
@@ -423,26 +380,11 @@ test_moe_experts (void)
 static void
 test_mla_kv (void)
 {
-  /* DeepSeek-V3: (512 + 64) · 61 layers · 2 B = 70,272 B per token */
-  RoofModelParams m;
-  roof_model_init (&m);
-  m.layers = 61;
-  m.hidden = 7168;
-  m.heads = 128;
-  m.kv_heads = 128;
-  m.head_dim = 192;
-  m.ffn = 18432;
-  m.vocab = 129280;
-  m.attention = ROOF_ATTN_MLA;
-  m.mla_kv_lora_rank = 512;
-  m.mla_rope_dim = 64;
-  m.mla_q_lora_rank = 1536;
-  m.mla_v_head_dim = 128;
-  m.experts = 256;
-  m.experts_per_token = 8;
-  m.shared_experts = 1;
-  m.expert_ffn = 2048;
-  m.dense_layers = 3;
+  /* DeepSeek-V3: (512 + 64) · 61 layers · 2 B = 70,272 B per token;
+   * derived totals, without the catalog's published ones */
+  RoofModelParams m = deepseek_v3 ();
+  m.params_total = 0;
+  m.params_active = 0;
   RoofModelDerived md = derive (&m);
   g_assert_cmpfloat (roof_model_kv_bytes_per_token (&md, 2), ==, 70272.0);
   /* total 671.026e9 and active 37.552e9 from the published config */
