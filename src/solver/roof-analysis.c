@@ -74,10 +74,10 @@ balance_honest (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
   w.batch = out->never ? 1.0 : out->batch;
   if ((st = roof_solve (hw, md, &w, &r, err)) != ROOF_OK)
     return st;
-  out->bound = out->never ? ROOF_BOUND_MEMORY : r.bound;
-  if (out->never && r.bound == ROOF_BOUND_COMMUNICATION)
-    out->bound = ROOF_BOUND_COMMUNICATION;
   out->comm_dominates = r.t_comm > 0.0 && r.t_comm >= roof_max (r.t_compute, r.t_memory);
+  /* compute and memory tie at the balance: what binds just above it */
+  out->bound = out->comm_dominates ? ROOF_BOUND_COMMUNICATION
+                                   : (out->never ? ROOF_BOUND_MEMORY : ROOF_BOUND_COMPUTE);
   return compute_bound_from (hw, md, &w, out, err);
 }
 

@@ -586,7 +586,9 @@ typedef struct
   double batch; /* real-valued B where t_compute = t_memory (max model) */
   /* Communication is a third term: the balance above is where compute and
    * memory meet, which says nothing when t_comm exceeds both there. */
-  RoofBound bound;     /* roof_solve's bound at `batch` (memory when never) */
+  /* what binds just above `batch` (at B = 1 when never): communication
+   * when it dominates there, else compute (memory when never) */
+  RoofBound bound;
   bool comm_dominates; /* t_comm ≥ max(t_compute, t_memory) at `batch`: the balance is moot */
   /* The honest "turns compute-bound": the smallest batch ≤ 1e9 from which
    * roof_solve says bound = compute (t_compute above both t_memory and
