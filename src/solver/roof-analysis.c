@@ -702,7 +702,10 @@ roof_synthesize (const RoofHardwareParams *const *hw, int n_hw, const RoofModelD
             }
           if (st == ROOF_ERR_UNSUPPORTED)
             {
-              reason = "needs tensor parallel but has no interconnect";
+              reason = hw[i]->link_bw > 0.0
+                         ? "needs more devices than its scale-up domain and has no scale-out "
+                           "network"
+                         : "needs tensor parallel but has no interconnect";
               break;
             }
           if (st != ROOF_OK)

@@ -363,6 +363,41 @@ test_layout_validation (void)
   g_assert_nonnull (strstr (err.message, "collective"));
 }
 
+static void
+test_synthesis_on_a_system (void)
+{
+  /* the tiny model's 173,696 B of weights on 40 kB devices need 8 of them
+   * (ceil(173,696 / 36,000) = 5 → TP 8); a 4-device domain without a
+   * scale-out network cannot hold that: the reason says so */
+  RoofHardwareParams hw = unit_device ();
+  hw.mem_capacity = 40e3;
+  hw.scaleup_size = 4;
+  hw.has_price = true;
+  hw.price_per_hour = 1;
+  const RoofHardwareParams *list[] = { &hw };
+  RoofModelParams m = tiny ();
+  RoofModelDerived md = derive (&m);
+  RoofWorkload wl;
+  RoofSla sla;
+  RoofCandidate c;
+  RoofError err = { 0 };
+  roof_workload_init (&wl);
+  wl.context = 10;
+  wl.prompt = 8;
+  wl.output = 2;
+  roof_sla_init (&sla);
+  sla.itl = 1.0;
+  g_assert_cmpint (roof_synthesize (list, 1, &md, &wl, &sla, &c, &err), ==, ROOF_OK);
+  g_assert_false (c.meets);
+  g_assert_nonnull (strstr (c.reason, "scale-up domain"));
+  /* with a scale-out network it runs on two domains */
+  hw.scaleout_bw = 50e9;
+  hw.scaleout_latency = 5e-6;
+  g_assert_cmpint (roof_synthesize (list, 1, &md, &wl, &sla, &c, &err), ==, ROOF_OK);
+  g_assert_true (c.meets);
+  g_assert_cmpint (c.devices, ==, 8);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Issue 12, error 3: the binding term at every batch                       */
 
@@ -635,6 +670,7 @@ main (int argc, char **argv)
   g_test_add_func ("/solver/rack/pipeline", test_pipeline);
   g_test_add_func ("/solver/rack/data-parallel", test_data_parallel);
   g_test_add_func ("/solver/rack/layout-validation", test_layout_validation);
+  g_test_add_func ("/solver/rack/synthesis-on-a-system", test_synthesis_on_a_system);
   g_test_add_func ("/solver/rack/balance-names-communication", test_balance_names_communication);
   g_test_add_func ("/solver/rack/nvl72-deepseek-ep72", test_nvl72_deepseek_ep72);
   g_test_add_func ("/solver/rack/seed-weight-floor", test_seed_weight_floor);
