@@ -396,22 +396,28 @@ roof_workload_validate (const RoofWorkload *wl, RoofError *err)
   if (!roof_finite_nonneg (wl->overhead) || wl->overhead > 1e4)
     return roof_set_error (err, ROOF_ERR_INVALID,
                            "overhead must be ≥ 0 and at most 1e4 s, got %g s", wl->overhead);
-  const struct
-  {
-    const char *name;
-    double v;
-  } degrees[] = { { "ep", wl->ep }, { "pp", wl->pp }, { "dp", wl->dp },
-                  { "microbatches", wl->microbatches } };
-  for (size_t i = 0; i < sizeof degrees / sizeof degrees[0]; i++)
-    if (degrees[i].v != 0.0 && (!roof_whole (degrees[i].v) || degrees[i].v < 0 || degrees[i].v > 1e6))
-      return roof_set_error (err, ROOF_ERR_INVALID,
-                             "%s must be a whole number from 1 to 1e6 (0 = the default), got %g",
-                             degrees[i].name, degrees[i].v);
-  if (wl->devices * (wl->ep > 0 ? wl->ep : 1) * (wl->pp > 0 ? wl->pp : 1)
-        * (wl->dp > 0 ? wl->dp : 1)
-      > 1e7)
-    return roof_set_error (err, ROOF_ERR_INVALID,
-                           "the layout tp·ep·pp·dp must use at most 1e7 devices");
+  /* the layout beyond TP: 0 (the default) everywhere is the common case */
+  if (wl->ep != 0.0 || wl->pp != 0.0 || wl->dp != 0.0 || wl->microbatches != 0.0)
+    {
+      const struct
+      {
+        const char *name;
+        double v;
+      } degrees[] = { { "ep", wl->ep }, { "pp", wl->pp }, { "dp", wl->dp },
+                      { "microbatches", wl->microbatches } };
+      for (size_t i = 0; i < sizeof degrees / sizeof degrees[0]; i++)
+        if (degrees[i].v != 0.0
+            && (!roof_whole (degrees[i].v) || degrees[i].v < 0 || degrees[i].v > 1e6))
+          return roof_set_error (err, ROOF_ERR_INVALID,
+                                 "%s must be a whole number from 1 to 1e6 (0 = the default), "
+                                 "got %g",
+                                 degrees[i].name, degrees[i].v);
+      if (wl->devices * (wl->ep > 0 ? wl->ep : 1) * (wl->pp > 0 ? wl->pp : 1)
+            * (wl->dp > 0 ? wl->dp : 1)
+          > 1e7)
+        return roof_set_error (err, ROOF_ERR_INVALID,
+                               "the layout tp·ep·pp·dp must use at most 1e7 devices");
+    }
   if (!(wl->ep_imbalance == 0.0 || (wl->ep_imbalance >= 1.0 && wl->ep_imbalance <= 1e6)))
     return roof_set_error (err, ROOF_ERR_INVALID,
                            "ep_imbalance must be ≥ 1 (0 = 1): the busiest device's load over "
