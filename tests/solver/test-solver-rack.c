@@ -465,6 +465,20 @@ test_balance_names_communication (void)
 /* ---------------------------------------------------------------------- */
 /* Rack scale: the example and the lecture note's claims            */
 
+/* DeepSeek-V3 at EP 72 (TP 1) on fp8 weights, KV and compute, bf16
+ * activations, context 1 */
+static RoofWorkload
+ep72 (double batch)
+{
+  RoofWorkload wl;
+  roof_workload_init (&wl);
+  wl.weights = wl.kv = wl.compute = ROOF_PREC_FP8;
+  wl.batch = batch;
+  wl.context = 1;
+  wl.ep = 72;
+  return wl;
+}
+
 static void
 test_nvl72_deepseek_ep72 (void)
 {
@@ -474,20 +488,16 @@ test_nvl72_deepseek_ep72 (void)
   RoofHardwareParams hw = gb200_nvl72 ();
   RoofModelParams m = deepseek_v3 ();
   RoofModelDerived md = derive (&m);
-  RoofWorkload wl;
-  roof_workload_init (&wl);
-  wl.weights = wl.kv = wl.compute = ROOF_PREC_FP8;
-  wl.batch = 1;
-  wl.context = 1;
-  wl.ep = 72;
+  RoofWorkload wl = ep72 (1);
 
   RoofResult r = solve (&hw, &md, &wl);
   /* the GPU holding the sequence reads every non-routed weight:
    * (671,026,404,352 − 129,280 · 7,168 − 58 · 256 · 44,040,192) · 671e9 /
    * 671,026,404,352 = 16,190,317,395 B, and one routed expert per MoE
    * layer: 58 · 44,040,192 · 0.99996065 = 2,554,230,625 B; KV 70,272 B;
-   * activations 2 · (37,716,736 − 12,828,672 · 7/8) = 53,053,568 − 70,272 B:
-   * 18,797,601,588 B / 8 TB/s = 2.349700 ms */
+   * activations 2 · (37,716,736 − 12,828,672 · 7/8) = 52,983,296 B (the
+   * routed experts' once, not k times): 18,797,601,588 B / 8 TB/s =
+   * 2.349700 ms */
   assert_rel (r.t_memory, 2.34970019850e-3, 1e-9);
   assert_rel (r.t_memory_weights, (16190317394.898 + 2554230625.114) / 8e12, 1e-9);
   /* compute: 36,954,202,863 FLOP / 5 PFLOP/s = 7.39 µs */
@@ -517,12 +527,7 @@ test_seed_weight_floor (void)
   RoofHardwareParams hw = gb200_nvl72 ();
   RoofModelParams m = deepseek_v3 ();
   RoofModelDerived md = derive (&m);
-  RoofWorkload wl;
-  roof_workload_init (&wl);
-  wl.weights = wl.kv = wl.compute = ROOF_PREC_FP8;
-  wl.context = 1;
-  wl.ep = 72;
-  wl.batch = 4096;
+  RoofWorkload wl = ep72 (4096);
   wl.attn_parallel = ROOF_ATTN_PARALLEL_TENSOR;
   RoofResult r = solve (&hw, &md, &wl);
   assert_rel (r.t_memory_weights, (16190317394.898 / 72 + 4 * 58 * 44038459.0537) / 8e12, 1e-9);
