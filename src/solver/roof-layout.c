@@ -361,6 +361,19 @@ roof_layout_validate (const RoofHardwareParams *hw, const RoofModelDerived *md,
   /* pipeline stages only pass activations on: they need not fill domains */
   if ((st = check_group (hw, "tp·ep·pp", tp * ep * pp, false, err)) != ROOF_OK)
     return st;
+  /* a group inside a domain must not straddle two of them: groups are laid
+   * out contiguously, so the smaller one must tile the domain */
+  double N = hw->scaleup_size;
+  if (N > 0.0 && tp * ep > N && tp < N && fmod (N, tp) != 0.0)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "tp = %g does not divide scaleup_size %d: with tp·ep = %g spanning "
+                           "domains, a tensor-parallel group would straddle two",
+                           tp, hw->scaleup_size, tp * ep);
+  if (N > 0.0 && tp * ep * pp > N && tp * ep < N && fmod (N, tp * ep) != 0.0)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "tp·ep = %g does not divide scaleup_size %d: with tp·ep·pp = %g "
+                           "spanning domains, a pipeline stage would straddle two",
+                           tp * ep, hw->scaleup_size, tp * ep * pp);
   return ROOF_OK;
 }
 

@@ -353,7 +353,8 @@ RoofStatus roof_workload_validate (const RoofWorkload *wl, RoofError *err);
 /* The layout against a model and a system: EP on a dense model, EP above
  * the expert count, PP above the layer count, a replica larger than the
  * scale-up domain without a scale-out network, a group that spans domains
- * without filling them, a fabric without bandwidth, in-network reduction on
+ * without filling them, a TP group or pipeline stage that would straddle
+ * two domains, a fabric without bandwidth, in-network reduction on
  * a fabric without a switch. Messages name the field. roof_solve and every
  * analysis call it. */
 RoofStatus roof_layout_validate (const RoofHardwareParams *hw,

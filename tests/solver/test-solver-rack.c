@@ -354,6 +354,17 @@ test_layout_validation (void)
   g_assert_nonnull (strstr (err.message, "scaleup_size"));
   wl.devices = 16;
   g_assert_cmpint (roof_solve (&hw, &mdd, &wl, &r, &err), ==, ROOF_OK);
+  /* pipeline stages of EP 6 on 8-device domains: the second stage
+   * (devices 6–11) would straddle two domains */
+  wl.devices = 1;
+  wl.ep = 6;
+  wl.pp = 2;
+  g_assert_cmpint (roof_solve (&hw, &mdm, &wl, &r, &err), ==, ROOF_ERR_INVALID);
+  g_assert_nonnull (strstr (err.message, "straddle"));
+  wl.ep = 4; /* stages of 4 tile the domains of 8 */
+  g_assert_cmpint (roof_solve (&hw, &mdm, &wl, &r, &err), ==, ROOF_OK);
+  wl.ep = 0;
+  wl.pp = 0;
 
   /* in-network reduction needs a switch */
   hw.topology = ROOF_TOPOLOGY_MESH;
