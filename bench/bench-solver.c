@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -60,8 +61,45 @@ typedef struct
   RoofSla sla;
   RoofResult *sweep;
   RoofCandidate *candidates;
+  /* rack scale: DeepSeek-V3 on a GB200 NVL72 */
+  RoofHardwareParams nvl72;
+  const RoofModelDerived *deepseek;
+  RoofWorkload rack;
+  long points;
+  int layouts;
   volatile double sink;
 } Ctx;
+
+static void
+one_layout_solve (gpointer data, int i)
+{
+  Ctx *c = data;
+  RoofResult r;
+  RoofError err;
+  c->rack.batch = 1 + (i & 255);
+  roof_solve (&c->nvl72, c->deepseek, &c->rack, &r, &err);
+  c->sink += r.t_step;
+}
+
+static bool
+count_point (const RoofLayoutPoint *p, void *user)
+{
+  Ctx *c = user;
+  c->sink += p->usd_per_mtok;
+  return true;
+}
+
+static void
+one_enumeration (gpointer data, int i)
+{
+  Ctx *c = data;
+  RoofError err;
+  RoofLayoutSearch s;
+  roof_layout_search_init (&s);
+  s.itl = 0.050;
+  roof_layouts_enumerate (&c->nvl72, c->deepseek, &c->rack, &s, count_point, c,
+                          &c->layouts, &c->points, &err);
+}
 
 static void
 one_solve (gpointer data, int i)
@@ -136,6 +174,23 @@ main (int argc, char **argv)
   roof_sla_init (&c.sla);
   c.sla.itl = 0.050;
   c.sweep = g_new (RoofResult, 4096);
+
+  /* the GB200 per-GPU entry and the NVL72's fabric (what a system entry of
+   * the catalog supplies): 72 GPUs, NVLink switch with NVLS */
+  RoofHardwareSpec *gb200 = roof_catalog_find_hardware (catalog, "nvidia-gb200-per-gpu");
+  RoofModelSpec *ds = roof_catalog_find_model (catalog, "deepseek-v3");
+  g_assert (gb200 != NULL && ds != NULL);
+  c.nvl72 = *roof_hardware_spec_get_params (gb200);
+  c.nvl72.scaleup_size = 72;
+  c.nvl72.topology = ROOF_TOPOLOGY_SWITCH;
+  c.nvl72.collective = ROOF_COLLECTIVE_SWITCH;
+  c.nvl72.power_w = 1200;
+  c.nvl72.has_price = TRUE;
+  c.nvl72.price_per_hour = 6.0;
+  c.deepseek = roof_model_spec_get_derived (ds);
+  roof_workload_init (&c.rack);
+  c.rack.weights = c.rack.kv = c.rack.compute = ROOF_PREC_FP8;
+  c.rack.ep = 72;
   c.candidates = g_new (RoofCandidate, n);
 
   printf ("roofline solver benchmark (median; Llama 3.1 70B decode, bf16, context 4096)\n");
@@ -143,6 +198,12 @@ main (int argc, char **argv)
   printf ("  sensitivity (8 knobs)      %8.2f µs\n", 1e6 * bench (one_sensitivity, &c, 20000, 31));
   printf ("  synthesis, %2u devices      %8.3f ms\n", n, 1e3 * bench (one_synthesis, &c, 50, 31));
   printf ("  sweep, 4096 batch points   %8.1f µs\n", 1e6 * bench (one_sweep, &c, 100, 31));
+  printf ("rack scale (DeepSeek-V3 fp8, context 4096, GB200 NVL72)\n");
+  printf ("  layout solve (EP 72)       %8.1f ns\n",
+          1e9 * bench (one_layout_solve, &c, 200000, 31));
+  double t_enum = bench (one_enumeration, &c, 3, 11);
+  printf ("  every layout, batch 1-4096 %8.2f ms  (%d layouts, %ld points)\n", 1e3 * t_enum,
+          c.layouts, c.points);
 
   g_free (c.sweep);
   g_free (c.candidates);

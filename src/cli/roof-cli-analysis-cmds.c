@@ -594,6 +594,12 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
           roof_cli_json_string (b, "hardware", id_of (ctx, i));
           roof_cli_json_number_or_null (b, "balance_batch", !rows[i].balance.never,
                                         rows[i].balance.batch);
+          /* what binds just above it, and where it really turns compute-bound */
+          roof_cli_json_string (b, "balance_bound", roof_bound_name (rows[i].balance.bound));
+          roof_cli_json_bool (b, "comm_dominates", rows[i].balance.comm_dominates);
+          roof_cli_json_number_or_null (b, "compute_bound_batch",
+                                        !rows[i].balance.compute_bound_never,
+                                        rows[i].balance.compute_bound_batch);
           roof_cli_json_number_or_null (b, "usd_per_hour", priced,
                                         params_of (ctx, i)->price_per_hour * wl.devices);
           json_builder_set_member_name (b, "points");
@@ -611,7 +617,9 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
               roof_cli_json_number_or_null (b, "weights", priced, p->weights);
               roof_cli_json_number_or_null (b, "kv", priced, p->kv);
               roof_cli_json_number_or_null (b, "compute", priced, p->compute);
+              roof_cli_json_number_or_null (b, "comm", priced, p->comm);
               roof_cli_json_number_or_null (b, "fixed", priced, p->fixed);
+              roof_cli_json_string (b, "bound", roof_bound_name (r->bound));
               json_builder_end_object (b);
             }
           json_builder_end_array (b);
@@ -642,7 +650,8 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
   {
     g_autoptr (RoofCliTable) t = roof_cli_table_new (2);
 
-    roof_cli_stream_printf (ctx->out, "\nBalance batch (decode turns compute-bound above it):\n");
+    roof_cli_stream_printf (ctx->out, "\nBalance batch (decode turns compute-bound above it, "
+                                      "unless communication binds):\n");
     roof_cli_table_set_indent (t, 2);
     roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
     for (guint i = 0; i < n; i++)
@@ -660,7 +669,25 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
                                                   kv, fl));
           }
         else
-          roof_cli_table_take (t, 1, roof_cli_format_significant (rows[i].balance.batch, 4));
+          {
+            g_autofree char *bb = roof_cli_format_significant (rows[i].balance.batch, 4);
+            const RoofBalance *bal = &rows[i].balance;
+            if (bal->comm_dominates && bal->compute_bound_never)
+              roof_cli_table_take (t, 1,
+                                   g_strdup_printf ("%s, but communication binds there and "
+                                                    "at every larger batch",
+                                                    bb));
+            else if (bal->comm_dominates)
+              {
+                g_autofree char *cb = roof_cli_format_significant (bal->compute_bound_batch, 4);
+                roof_cli_table_take (t, 1,
+                                     g_strdup_printf ("%s, but communication binds there; "
+                                                      "compute-bound from %s",
+                                                      bb, cb));
+              }
+            else
+              roof_cli_table_take (t, 1, g_steal_pointer (&bb));
+          }
       }
     roof_cli_table_print (t, ctx->out);
   }

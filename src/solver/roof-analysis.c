@@ -15,6 +15,72 @@ eff (double v)
 /* ---------------------------------------------------------------------- */
 /* Balance batch                                                          */
 
+/* Smallest batch in [1, 1e9] from which roof_solve says compute-bound:
+ * doubling, then bisection to 1e-9. */
+static RoofStatus
+compute_bound_from (const RoofHardwareParams *hw, const RoofModelDerived *md, RoofWorkload *w,
+                    RoofBalance *out, RoofError *err)
+{
+  RoofResult r;
+  RoofStatus st;
+  double lo = 0.0, hi = 1.0;
+
+  for (;;)
+    {
+      w->batch = hi;
+      if ((st = roof_solve (hw, md, w, &r, err)) != ROOF_OK)
+        return st;
+      if (r.bound == ROOF_BOUND_COMPUTE)
+        break;
+      lo = hi;
+      hi *= 2.0;
+      if (hi > 1e9)
+        {
+          out->compute_bound_never = true;
+          return ROOF_OK;
+        }
+    }
+  if (lo == 0.0)
+    {
+      out->compute_bound_batch = 1.0;
+      return ROOF_OK;
+    }
+  for (int i = 0; i < 100 && hi - lo > 1e-9 * hi; i++)
+    {
+      double mid = 0.5 * (lo + hi);
+      w->batch = mid;
+      if ((st = roof_solve (hw, md, w, &r, err)) != ROOF_OK)
+        return st;
+      if (r.bound == ROOF_BOUND_COMPUTE)
+        hi = mid;
+      else
+        lo = mid;
+    }
+  out->compute_bound_batch = hi;
+  return ROOF_OK;
+}
+
+/* What solve says at the balance (or at B = 1 when there is none), and from
+ * which batch it says compute. */
+static RoofStatus
+balance_honest (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+                RoofBalance *out, RoofError *err)
+{
+  RoofWorkload w = *wl;
+  RoofResult r;
+  RoofStatus st;
+
+  w.phase = ROOF_PHASE_DECODE;
+  w.batch = out->never ? 1.0 : out->batch;
+  if ((st = roof_solve (hw, md, &w, &r, err)) != ROOF_OK)
+    return st;
+  out->comm_dominates = r.t_comm > 0.0 && r.t_comm >= roof_max (r.t_compute, r.t_memory);
+  /* compute and memory tie at the balance: what binds just above it */
+  out->bound = out->comm_dominates ? ROOF_BOUND_COMMUNICATION
+                                   : (out->never ? ROOF_BOUND_MEMORY : ROOF_BOUND_COMPUTE);
+  return compute_bound_from (hw, md, &w, out, err);
+}
+
 RoofStatus
 roof_balance_batch (const RoofHardwareParams *hw, const RoofModelDerived *md,
                     const RoofWorkload *wl, RoofBalance *out, RoofError *err)
@@ -22,11 +88,13 @@ roof_balance_batch (const RoofHardwareParams *hw, const RoofModelDerived *md,
   RoofWorkload w = *wl;
   RoofResult r;
   RoofStatus st;
+  RoofLayoutDims l;
 
   w.phase = ROOF_PHASE_DECODE;
   w.batch = 1.0;
   if ((st = roof_solve (hw, md, &w, &r, err)) != ROOF_OK)
     return st;
+  roof_layout_dims (hw, md, &w, false, &l);
 
   double flops = w.devices * hw->peak_flops[w.compute] * eff (hw->eff_compute);
   double bw = w.devices * hw->mem_bw * eff (hw->eff_memory);
@@ -35,20 +103,23 @@ roof_balance_batch (const RoofHardwareParams *hw, const RoofModelDerived *md,
   double k = r.bytes_kv + r.bytes_act;
 
   memset (out, 0, sizeof *out);
-  if (k / bw >= f / flops)
+  if (l.trivial && k / bw >= f / flops)
     {
       out->never = true;
-      return ROOF_OK;
+      return balance_honest (hw, md, wl, out, err);
     }
-  if (!md->is_moe)
+  if (l.trivial && !md->is_moe)
     {
       double W = r.bytes_weights;
       out->batch = (W / bw) / (f / flops - k / bw);
-      return isfinite (out->batch) ? ROOF_OK : roof_overflow_error (err);
+      if (!isfinite (out->batch))
+        return roof_overflow_error (err);
+      return balance_honest (hw, md, wl, out, err);
     }
 
-  /* MoE: weight bytes grow (concavely) with B; g = t_m − t_c is concave,
-   * positive at 0 and negative eventually, so it has one root */
+  /* MoE (weight bytes grow concavely with B) or a layout (the busiest
+   * device's share steps with ceil(B/ep)): g = t_m − t_c is positive at 0
+   * and, when a balance exists, negative eventually: doubling, bisection */
   double lo = 0.0, hi = 1.0;
   for (;;)
     {
@@ -62,7 +133,7 @@ roof_balance_batch (const RoofHardwareParams *hw, const RoofModelDerived *md,
       if (hi > 1e9)
         {
           out->never = true;
-          return ROOF_OK;
+          return balance_honest (hw, md, wl, out, err);
         }
     }
   for (int i = 0; i < 100 && hi - lo > 1e-9 * hi; i++)
@@ -77,7 +148,7 @@ roof_balance_batch (const RoofHardwareParams *hw, const RoofModelDerived *md,
         hi = mid;
     }
   out->batch = 0.5 * (lo + hi);
-  return ROOF_OK;
+  return balance_honest (hw, md, wl, out, err);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -98,19 +169,21 @@ roof_cost_point (const RoofHardwareParams *hw, const RoofModelDerived *md, const
   if (!r.has_cost)
     return roof_set_error (err, ROOF_ERR_UNSUPPORTED, "the device has no price per hour");
 
-  double bw = w.devices * hw->mem_bw * eff (hw->eff_memory);
-  double per_tok = r.usd_per_s / r.tokens * 1e6;
+  double per_tok = r.usd_per_s / (r.tokens * (r.devices_total / r.devices)) * 1e6;
 
   memset (out, 0, sizeof *out);
   out->batch = batch;
   out->total = r.usd_per_mtok;
-  out->weights = per_tok * r.bytes_weights / bw;
-  out->kv = per_tok * (r.bytes_kv + r.bytes_act) / bw;
+  out->weights = per_tok * r.t_memory_weights;
+  out->kv = per_tok * (r.t_memory - r.t_memory_weights);
   out->compute = per_tok * r.t_compute;
-  out->fixed = per_tok * (r.t_comm + r.t_overhead);
+  out->comm = per_tok * r.t_comm;
+  out->fixed = per_tok * r.t_overhead;
+  out->bound = r.bound;
   out->fits = r.fits;
 
-  const double v[] = { out->batch, out->total, out->weights, out->kv, out->compute, out->fixed };
+  const double v[] = { out->batch, out->total,   out->weights, out->kv,
+                       out->compute, out->comm, out->fixed };
   if (!roof_all_finite (v, ROOF_N_ELEMENTS (v)))
     return roof_overflow_error (err);
   return ROOF_OK;
@@ -206,6 +279,7 @@ perturbed_time (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
       break;
     case ROOF_KNOB_INTERCONNECT_BW:
       h.link_bw *= factor;
+      h.scaleout_bw *= factor;
       break;
     case ROOF_KNOB_OVERHEAD:
       w.overhead *= factor;
@@ -244,7 +318,8 @@ knob_applies (const RoofHardwareParams *hw, const RoofModelDerived *md, const Ro
   switch (k)
     {
     case ROOF_KNOB_INTERCONNECT_BW:
-      return wl->devices > 1.0 && hw->link_bw > 0.0 && md->kind == ROOF_MODEL_TRANSFORMER;
+      return roof_workload_replica_devices (wl) > 1.0 && hw->link_bw > 0.0
+             && md->kind == ROOF_MODEL_TRANSFORMER;
     case ROOF_KNOB_OVERHEAD:
       return wl->overhead > 0.0;
     case ROOF_KNOB_CONTEXT:
@@ -383,14 +458,15 @@ roof_requirements (const RoofModelDerived *md, const RoofWorkload *wl, const Roo
   roof_work_compute (md, &pre, &wp);
 
   double comm_d = 0.0, comm_p = 0.0;
-  if (wl->devices > 1.0 && sla->link_bw > 0.0)
+  if (roof_workload_replica_devices (wl) > 1.0 && sla->link_bw > 0.0)
     {
+      /* one flat fabric of the assumed link (ring all-reduce, switched) */
       RoofHardwareParams link;
       roof_hardware_init (&link);
       link.link_bw = sla->link_bw;
       link.link_latency = sla->link_latency;
-      comm_d = roof_comm_time (&link, &dec, &wd);
-      comm_p = roof_comm_time (&link, &pre, &wp);
+      comm_d = roof_comm_time (&link, md, &dec, &wd, NULL);
+      comm_p = roof_comm_time (&link, md, &pre, &wp, NULL);
     }
 
   memset (out, 0, sizeof *out);
@@ -552,7 +628,7 @@ roof_candidate_eval (const RoofHardwareParams *hw, const RoofModelDerived *md,
   out->has_cost = hw->has_price;
   if (hw->has_price)
     {
-      out->usd_per_hour = devices * hw->price_per_hour;
+      out->usd_per_hour = roof_workload_replica_devices (&w) * hw->price_per_hour;
       out->usd_per_mtok = out->usd_per_hour / 3600.0 / out->tokens_per_s * 1e6;
     }
   const double v[] = { out->itl, out->ttft, out->tokens_per_s, out->usd_per_hour,
@@ -610,7 +686,8 @@ roof_synthesize (const RoofHardwareParams *const *hw, int n_hw, const RoofModelD
       double per_device = hw[i]->mem_capacity * (hw[i]->usable_fraction > 0.0
                                                    ? hw[i]->usable_fraction
                                                    : ROOF_DEFAULT_USABLE_FRACTION);
-      double need = ceil (md->p_total * roof_workload_weight_bytes (wl) / per_device);
+      double need = ceil (md->p_total * roof_workload_weight_bytes (wl) / per_device
+                          / (roof_workload_replica_devices (wl) / wl->devices));
       int n = 1;
       while (n < need && n <= max_n)
         n *= 2;
@@ -625,7 +702,10 @@ roof_synthesize (const RoofHardwareParams *const *hw, int n_hw, const RoofModelD
             }
           if (st == ROOF_ERR_UNSUPPORTED)
             {
-              reason = "needs tensor parallel but has no interconnect";
+              reason = hw[i]->link_bw > 0.0
+                         ? "needs more devices than its scale-up domain and has no scale-out "
+                           "network"
+                         : "needs tensor parallel but has no interconnect";
               break;
             }
           if (st != ROOF_OK)

@@ -37,9 +37,13 @@ typedef struct
 } RoofOpCost;
 
 void roof_model_dims (const RoofModelParams *m, RoofModelDims *d);
+/* `absorbed`: MLA's decode form (docs/model.md, "MLA"): the up-projections
+ * are folded into the query and the output, attention runs over the cached
+ * latent. Prefill and every other attention kind ignore it. */
 void roof_model_op_cost (const RoofModelParams *m,
                          const RoofModelDims *d,
                          RoofOpKind op,
+                         bool absorbed,
                          RoofOpCost *c);
 
 extern const RoofOpKind roof_attention_ops[];

@@ -191,10 +191,11 @@ roof_model_dims (const RoofModelParams *m, RoofModelDims *d)
  * this architecture come back all zero with `present` false. */
 void
 roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind op,
-                    RoofOpCost *c)
+                    bool absorbed, RoofOpCost *c)
 {
   double ffn_act_one; /* activations of one FFN of width w per token, as a function below */
 
+  absorbed = absorbed && d->mla;
   memset (c, 0, sizeof *c);
   c->present = true;
   c->counted = true;
@@ -235,7 +236,18 @@ roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind
       break;
 
     case ROOF_OP_V_PROJ:
-      if (d->mla)
+      if (absorbed)
+        {
+          /* kv_b absorbed: its key half maps the new token's no-RoPE query
+           * into the latent (H·d_nope in, H·r out), its value half maps the
+           * latent attention output back (H·r in, H·d_v out); the same
+           * r·H·(d_nope + d_v) multiply-adds per new token as expanding its
+           * own latent, none per cached token */
+          c->mm = d->r * d->H * (d->nope + d->dv);
+          c->weights = c->mm;
+          c->act = d->H * (d->nope + d->dv + 2.0 * d->r);
+        }
+      else if (d->mla)
         {
           /* kv_b: latent → per-head no-RoPE keys and values */
           c->mm = d->r * d->H * (d->nope + d->dv);
@@ -252,8 +264,10 @@ roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind
       break;
 
     case ROOF_OP_ATTN_SCORES:
-      c->attn_flop_per_ctx = 2.0 * d->H * d->dh;
-      c->act = d->H * d->dh; /* the query */
+      /* absorbed MLA: every head's latent query (r + d_r) against the
+       * cached latent and RoPE key */
+      c->attn_flop_per_ctx = absorbed ? 2.0 * d->H * (d->r + d->dr) : 2.0 * d->H * d->dh;
+      c->act = absorbed ? d->H * (d->r + d->dr) : d->H * d->dh; /* the query */
       c->kv_read_per_ctx = d->mla ? d->r + d->dr : d->Hkv * d->dh;
       break;
 
@@ -266,9 +280,9 @@ roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind
       break;
 
     case ROOF_OP_ATTN_V:
-      /* the value width: d_h, or MLA's v_head_dim */
-      c->attn_flop_per_ctx = 2.0 * d->H * d->dv;
-      c->act = d->H * d->dv;
+      /* the value width: d_h, MLA's v_head_dim, or (absorbed) the latent r */
+      c->attn_flop_per_ctx = 2.0 * d->H * (absorbed ? d->r : d->dv);
+      c->act = d->H * (absorbed ? d->r : d->dv);
       /* MLA reads the latent once for scores and values */
       c->kv_read_per_ctx = d->mla ? 0.0 : d->Hkv * d->dh;
       break;
@@ -368,14 +382,14 @@ const int roof_n_moe_ffn_ops = 3;
 
 static void
 sum_ops (const RoofModelParams *m, const RoofModelDims *d, const RoofOpKind *ops, int n,
-         bool active, double *weights, double *mm, double *act, double *kv_write,
+         bool active, bool absorbed, double *weights, double *mm, double *act, double *kv_write,
          double *ws_peak)
 {
   for (int i = 0; i < n; i++)
     {
       RoofOpCost c;
 
-      roof_model_op_cost (m, d, ops[i], &c);
+      roof_model_op_cost (m, d, ops[i], absorbed, &c);
       if (ops[i] == ROOF_OP_EXPERTS)
         *weights += (active ? d->k : d->E) * c.expert_weights;
       else
@@ -431,22 +445,27 @@ roof_model_derive (const RoofModelParams *m, RoofModelDerived *out, RoofError *e
 
   /* attention part of one layer (same in dense and MoE layers) */
   double attn_w = 0, attn_mm = 0, attn_act = 0, kv_write = 0, ws_attn = 0;
-  sum_ops (m, &d, roof_attention_ops, roof_n_attention_ops, false, &attn_w, &attn_mm, &attn_act,
-           &kv_write, &ws_attn);
+  sum_ops (m, &d, roof_attention_ops, roof_n_attention_ops, false, false, &attn_w, &attn_mm,
+           &attn_act, &kv_write, &ws_attn);
+  /* MLA decodes in the absorbed form: only its activations differ per token
+   * (weights, matmul parameters and the KV written are the same) */
+  double abs_w = 0, abs_mm = 0, abs_act = 0, abs_kv = 0, abs_ws = 0;
+  sum_ops (m, &d, roof_attention_ops, roof_n_attention_ops, false, true, &abs_w, &abs_mm,
+           &abs_act, &abs_kv, &abs_ws);
   double dense_w = 0, dense_mm = 0, dense_act = 0, dense_kv = 0, ws_dense = 0;
-  sum_ops (m, &d, roof_dense_ffn_ops, roof_n_dense_ffn_ops, false, &dense_w, &dense_mm,
+  sum_ops (m, &d, roof_dense_ffn_ops, roof_n_dense_ffn_ops, false, false, &dense_w, &dense_mm,
            &dense_act, &dense_kv, &ws_dense);
   double moe_w = 0, moe_w_active = 0, moe_mm = 0, moe_act = 0, moe_kv = 0, ws_moe = 0;
   double scratch_mm = 0, scratch_act = 0, scratch_kv = 0, scratch_ws = 0;
-  sum_ops (m, &d, roof_moe_ffn_ops, roof_n_moe_ffn_ops, false, &moe_w, &moe_mm, &moe_act, &moe_kv,
-           &ws_moe);
-  sum_ops (m, &d, roof_moe_ffn_ops, roof_n_moe_ffn_ops, true, &moe_w_active, &scratch_mm,
+  sum_ops (m, &d, roof_moe_ffn_ops, roof_n_moe_ffn_ops, false, false, &moe_w, &moe_mm, &moe_act,
+           &moe_kv, &ws_moe);
+  sum_ops (m, &d, roof_moe_ffn_ops, roof_n_moe_ffn_ops, true, false, &moe_w_active, &scratch_mm,
            &scratch_act, &scratch_kv, &scratch_ws);
 
   RoofOpCost head, experts, norms;
-  roof_model_op_cost (m, &d, ROOF_OP_LM_HEAD, &head);
-  roof_model_op_cost (m, &d, ROOF_OP_EXPERTS, &experts);
-  roof_model_op_cost (m, &d, ROOF_OP_NORMS, &norms);
+  roof_model_op_cost (m, &d, ROOF_OP_LM_HEAD, false, &head);
+  roof_model_op_cost (m, &d, ROOF_OP_EXPERTS, false, &experts);
+  roof_model_op_cost (m, &d, ROOF_OP_NORMS, false, &norms);
 
   out->p_embedding = d.V * d.d;
   out->p_lm_head = d.V * d.d;
@@ -456,8 +475,8 @@ roof_model_derive (const RoofModelParams *m, RoofModelDerived *out, RoofError *e
   out->p_expert = experts.expert_weights;
   {
     RoofOpCost sh, rt;
-    roof_model_op_cost (m, &d, ROOF_OP_SHARED_EXPERTS, &sh);
-    roof_model_op_cost (m, &d, ROOF_OP_ROUTER, &rt);
+    roof_model_op_cost (m, &d, ROOF_OP_SHARED_EXPERTS, false, &sh);
+    roof_model_op_cost (m, &d, ROOF_OP_ROUTER, false, &rt);
     out->p_shared_layer = sh.weights;
     out->p_router_layer = rt.weights;
   }
@@ -484,13 +503,20 @@ roof_model_derive (const RoofModelParams *m, RoofModelDerived *out, RoofError *e
   out->p_mm_body = (d.L * attn_mm + d.n_dense * dense_mm + d.n_moe * moe_mm) * out->flop_scale;
   out->p_mm_head = head.mm * out->flop_scale;
   out->p_mm_active = out->p_mm_body + out->p_mm_head;
+  out->p_mm_routed = d.n_moe * experts.mm * out->flop_scale;
+  out->act_per_token_routed = d.n_moe * experts.act;
 
   out->kv_elems_per_token_layer = kv_write;
   out->kv_elems_per_token = kv_write * d.L;
   out->attn_flop_per_ctx = 2.0 * d.H * (d.dh + d.dv) * d.L;
+  /* absorbed MLA: 2·H·(r + d_r) scores + 2·H·r weighted sum */
+  out->attn_flop_per_ctx_decode =
+    d.mla ? 2.0 * d.H * (2.0 * d.r + d.dr) * d.L : out->attn_flop_per_ctx;
 
   out->act_per_token_dense_layer = attn_act + dense_act;
   out->act_per_token_moe_layer = attn_act + moe_act;
+  out->act_per_token_dense_layer_decode = abs_act + dense_act;
+  out->act_per_token_moe_layer_decode = abs_act + moe_act;
   out->act_per_token_head = head.act;
   out->workspace_per_token = d.d + roof_max (ws_attn, roof_max (ws_dense, ws_moe));
   return ROOF_OK;

@@ -298,6 +298,29 @@ roof_hardware_validate (const RoofHardwareParams *hw, RoofError *err)
   if (!(hw->eff_memory >= 0.0 && hw->eff_memory <= 1.0))
     return roof_set_error (err, ROOF_ERR_INVALID,
                            "memory efficiency must lie in (0, 1] (0 = the default 1), got %g", hw->eff_memory);
+  if (hw->scaleup_size < 0 || hw->scaleup_size > 1000000)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "scaleup_size must lie in [0, 1e6] (0 = a bare device), got %d",
+                           hw->scaleup_size);
+  if ((int) hw->topology < 0 || (int) hw->topology >= topology_count)
+    return roof_set_error (err, ROOF_ERR_INVALID, "unknown topology %d", (int) hw->topology);
+  if ((int) hw->collective < 0 || (int) hw->collective >= collective_count)
+    return roof_set_error (err, ROOF_ERR_INVALID, "unknown collective %d", (int) hw->collective);
+  if (hw->torus_dims < 0 || hw->torus_dims > 3)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "torus_dims must be 1, 2 or 3 (0 = 2), got %d", hw->torus_dims);
+  if (!roof_finite_nonneg (hw->scaleout_bw) || hw->scaleout_bw > ROOF_HUGE * 1e6)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "scale-out bandwidth (scaleout_bw) must be finite, ≥ 0 and at most "
+                           "1e21 B/s, got %g B/s",
+                           hw->scaleout_bw);
+  if (!roof_finite_nonneg (hw->scaleout_latency) || hw->scaleout_latency > 1e3)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "scale-out latency (scaleout_latency) must be finite and ≥ 0, got %g s",
+                           hw->scaleout_latency);
+  if (!roof_finite_nonneg (hw->power_w) || hw->power_w > 1e9)
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "power_w must be finite and ≥ 0 (0 = unknown), got %g W", hw->power_w);
   return ROOF_OK;
 }
 
@@ -373,6 +396,36 @@ roof_workload_validate (const RoofWorkload *wl, RoofError *err)
   if (!roof_finite_nonneg (wl->overhead) || wl->overhead > 1e4)
     return roof_set_error (err, ROOF_ERR_INVALID,
                            "overhead must be ≥ 0 and at most 1e4 s, got %g s", wl->overhead);
+  /* the layout beyond TP: 0 (the default) everywhere is the common case */
+  if (wl->ep != 0.0 || wl->pp != 0.0 || wl->dp != 0.0 || wl->microbatches != 0.0)
+    {
+      const struct
+      {
+        const char *name;
+        double v;
+      } degrees[] = { { "ep", wl->ep }, { "pp", wl->pp }, { "dp", wl->dp },
+                      { "microbatches", wl->microbatches } };
+      for (size_t i = 0; i < sizeof degrees / sizeof degrees[0]; i++)
+        if (degrees[i].v != 0.0
+            && (!roof_whole (degrees[i].v) || degrees[i].v < 0 || degrees[i].v > 1e6))
+          return roof_set_error (err, ROOF_ERR_INVALID,
+                                 "%s must be a whole number from 1 to 1e6 (0 = the default), "
+                                 "got %g",
+                                 degrees[i].name, degrees[i].v);
+      if (wl->devices * (wl->ep > 0 ? wl->ep : 1) * (wl->pp > 0 ? wl->pp : 1)
+            * (wl->dp > 0 ? wl->dp : 1)
+          > 1e7)
+        return roof_set_error (err, ROOF_ERR_INVALID,
+                               "the layout tp·ep·pp·dp must use at most 1e7 devices");
+    }
+  if (!(wl->ep_imbalance == 0.0 || (wl->ep_imbalance >= 1.0 && wl->ep_imbalance <= 1e6)))
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "ep_imbalance must be ≥ 1 (0 = 1): the busiest device's load over "
+                           "the mean, got %g",
+                           wl->ep_imbalance);
+  if ((int) wl->attn_parallel < 0 || (int) wl->attn_parallel >= attn_parallel_count)
+    return roof_set_error (err, ROOF_ERR_INVALID, "unknown attn_parallel %d",
+                           (int) wl->attn_parallel);
   return ROOF_OK;
 }
 

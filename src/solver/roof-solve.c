@@ -52,9 +52,14 @@ roof_work_compute (const RoofModelDerived *md, const RoofWorkload *wl, RoofWork 
   double n_win = md->n_window_layers;
   double n_glob = md->layers - n_win;
   double win_cap = roof_min (md->window > 0.0 ? md->window : INFINITY, span);
-  double per_layer_attn = md->attn_flop_per_ctx / md->layers; /* 2·H·(d_h + d_v) */
-  double act_layers = md->n_dense_layers * md->act_per_token_dense_layer
-                      + md->n_moe_layers * md->act_per_token_moe_layer;
+  /* 2·H·(d_h + d_v) per layer; MLA decodes absorbed, 2·H·(2r + d_r) */
+  double per_layer_attn =
+    (decode ? md->attn_flop_per_ctx_decode : md->attn_flop_per_ctx) / md->layers;
+  double act_layers =
+    decode ? md->n_dense_layers * md->act_per_token_dense_layer_decode
+               + md->n_moe_layers * md->act_per_token_moe_layer_decode
+           : md->n_dense_layers * md->act_per_token_dense_layer
+               + md->n_moe_layers * md->act_per_token_moe_layer;
   double tokens, ctx_sum, experts_tokens;
 
   if (decode)
@@ -91,19 +96,119 @@ roof_work_compute (const RoofModelDerived *md, const RoofWorkload *wl, RoofWork 
   w->tokens = tokens;
   w->comm_bytes_per_allreduce = tokens * md->hidden * b_a;
   w->n_allreduce = 2.0 * md->layers;
+  w->flop_routed = 2.0 * tokens * md->p_mm_routed;
+  w->bytes_act_routed = b_a * tokens * md->act_per_token_routed;
+  w->bytes_weights_always = b_w * md->p_read_always;
+  w->experts_tokens = experts_tokens;
+}
+
+/* Share of the replica's per-sequence work (attention, dense layers, KV)
+ * on the busiest device's EP rank: data-parallel attention gives each rank
+ * ceil(B/ep) of the B sequences, tensor-parallel attention 1/ep of all. */
+static double
+rank_share (const RoofLayoutDims *l, double seqs)
+{
+  if (l->ep == 1.0)
+    return 1.0;
+  if (!l->attn_data)
+    return 1.0 / l->ep;
+  double q = seqs / l->ep - 1e-9;
+  double busiest = q <= 1.0 ? 1.0 : (q < 4e15 ? roof_ceil_pos (q) : ceil (q));
+  return roof_min (1.0, busiest / seqs);
+}
+
+/* The busiest EP rank's share of the routed work for `tokens` tokens: its
+ * experts' share × the imbalance, and never less than one token-expert pair
+ * (a token's k experts land on k ranks: at B = 1 the busiest rank runs one
+ * expert, not the mean's k/ep). */
+static double
+busy_load (const RoofModelDerived *md, const RoofLayoutDims *l, double tokens)
+{
+  if (l->ep == 1.0 || !md->is_moe)
+    return l->load;
+  double pairs = tokens * md->src.experts_per_token;
+  return pairs >= 1.0 ? roof_min (1.0, roof_max (l->load, 1.0 / pairs)) : l->load;
+}
+
+/* Domain boundaries a replica's pipeline crosses: stages of tp·ep
+ * contiguous devices, domains of scaleup_size. */
+
+/* Communication of one microbatch of `seqs` sequences through one stage
+ * (all-reduces and all-to-alls, before the stage factor) and through the
+ * pipeline (p2p). */
+static void
+layout_comm (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofLayoutDims *l,
+             double share, double tokens, RoofCommTimes *c)
+{
+  double b_a = l->b_a;
+  double d = md->hidden;
+  double t_rank = tokens * share;
+
+  memset (c, 0, sizeof *c);
+  if (md->kind != ROOF_MODEL_TRANSFORMER)
+    return;
+  /* two all-reduces per layer: attention and FFN (or the experts' partial
+   * sums); over tp beside data-parallel attention, over tp·ep beside
+   * tensor-parallel attention (which also combines the experts' outputs) */
+  double group = l->attn_data ? l->tp : l->tp * l->ep;
+  double msg = (l->attn_data ? t_rank : tokens) * d * b_a;
+  if (group > 1.0)
+    c->all_reduce = 2.0 * md->layers * roof_coll_at (&l->ar, msg);
+  /* EP beside data-parallel attention: dispatch and combine per MoE layer;
+   * the busiest device sends its tokens' k copies and receives its load */
+  if (l->ep > 1.0 && l->attn_data && md->is_moe)
+    {
+      double k = md->src.experts_per_token;
+      double send = t_rank * k * d * b_a / l->tp;
+      double recv = tokens * k * busy_load (md, l, tokens) * d * b_a / l->tp;
+      c->all_to_all = 2.0 * md->n_moe_layers * roof_coll_at (&l->a2a, roof_max (send, recv));
+    }
+  if (l->pp > 1.0)
+    {
+      double m = (l->attn_data ? t_rank / l->tp : tokens / (l->tp * l->ep)) * d * b_a;
+      double cross = l->cross;
+      double t_in = roof_coll_at (&l->p2p_in, m);
+      double t_out = cross > 0.0 ? roof_coll_at (&l->p2p_out, m) : 0.0;
+      c->p2p = cross * t_out + (l->pp - 1.0 - cross) * t_in;
+    }
+}
+
+static double
+layout_rounds (const RoofLayoutDims *l, bool decode)
+{
+  return decode ? roof_max (l->m, l->pp) : l->m + l->pp - 1.0;
+}
+
+/* Two all-reduces per layer over the one tensor-parallel group. */
+static double
+tp_comm (const RoofHardwareParams *hw, const RoofWorkload *wl, const RoofWork *w)
+{
+  double n = wl->devices;
+  if (n <= 1.0 || w->n_allreduce <= 0.0)
+    return 0.0;
+  return w->n_allreduce
+         * roof_coll_time (hw, ROOF_COLL_ALL_REDUCE, n, 1.0, w->comm_bytes_per_allreduce);
 }
 
 double
-roof_comm_time (const RoofHardwareParams *hw, const RoofWorkload *wl, const RoofWork *w)
+roof_comm_time (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+                const RoofWork *w, RoofCommTimes *split)
 {
-  double n = wl->devices;
+  RoofLayoutDims l;
+  RoofCommTimes c = { 0 };
 
-  if (n <= 1.0 || w->n_allreduce <= 0.0)
-    return 0.0;
-  /* ring all-reduce: 2(n−1)/n of the message each way, 2(n−1) hops */
-  double one = 2.0 * (n - 1.0) / n * w->comm_bytes_per_allreduce / hw->link_bw
-               + 2.0 * (n - 1.0) * hw->link_latency;
-  return w->n_allreduce * one;
+  roof_layout_dims (hw, md, wl, false, &l);
+  if (l.trivial)
+    c.all_reduce = tp_comm (hw, wl, w);
+  else
+    {
+      RoofLayoutStep st;
+      roof_layout_step (hw, md, wl, &l, w, 1.0 / l.m, &st, NULL);
+      c = st.comm;
+    }
+  if (split)
+    *split = c;
+  return c.all_reduce + c.all_to_all + c.p2p;
 }
 
 double
@@ -140,9 +245,9 @@ roof_footprint (const RoofModelDerived *md, const RoofWorkload *wl, double *weig
   return fw + fk + fa;
 }
 
-static RoofStatus
-check_inputs (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
-              RoofError *err)
+RoofStatus
+roof_check_basics (const RoofHardwareParams *hw, const RoofModelDerived *md,
+                   const RoofWorkload *wl, RoofError *err)
 {
   RoofStatus st;
 
@@ -155,12 +260,17 @@ check_inputs (const RoofHardwareParams *hw, const RoofModelDerived *md, const Ro
   if (!(hw->peak_flops[wl->compute] > 0.0))
     return roof_set_error (err, ROOF_ERR_PRECISION, "the device has no %s compute ceiling",
                            roof_precision_name (wl->compute));
-  if (wl->devices > 1.0 && md->kind == ROOF_MODEL_TRANSFORMER && !(hw->link_bw > 0.0))
-    return roof_set_error (err, ROOF_ERR_UNSUPPORTED,
-                           "%g devices in tensor parallel need an interconnect, and the device "
-                           "has none",
-                           wl->devices);
   return ROOF_OK;
+}
+
+static RoofStatus
+check_inputs (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+              RoofError *err)
+{
+  RoofStatus st = roof_check_basics (hw, md, wl, err);
+  if (st != ROOF_OK)
+    return st;
+  return roof_layout_validate (hw, md, wl, err);
 }
 
 static bool
@@ -172,7 +282,11 @@ result_finite (const RoofResult *r)
                        r->t_comm,         r->t_overhead,   r->t_step,       r->tokens_per_s,
                        r->mfu,            r->mbu,          r->attained_flops,
                        r->footprint_weights, r->footprint_kv, r->footprint_act, r->footprint,
-                       r->capacity,       r->usd_per_s,    r->usd_per_mtok };
+                       r->capacity,       r->usd_per_s,    r->usd_per_mtok,
+                       r->t_memory_weights, r->t_comm_all_reduce, r->t_comm_all_to_all,
+                       r->t_comm_p2p,     r->bubble,       r->tokens_per_s_total,
+                       r->tokens_per_s_per_device, r->tokens_per_s_per_kw,
+                       r->footprint_device, r->capacity_device };
   return roof_all_finite (v, ROOF_N_ELEMENTS (v)) && r->t_step > 0.0;
 }
 
@@ -186,18 +300,103 @@ roof_solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const Roof
   return roof_solve_unchecked (hw, md, wl, out, err);
 }
 
+/* Expected distinct routed experts among `experts` of E, hit by `tokens`
+ * tokens of k each (log1p(−k/E) given). */
+static double
+distinct (double experts, double tokens, double log_miss)
+{
+  double x = tokens * log_miss;
+  /* below −40, e^x < 4.3e-18 < ε/2: expm1 rounds to −1 exactly */
+  return x < -40.0 ? experts : experts * -expm1 (x);
+}
+
+void
+roof_layout_step (const RoofHardwareParams *hw, const RoofModelDerived *md,
+                  const RoofWorkload *wl, const RoofLayoutDims *l, const RoofWork *w, double f,
+                  RoofLayoutStep *o, double *w_all)
+{
+  /* the busiest device of the busiest stage, one microbatch of b = B/m
+   * sequences at a time (w × f), `rounds` stage times per step */
+  bool decode = wl->phase == ROOF_PHASE_DECODE;
+  double b = wl->batch / l->m;
+  double share = rank_share (l, b);
+  double rounds = layout_rounds (l, decode);
+  double flop_b = (w->flop_linear + w->flop_attention) * f, routed_b = w->flop_routed * f;
+  double act_b = w->bytes_act * f, act_routed_b = w->bytes_act_routed * f;
+  double tok = w->experts_tokens * f;
+  double w_rank = w->bytes_weights_always * (l->attn_data ? 1.0 : 1.0 / l->ep);
+
+  if (w_all)
+    *w_all = w->bytes_weights_always * (l->attn_data ? l->ep : 1.0);
+  if (md->is_moe)
+    {
+      double E = md->src.experts, k = md->src.experts_per_token;
+      double per = l->expert_bytes, miss = l->miss;
+      /* the busiest rank's experts, hit by its tokens (× imbalance); at
+       * least one once a token is routed */
+      double busy = k >= E ? l->e_rank : distinct (l->e_rank, tok * l->imb, miss);
+      if (tok * k >= 1.0)
+        busy = roof_max (busy, roof_min (l->e_rank, 1.0));
+      w_rank += per * busy;
+      if (w_all)
+        *w_all += per * (k >= E ? E : distinct (E, tok, miss));
+    }
+  double load = busy_load (md, l, tok);
+  double rank_flop = (flop_b - routed_b) * share + routed_b * load;
+  double rank_other = (w->bytes_kv * f + act_b - act_routed_b) * share + act_routed_b * load;
+  double per_stage = l->stage / l->tp;
+  double dev_flops = hw->peak_flops[wl->compute] * eff (hw->eff_compute);
+  double dev_bw = hw->mem_bw * eff (hw->eff_memory);
+
+  o->t_compute = rounds * rank_flop * per_stage / dev_flops;
+  o->t_memory_weights = rounds * w_rank * per_stage / dev_bw;
+  o->t_memory = o->t_memory_weights + rounds * rank_other * per_stage / dev_bw;
+  o->rounds = rounds;
+  o->bubble = decode ? roof_max (0.0, 1.0 - l->m / l->pp) : (l->pp - 1.0) / rounds;
+  layout_comm (hw, md, l, share, w->tokens * f, &o->comm);
+  o->comm.all_reduce *= rounds * l->stage;
+  o->comm.all_to_all *= rounds * l->stage;
+}
+
+/* The busiest device's footprint under a layout; returns it and sets the
+ * replica's total (attention weights counted on every EP rank that holds
+ * them). Without a layout: footprint / tp. */
+static double
+footprint_device (const RoofModelDerived *md, const RoofWorkload *wl, const RoofLayoutDims *l,
+                  double fw, double fk, double fa, double *total)
+{
+  if (l->trivial)
+    {
+      *total = fw + fk + fa;
+      return *total / l->tp;
+    }
+  double b_w = roof_workload_weight_bytes (wl);
+  double routed = md->is_moe ? b_w * md->n_moe_layers * md->src.experts * md->p_read_expert : 0.0;
+  double rest = fw - routed;
+  double share = rank_share (l, wl->batch);
+  double replicas = l->attn_data ? l->ep : 1.0;
+  *total = rest * replicas + routed + fk + fa;
+  double dev_w = (rest * (l->attn_data ? 1.0 : 1.0 / l->ep)
+                  + (md->is_moe ? b_w * md->n_moe_layers * l->e_rank * md->p_read_expert : 0.0))
+                 * l->stage / l->tp;
+  return dev_w + (fk * l->stage + fa) * share / l->tp;
+}
+
 RoofStatus
 roof_solve_unchecked (const RoofHardwareParams *hw, const RoofModelDerived *md,
                       const RoofWorkload *wl, RoofResult *out, RoofError *err)
 {
   RoofWork w;
+  RoofLayoutDims l;
   roof_work_compute (md, wl, &w);
+  roof_layout_dims (hw, md, wl, false, &l);
 
   double n = wl->devices;
   double peak = hw->peak_flops[wl->compute];
   double flops = n * peak * eff (hw->eff_compute);
   double bw = n * hw->mem_bw * eff (hw->eff_memory);
   RoofResult *r = out;
+  RoofCommTimes comm;
 
   memset (r, 0, sizeof *r);
   r->phase = wl->phase;
@@ -205,39 +404,71 @@ roof_solve_unchecked (const RoofHardwareParams *hw, const RoofModelDerived *md,
   r->flop_linear = w.flop_linear;
   r->flop_attention = w.flop_attention;
   r->flop = w.flop_linear + w.flop_attention;
-  r->bytes_weights = w.bytes_weights;
   r->bytes_kv = w.bytes_kv;
   r->bytes_act = w.bytes_act;
-  r->bytes_total = w.bytes_weights + w.bytes_kv + w.bytes_act;
-  r->intensity = r->bytes_total > 0.0 ? r->flop / r->bytes_total : 0.0;
   r->ridge = peak / hw->mem_bw;
+  r->devices = l.devices;
+  r->devices_total = l.devices * l.dp;
+  r->microbatches = l.m;
 
-  r->t_compute = r->flop / flops;
-  r->t_memory = r->bytes_total / bw;
-  r->t_comm = roof_comm_time (hw, wl, &w);
+  if (l.trivial)
+    {
+      /* one tensor-parallel group: every byte and FLOP split over n */
+      r->bytes_weights = w.bytes_weights;
+      r->bytes_total = w.bytes_weights + w.bytes_kv + w.bytes_act;
+      r->t_compute = r->flop / flops;
+      r->t_memory = r->bytes_total / bw;
+      r->t_memory_weights = w.bytes_weights / bw;
+      r->rounds = 1.0;
+      comm.all_reduce = r->t_comm = tp_comm (hw, wl, &w);
+      comm.all_to_all = comm.p2p = 0.0;
+    }
+  else
+    {
+      RoofLayoutStep st;
+      double w_all;
+      roof_layout_step (hw, md, wl, &l, &w, wl->batch / l.m / wl->batch, &st, &w_all);
+      r->bytes_weights = l.m * w_all;
+      r->bytes_total = r->bytes_weights + w.bytes_kv + w.bytes_act;
+      r->t_compute = st.t_compute;
+      r->t_memory_weights = st.t_memory_weights;
+      r->t_memory = st.t_memory;
+      r->rounds = st.rounds;
+      r->bubble = st.bubble;
+      comm = st.comm;
+      r->t_comm = comm.all_reduce + comm.all_to_all + comm.p2p;
+    }
+  r->intensity = r->bytes_total > 0.0 ? r->flop / r->bytes_total : 0.0;
+
+  r->t_comm_all_reduce = comm.all_reduce;
+  r->t_comm_all_to_all = comm.all_to_all;
+  r->t_comm_p2p = comm.p2p;
   r->t_overhead = wl->overhead;
-  if (wl->overlap == ROOF_OVERLAP_MAX)
-    r->t_step = roof_max (r->t_compute, r->t_memory) + r->t_comm + r->t_overhead;
-  else
-    r->t_step = r->t_compute + r->t_memory + r->t_comm + r->t_overhead;
+  r->t_step = roof_step_time (wl->overlap, r->t_compute, r->t_memory, r->t_comm, r->t_overhead);
+  r->bound = roof_bound_of (r->t_compute, r->t_memory, r->t_comm);
 
-  if (r->t_comm > r->t_compute && r->t_comm > r->t_memory)
-    r->bound = ROOF_BOUND_COMMUNICATION;
-  else if (r->t_compute > r->t_memory)
-    r->bound = ROOF_BOUND_COMPUTE;
-  else
-    r->bound = ROOF_BOUND_MEMORY;
-
+  double nd = l.devices;
   r->tokens_per_s = r->tokens / r->t_step;
-  r->mfu = r->flop / (r->t_step * n * peak);
-  r->mbu = r->bytes_total / (r->t_step * n * hw->mem_bw);
+  r->tokens_per_s_total = r->tokens_per_s * l.dp;
+  r->tokens_per_s_per_device = r->tokens_per_s_total / r->devices_total;
+  r->has_power = hw->power_w > 0.0;
+  if (r->has_power)
+    r->tokens_per_s_per_kw = r->tokens_per_s_per_device / (hw->power_w * 1e-3);
+  r->mfu = r->flop / (r->t_step * nd * peak);
+  r->mbu = r->bytes_total / (r->t_step * nd * hw->mem_bw);
   r->attained_flops = r->flop / r->t_step;
 
-  r->footprint = roof_footprint (md, wl, &r->footprint_weights, &r->footprint_kv,
-                                 &r->footprint_act);
+  double fw, fk, fa, total;
+  roof_footprint (md, wl, &fw, &fk, &fa);
+  r->footprint_device = footprint_device (md, wl, &l, fw, fk, fa, &total);
+  r->footprint_weights = fw;
+  r->footprint_kv = fk;
+  r->footprint_act = fa;
+  r->footprint = total;
   double per_device = hw->mem_capacity * usable (hw);
-  r->capacity = n * per_device;
-  r->fits = r->footprint <= r->capacity;
+  r->capacity_device = per_device;
+  r->capacity = nd * per_device;
+  r->fits = l.trivial ? r->footprint <= r->capacity : r->footprint_device <= per_device;
   double need = ceil (r->footprint / per_device);
   /* 0/0 when both underflow: NaN must not reach the int conversion */
   r->min_devices = !(need >= 1.0) ? 1 : (need > 2e9 ? 2000000000 : (int) need);
@@ -245,8 +476,8 @@ roof_solve_unchecked (const RoofHardwareParams *hw, const RoofModelDerived *md,
   r->has_cost = hw->has_price;
   if (hw->has_price)
     {
-      r->usd_per_s = n * hw->price_per_hour / 3600.0;
-      r->usd_per_mtok = r->usd_per_s * r->t_step / r->tokens * 1e6;
+      r->usd_per_s = r->devices_total * hw->price_per_hour / 3600.0;
+      r->usd_per_mtok = r->usd_per_s * r->t_step / (r->tokens * l.dp) * 1e6;
     }
 
   if (!result_finite (r))
@@ -379,7 +610,8 @@ roof_request (const RoofHardwareParams *hw, const RoofModelDerived *md, const Ro
   out->total = out->ttft + n_out * out->itl_mean;
   out->has_cost = hw->has_price;
   if (hw->has_price)
-    out->usd_per_request = wl->devices * hw->price_per_hour / 3600.0 * out->total / wl->batch;
+    out->usd_per_request =
+      roof_workload_replica_devices (wl) * hw->price_per_hour / 3600.0 * out->total / wl->batch;
 
   const double v[] = { out->ttft,  out->itl_mean, out->itl_first,
                        out->itl_last, out->total, out->usd_per_request };
@@ -496,7 +728,7 @@ roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
     {
       RoofOpKind op = roof_attention_ops[i];
       RoofOpCost c;
-      roof_model_op_cost (m, &d, op, &c);
+      roof_model_op_cost (m, &d, op, decode, &c);
 
       bool ctx_dependent = c.attn_flop_per_ctx > 0.0 || c.kv_read_per_ctx > 0.0
                            || c.act_per_ctx > 0.0 || c.elem_flop_per_ctx > 0.0;
@@ -525,7 +757,7 @@ roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
   for (int i = 0; i < roof_n_dense_ffn_ops; i++)
     {
       RoofOpCost c;
-      roof_model_op_cost (m, &d, roof_dense_ffn_ops[i], &c);
+      roof_model_op_cost (m, &d, roof_dense_ffn_ops[i], false, &c);
       if (!c.present)
         continue;
       add_row (out, hw, wl, roof_dense_ffn_ops[i], ROOF_LAYER_DENSE, d.n_dense,
@@ -535,7 +767,7 @@ roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
   for (int i = 0; i < roof_n_moe_ffn_ops; i++)
     {
       RoofOpCost c;
-      roof_model_op_cost (m, &d, roof_moe_ffn_ops[i], &c);
+      roof_model_op_cost (m, &d, roof_moe_ffn_ops[i], false, &c);
       if (!c.present)
         continue;
       double weights = c.weights;
@@ -547,7 +779,7 @@ roof_breakdown (const RoofHardwareParams *hw, const RoofModelDerived *md, const 
 
   {
     RoofOpCost c;
-    roof_model_op_cost (m, &d, ROOF_OP_LM_HEAD, &c);
+    roof_model_op_cost (m, &d, ROOF_OP_LM_HEAD, false, &c);
     /* prefill computes logits for the last prompt token only */
     add_row (out, hw, wl, ROOF_OP_LM_HEAD, ROOF_LAYER_HEAD, 1.0, 2.0 * B * c.mm * fs,
              b_w * c.weights * ws, 0.0, b_a * B * c.act, true);
@@ -604,23 +836,38 @@ roof_sweep (const RoofHardwareParams *hw, const RoofModelDerived *md, const Roof
   return ROOF_OK;
 }
 
+/* Whether batch B fits the layout's busiest device (the aggregate without
+ * a layout, as roof_solve decides). */
+static bool
+batch_fits (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
+            const RoofLayoutDims *l, double cap_device)
+{
+  double fw, fk, fa, total;
+  roof_footprint (md, wl, &fw, &fk, &fa);
+  if (l->trivial)
+    return fw + fk + fa <= wl->devices * cap_device;
+  return footprint_device (md, wl, l, fw, fk, fa, &total) <= cap_device;
+}
+
 double
 roof_max_batch_that_fits (const RoofHardwareParams *hw, const RoofModelDerived *md,
                           const RoofWorkload *wl)
 {
   RoofWorkload w = *wl;
-  double cap = wl->devices * hw->mem_capacity * usable (hw);
+  RoofLayoutDims l;
+  double cap = hw->mem_capacity * usable (hw);
 
+  roof_layout_dims (hw, md, wl, false, &l);
   w.batch = 1.0;
-  if (roof_footprint (md, &w, NULL, NULL, NULL) > cap)
+  if (!batch_fits (hw, md, &w, &l, cap))
     return 0.0;
-  /* the footprint is affine in B for decode (piecewise for chunked prefill):
-   * double, then bisect */
+  /* the footprint grows with B (affine in decode, piecewise for chunked
+   * prefill and data-parallel attention's ceil(B/ep)): double, then bisect */
   double lo = 1.0, hi = 2.0;
   for (;;)
     {
       w.batch = hi;
-      if (roof_footprint (md, &w, NULL, NULL, NULL) > cap)
+      if (!batch_fits (hw, md, &w, &l, cap))
         break;
       lo = hi;
       hi *= 2.0;
@@ -631,7 +878,7 @@ roof_max_batch_that_fits (const RoofHardwareParams *hw, const RoofModelDerived *
     {
       double mid = floor (0.5 * (lo + hi));
       w.batch = mid;
-      if (roof_footprint (md, &w, NULL, NULL, NULL) > cap)
+      if (!batch_fits (hw, md, &w, &l, cap))
         hi = mid;
       else
         lo = mid;

@@ -119,6 +119,7 @@ typedef struct
   double scaleout_bw;        /* byte/s per device and direction; 0 = none */
   double scaleout_latency;   /* seconds */
   double power_w;            /* watts per device, its share of the system included; 0 = unknown */
+  int torus_dims;            /* dimensions of a torus topology (1–3); 0 means 2 */
 } RoofHardwareParams;
 
 #define ROOF_DEFAULT_USABLE_FRACTION 0.9
@@ -128,6 +129,30 @@ void roof_hardware_init (RoofHardwareParams *hw);
 RoofStatus roof_hardware_validate (const RoofHardwareParams *hw, RoofError *err);
 /* Ridge point Π_p / β in FLOP/byte (peak, not derated); 0 if no ceiling at p. */
 double roof_hardware_ridge (const RoofHardwareParams *hw, RoofPrecision p);
+
+/* Collectives (docs/model.md, "Collectives"). */
+typedef enum
+{
+  ROOF_COLL_ALL_REDUCE = 0, /* `bytes` = each member's buffer, reduced in place */
+  ROOF_COLL_ALL_TO_ALL,     /* `bytes` = what each member holds to scatter ((n−1)/n leaves) */
+  ROOF_COLL_P2P,            /* `bytes` sent from one member to the next (stride apart) */
+} RoofCollectiveOp;
+
+/* Seconds one collective takes among `members` devices `stride` device
+ * indices apart (TP groups are contiguous, stride 1; an EP group's members
+ * are tp apart). Members in one scale-up domain (scaleup_size, or any count
+ * when it is 0) use the fabric's algorithm: topology and collective;
+ * a group spanning domains is hierarchical: inside each domain on the
+ * fabric, across domains on the scale-out network (docs/model.md). For P2P,
+ * `members` is 2 and the transfer crosses the scale-out network when the
+ * two devices lie in different domains. Validates hw and the group. */
+RoofStatus roof_collective_time (const RoofHardwareParams *hw,
+                                 RoofCollectiveOp op,
+                                 double members,
+                                 double stride,
+                                 double bytes,
+                                 double *seconds,
+                                 RoofError *err);
 
 /* ------------------------------------------------------------------------ */
 /* Model architecture                                                       */
@@ -231,14 +256,19 @@ typedef struct
   double p_mm_head;     /* lm_head's share (applied to the last prompt token only in prefill) */
   double p_read_always; /* params read every step regardless of routing, scaled */
   double p_read_expert; /* one routed expert, scaled */
+  double p_mm_routed;   /* the k routed experts' matmul params per token, all MoE layers, scaled */
+  double act_per_token_routed; /* routed experts' activation elements per token, all MoE layers */
 
   double kv_elems_per_token_layer; /* K and V (or latent) elements per token per layer */
   double kv_elems_per_token;       /* all layers (upper bound when windowed) */
-  double attn_flop_per_ctx; /* 2·L·H·(d_h + d_v), = 4·L·H·d_h unless MLA: FLOP per token per context token */
+  double attn_flop_per_ctx; /* 2·L·H·(d_h + d_v), = 4·L·H·d_h unless MLA: FLOP per token per context token (prefill; MLA expanded) */
+  double attn_flop_per_ctx_decode; /* the same in decode: MLA's absorbed form 2·L·H·(2r + d_r); else = attn_flop_per_ctx */
 
   /* per-token activation elements (in + out of every matmul) */
   double act_per_token_dense_layer;
   double act_per_token_moe_layer;
+  double act_per_token_dense_layer_decode; /* the same in decode (MLA absorbed; else equal) */
+  double act_per_token_moe_layer_decode;
   double act_per_token_head; /* d in + V out of lm_head */
   double workspace_per_token; /* peak live activation elements of one token */
 
@@ -320,6 +350,20 @@ typedef struct
  * bf16 everywhere, one device, max overlap, no overhead. */
 void roof_workload_init (RoofWorkload *wl);
 RoofStatus roof_workload_validate (const RoofWorkload *wl, RoofError *err);
+/* The layout against a model and a system: EP on a dense model, EP above
+ * the expert count, PP above the layer count, a replica larger than the
+ * scale-up domain without a scale-out network, a group that spans domains
+ * without filling them, a TP group or pipeline stage that would straddle
+ * two domains, a fabric without bandwidth, in-network reduction on
+ * a fabric without a switch. Messages name the field. roof_solve and every
+ * analysis call it. */
+RoofStatus roof_layout_validate (const RoofHardwareParams *hw,
+                                 const RoofModelDerived *md,
+                                 const RoofWorkload *wl,
+                                 RoofError *err);
+/* tp · ep · pp (one replica) and that × dp. */
+double roof_workload_replica_devices (const RoofWorkload *wl);
+double roof_workload_total_devices (const RoofWorkload *wl);
 /* b_w actually used. */
 double roof_workload_weight_bytes (const RoofWorkload *wl);
 
@@ -356,28 +400,51 @@ typedef struct
   double intensity; /* FLOP / byte */
   double ridge;     /* Π_p / β of the device at the compute precision (peak) */
 
+  /* Times of one step (decode: one token for each of the replica's B
+   * sequences; prefill: the B prompts), on the busiest device, pipeline
+   * stages and microbatches included: a stage's time × rounds (see
+   * `rounds`). */
   double t_compute;
   double t_memory;
-  double t_comm;
+  double t_memory_weights; /* the weights' share of t_memory */
+  double t_comm;           /* = all_reduce + all_to_all + p2p */
+  double t_comm_all_reduce;
+  double t_comm_all_to_all; /* EP dispatch and combine */
+  double t_comm_p2p;        /* pipeline stage to stage */
   double t_overhead;
   double t_step; /* decode: ITL; prefill: TTFT */
-  RoofBound bound;
+  RoofBound bound; /* the largest of t_compute, t_memory, t_comm */
 
-  double tokens_per_s;
+  double tokens_per_s; /* one replica */
   double mfu;
   double mbu;
   double attained_flops; /* FLOP / t_step, aggregate */
+
+  /* The layout (docs/model.md, "Layouts"). FLOP and bytes above are one
+   * replica's, summed over its devices (attention weights read by every EP
+   * rank when attention is data-parallel, weights read once per microbatch). */
+  double devices;       /* one replica: tp · ep · pp */
+  double devices_total; /* × dp */
+  double microbatches;  /* m used (0 in the workload means pp) */
+  double rounds;        /* stage times per step: decode max(m, pp), prefill m + pp − 1 */
+  double bubble;        /* fraction of a device's step spent idle in the pipeline */
+  double tokens_per_s_total;      /* × dp */
+  double tokens_per_s_per_device; /* tokens_per_s_total / devices_total */
+  bool has_power;
+  double tokens_per_s_per_kw; /* per kW of the devices' power (power_w) when has_power */
 
   double footprint_weights;
   double footprint_kv;
   double footprint_act;
   double footprint;
   double capacity; /* n · C · u */
+  double footprint_device; /* the busiest device's bytes (= footprint / n without a layout) */
+  double capacity_device;  /* C · u */
   bool fits;
-  int min_devices;
+  int min_devices; /* ceil(footprint / (C · u)): a lower bound under a layout */
 
   bool has_cost;
-  double usd_per_s;    /* n · price / 3600 */
+  double usd_per_s;    /* devices_total · price / 3600 */
   double usd_per_mtok; /* per million output (decode) or input (prefill) tokens */
 } RoofResult;
 
@@ -505,8 +572,8 @@ RoofStatus roof_sweep (const RoofHardwareParams *hw,
                        RoofResult *out,
                        RoofError *err);
 
-/* Largest integer batch whose footprint fits on wl->devices devices
- * (0 if not even B = 1 fits). */
+/* Largest integer batch (per replica) whose footprint fits the layout's
+ * busiest device (0 if not even B = 1 fits). */
 double roof_max_batch_that_fits (const RoofHardwareParams *hw,
                                  const RoofModelDerived *md,
                                  const RoofWorkload *wl);
@@ -518,6 +585,17 @@ typedef struct
 {
   bool never;   /* KV and activation bytes grow as fast as compute: no balance */
   double batch; /* real-valued B where t_compute = t_memory (max model) */
+  /* Communication is a third term: the balance above is where compute and
+   * memory meet, which says nothing when t_comm exceeds both there. */
+  /* what binds just above `batch` (at B = 1 when never): communication
+   * when it dominates there, else compute (memory when never) */
+  RoofBound bound;
+  bool comm_dominates; /* t_comm ≥ max(t_compute, t_memory) at `batch`: the balance is moot */
+  /* The honest "turns compute-bound": the smallest batch ≤ 1e9 from which
+   * roof_solve says bound = compute (t_compute above both t_memory and
+   * t_comm), found by doubling and bisection; compute_bound_never when none. */
+  bool compute_bound_never;
+  double compute_bound_batch;
 } RoofBalance;
 
 /* Closed form for dense models, bisection for MoE. Uses the decode step at
@@ -537,7 +615,9 @@ typedef struct
   double weights; /* ∝ 1/B */
   double kv;      /* flat: KV and activation traffic */
   double compute; /* flat */
-  double fixed;   /* overhead + communication, ∝ 1/B plus flat */
+  double comm;    /* communication: grows with B (bandwidth) plus ∝ 1/B (latency) */
+  double fixed;   /* the per-step overhead t_0 alone, ∝ 1/B */
+  RoofBound bound; /* roof_solve's bound at this batch */
   bool fits;
 } RoofCostPoint;
 
@@ -561,6 +641,62 @@ RoofStatus roof_cost_crossovers (const RoofHardwareParams *a,
                                  double *batches,
                                  int *n_found,
                                  RoofError *err);
+
+/* ------------------------------------------------------------------------ */
+/* Layout enumeration (docs/model.md, "Enumerating layouts")                */
+
+typedef struct
+{
+  double devices;   /* devices available; 0 = hw->scaleup_size, or 8 without one */
+  double max_batch; /* batches 1 … max_batch per replica; 0 = 4096 */
+  double itl;       /* SLA: ITL ≤ itl seconds; 0 = no target */
+  double ttft;      /* SLA: TTFT ≤ ttft seconds (prefill of the batch's prompts); 0 = no target */
+} RoofLayoutSearch;
+
+void roof_layout_search_init (RoofLayoutSearch *s);
+
+typedef struct
+{
+  double tp, ep, pp, dp;
+  double devices;      /* used: tp · ep · pp · dp */
+  double devices_idle; /* available − used */
+  double batch;        /* per replica (dp replicas each run it) */
+  double itl_s;
+  double ttft_s;
+  double tokens_per_s;            /* output tokens/s of all dp replicas */
+  double tokens_per_s_per_device; /* per used device */
+  bool has_power;
+  double tokens_per_s_per_kw; /* per kW of the used devices */
+  bool has_cost;
+  double usd_per_mtok; /* the used devices' price */
+  RoofBound bound;     /* decode */
+  bool fits;           /* always true: points that do not fit are not visited */
+  bool meets;          /* every SLA target given is met */
+} RoofLayoutPoint;
+
+/* Called once per point; return false to stop the enumeration. */
+typedef bool (*RoofLayoutVisit) (const RoofLayoutPoint *point, void *user);
+
+/* Every valid layout of the model on the system and every batch that fits,
+ * in order: tp, then ep, then pp ascending, batches ascending. The rule:
+ * tp, ep and pp are powers of two (ep ≤ E, 1 for dense models; pp ≤ L),
+ * plus ep = devices/tp when whole (a replica filling the system: EP 72 on
+ * an NVL72); tp · ep · pp ≤ devices; dp = floor(devices / (tp·ep·pp))
+ * replicas; layouts roof_layout_validate rejects are skipped. The
+ * workload's tp/ep/pp/dp/microbatches are replaced (microbatches = pp, its
+ * attn_parallel and ep_imbalance kept), its phase is decode (TTFT from a
+ * prefill of the same batch). Nothing is allocated: the point is on the
+ * stack and handed to `visit`. n_layouts / n_points (either may be NULL)
+ * count the valid layouts and the points visited. */
+RoofStatus roof_layouts_enumerate (const RoofHardwareParams *hw,
+                                   const RoofModelDerived *md,
+                                   const RoofWorkload *wl,
+                                   const RoofLayoutSearch *search,
+                                   RoofLayoutVisit visit,
+                                   void *user,
+                                   int *n_layouts,
+                                   long *n_points,
+                                   RoofError *err);
 
 /* ------------------------------------------------------------------------ */
 /* Sensitivity                                                              */

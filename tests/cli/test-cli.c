@@ -619,6 +619,45 @@ test_cost_balance (void)
 }
 
 static void
+test_cost_names_communication (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  /* Llama 3.1 70B on 8 L40S over PCIe 4 (31.5 GB/s, 5 µs per hop) at
+   * context 256: per sequence the 160 ring all-reduces move
+   * 160 · 2·7/8 · 16,384 B / 31.5e9 = 145.6 µs, against 141.7 GFLOP /
+   * (8 · 362 TFLOP/s) = 48.9 µs of compute: communication binds at the
+   * compute/memory balance and at every batch above it */
+  run_in_process (&r, "cost", "-H", "nvidia-l40s", "-m", "llama-3.1-70b", "--devices", "8",
+                  "--context", "256", "--batch", "64:4096", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *o = result_for (root, "nvidia-l40s");
+  g_assert_false (json_node_is_null (json_object_get_member (o, "balance_batch")));
+  g_assert_cmpstr (json_object_get_string_member (o, "balance_bound"), ==, "communication");
+  g_assert_true (json_object_get_boolean_member (o, "comm_dominates"));
+  g_assert_true (json_node_is_null (json_object_get_member (o, "compute_bound_batch")));
+  JsonArray *points = json_object_get_array_member (o, "points");
+  for (guint i = 0; i < json_array_get_length (points); i++)
+    {
+      JsonObject *p = json_array_get_object_element (points, i);
+      /* below the balance the weight reads still bind */
+      if (num (p, "batch") >= num (o, "balance_batch"))
+        g_assert_cmpstr (json_object_get_string_member (p, "bound"), ==, "communication");
+      /* the communication is its own term, not in the fixed part */
+      g_assert_cmpfloat (num (p, "comm"), >, num (p, "compute"));
+      g_assert_cmpfloat (num (p, "fixed"), ==, 0);
+    }
+
+  g_auto (Run) t = { 0 };
+  run_in_process (&t, "cost", "-H", "nvidia-l40s", "-m", "llama-3.1-70b", "--devices", "8",
+                  "--context", "256", NULL);
+  g_assert_cmpint (t.status, ==, 0);
+  g_assert_nonnull (strstr (t.out, "communication binds there and at every larger batch"));
+}
+
+static void
 test_cost_never_and_default_range (void)
 {
   g_auto (Run) r = { 0 };
@@ -1310,6 +1349,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/synthesize/catalog", test_synthesize);
   g_test_add_func ("/cli/synthesize/restricted", test_synthesize_restricted);
   g_test_add_func ("/cli/cost/balance", test_cost_balance);
+  g_test_add_func ("/cli/cost/names-communication", test_cost_names_communication);
   g_test_add_func ("/cli/cost/never", test_cost_never_and_default_range);
   g_test_add_func ("/cli/cost/no-price", test_cost_no_price);
   g_test_add_func ("/cli/sweep/csv", test_sweep_csv);

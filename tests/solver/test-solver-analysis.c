@@ -7,15 +7,7 @@
 #include <string.h>
 
 #include "roof-solver.h"
-
-#define assert_rel(a, b, tol)                                                                     \
-  G_STMT_START                                                                                    \
-  {                                                                                               \
-    double a_ = (a), b_ = (b);                                                                    \
-    if (!(fabs (a_ - b_) <= (tol) * fabs (b_)))                                                   \
-      g_error ("%s = %.12g, expected %.12g (rel tol %g)", #a, a_, b_, (double) (tol));            \
-  }                                                                                               \
-  G_STMT_END
+#include "solver-fixtures.h"
 
 static RoofHardwareParams
 device (double tflops, double tbps, double gb, double usd)
@@ -33,16 +25,6 @@ device (double tflops, double tbps, double gb, double usd)
       hw.price_per_hour = usd;
     }
   return hw;
-}
-
-static RoofModelDerived
-derive (const RoofModelParams *m)
-{
-  RoofModelDerived d;
-  RoofError err = { 0 };
-  if (roof_model_derive (m, &d, &err) != ROOF_OK)
-    g_error ("derive: %s", err.message);
-  return d;
 }
 
 static RoofModelParams
@@ -78,33 +60,6 @@ mixtral (void)
 }
 
 static RoofModelParams
-deepseek (void)
-{
-  RoofModelParams m;
-  roof_model_init (&m);
-  m.layers = 61;
-  m.hidden = 7168;
-  m.heads = 128;
-  m.kv_heads = 128;
-  m.head_dim = 192;
-  m.ffn = 18432;
-  m.vocab = 129280;
-  m.attention = ROOF_ATTN_MLA;
-  m.mla_kv_lora_rank = 512;
-  m.mla_rope_dim = 64;
-  m.mla_q_lora_rank = 1536;
-  m.mla_v_head_dim = 128;
-  m.experts = 256;
-  m.experts_per_token = 8;
-  m.shared_experts = 1;
-  m.expert_ffn = 2048;
-  m.dense_layers = 3;
-  m.params_total = 671e9;
-  m.params_active = 37e9;
-  return m;
-}
-
-static RoofModelParams
 gemma_like (void)
 {
   RoofModelParams m;
@@ -121,16 +76,6 @@ gemma_like (void)
   m.window_layers = 21;
   m.qkv_bias = true;
   return m;
-}
-
-static RoofResult
-solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl)
-{
-  RoofResult r;
-  RoofError err = { 0 };
-  if (roof_solve (hw, md, wl, &r, &err) != ROOF_OK)
-    g_error ("solve: %s", err.message);
-  return r;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -397,7 +342,7 @@ check_breakdown_sums (const RoofModelParams *m, RoofPhase phase, double batch, d
 static void
 test_breakdown_identity (void)
 {
-  RoofModelParams models[] = { llama (), mixtral (), deepseek (), gemma_like () };
+  RoofModelParams models[] = { llama (), mixtral (), deepseek_v3 (), gemma_like () };
   for (size_t i = 0; i < G_N_ELEMENTS (models); i++)
     {
       check_breakdown_sums (&models[i], ROOF_PHASE_DECODE, 1, 4096);

@@ -16,15 +16,9 @@
 #include <string.h>
 
 #include "roof-solver.h"
-
-#define assert_rel(a, b, tol)                                                                     \
-  G_STMT_START                                                                                    \
-  {                                                                                               \
-    double a_ = (a), b_ = (b);                                                                    \
-    if (!(fabs (a_ - b_) <= (tol) * fabs (b_)))                                                   \
-      g_error ("%s = %.15g, expected %.15g (rel tol %g)", #a, a_, b_, (double) (tol));            \
-  }                                                                                               \
-  G_STMT_END
+/* its solve checks every field for finiteness too */
+#define SOLVER_FIXTURES_OWN_SOLVE
+#include "solver-fixtures.h"
 
 /* ---------------------------------------------------------------------- */
 /* Fixtures                                                                */
@@ -72,16 +66,6 @@ llama70b (void)
   m.vocab = 128256;
   m.attention = ROOF_ATTN_GQA;
   return m;
-}
-
-static RoofModelDerived
-derive (const RoofModelParams *m)
-{
-  RoofModelDerived md;
-  RoofError err = { 0 };
-  if (roof_model_derive (m, &md, &err) != ROOF_OK)
-    g_error ("derive: %s", err.message);
-  return md;
 }
 
 static RoofWorkload

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "roof-solver.h"
+#include "solver-fixtures.h"
 
 #define N_CASES 3000
 
@@ -122,16 +123,6 @@ random_case (RoofHardwareParams *hw, RoofModelDerived *md, RoofWorkload *wl)
   if (roof_model_derive (&m, md, &err) != ROOF_OK)
     g_error ("generator made an invalid model: %s", err.message);
   random_workload (wl);
-}
-
-static RoofResult
-solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl)
-{
-  RoofResult r;
-  RoofError err = { 0 };
-  if (roof_solve (hw, md, wl, &r, &err) != ROOF_OK)
-    g_error ("solve: %s", err.message);
-  return r;
 }
 
 static void
@@ -341,6 +332,101 @@ test_invalid_never_nan (void)
     }
 }
 
+/* A random system around the device and a random layout on it. */
+static void
+random_layout (RoofHardwareParams *hw, const RoofModelDerived *md, RoofWorkload *wl)
+{
+  static const int sizes[] = { 0, 8, 16, 72, 256 };
+  hw->scaleup_size = sizes[g_test_rand_int_range (0, G_N_ELEMENTS (sizes))];
+  hw->topology = (RoofTopology) g_test_rand_int_range (0, 3);
+  hw->collective = hw->topology == ROOF_TOPOLOGY_SWITCH ? (RoofCollective) g_test_rand_int_range (0, 3)
+                                                        : ROOF_COLLECTIVE_RING;
+  hw->torus_dims = g_test_rand_int_range (0, 4);
+  if (g_test_rand_bit ())
+    {
+      hw->scaleout_bw = log_uniform (1e9, 1e11);
+      hw->scaleout_latency = log_uniform (1e-6, 2e-5);
+    }
+  hw->power_w = g_test_rand_bit () ? log_uniform (100, 2000) : 0;
+  wl->ep = md->is_moe ? ldexp (1.0, g_test_rand_int_range (0, 7)) : 0;
+  if (md->is_moe && g_test_rand_int_range (0, 4) == 0)
+    wl->ep = whole (1, 72); /* not a power of two, need not divide E */
+  wl->pp = ldexp (1.0, g_test_rand_int_range (0, 4));
+  wl->dp = whole (1, 8);
+  wl->microbatches = g_test_rand_bit () ? 0 : whole (1, 16);
+  wl->attn_parallel = (RoofAttnParallel) g_test_rand_int_range (0, 2);
+  wl->ep_imbalance = g_test_rand_bit () ? 0 : g_test_rand_double_range (1.0, 3.0);
+}
+
+static bool
+finite_point (const RoofLayoutPoint *p, void *user)
+{
+  const double v[] = { p->itl_s, p->ttft_s, p->tokens_per_s, p->tokens_per_s_per_device,
+                       p->tokens_per_s_per_kw, p->usd_per_mtok };
+  for (size_t i = 0; i < G_N_ELEMENTS (v); i++)
+    g_assert_true (isfinite (v[i]) && v[i] >= 0);
+  g_assert_cmpfloat (p->itl_s, >, 0);
+  (*(int *) user)++;
+  return true;
+}
+
+static void
+test_layouts_finite (void)
+{
+  /* every layout on every system either solves to finite figures no better
+   * than the roofline allows (MFU and MBU ≤ 1 on the busiest device), with
+   * DP changing neither latency nor $/Mtok, or fails with a message */
+  int ok = 0, errors = 0, points = 0;
+  for (int i = 0; i < N_CASES; i++)
+    {
+      RoofHardwareParams hw;
+      RoofModelDerived md;
+      RoofWorkload wl;
+      RoofResult r, one;
+      RoofError err = { 0 };
+      random_case (&hw, &md, &wl);
+      random_layout (&hw, &md, &wl);
+      RoofStatus st = roof_solve (&hw, &md, &wl, &r, &err);
+      if (st != ROOF_OK)
+        {
+          g_assert_cmpint (err.code, ==, st);
+          g_assert_cmpuint (strlen (err.message), >, 10);
+          errors++;
+          continue;
+        }
+      ok++;
+      assert_finite_result (&r);
+      const double v[] = { r.t_comm_all_reduce, r.t_comm_all_to_all, r.t_comm_p2p, r.bubble,
+                           r.tokens_per_s_total, r.tokens_per_s_per_device,
+                           r.tokens_per_s_per_kw, r.footprint_device, r.t_memory_weights };
+      for (size_t k = 0; k < G_N_ELEMENTS (v); k++)
+        g_assert_true (isfinite (v[k]) && v[k] >= 0);
+      g_assert_cmpfloat (r.bubble, <, 1);
+      g_assert_cmpfloat (r.t_memory_weights, <=, r.t_memory * (1 + 1e-12));
+      RoofWorkload w1 = wl;
+      w1.dp = 1;
+      g_assert_cmpint (roof_solve (&hw, &md, &w1, &one, &err), ==, ROOF_OK);
+      g_assert_cmpfloat (one.t_step, ==, r.t_step);
+      if (r.has_cost)
+        g_assert_cmpfloat (fabs (one.usd_per_mtok - r.usd_per_mtok), <=, 1e-12 * r.usd_per_mtok);
+      if (i % 150 == 0)
+        {
+          RoofLayoutSearch s;
+          roof_layout_search_init (&s);
+          s.max_batch = 16;
+          s.devices = whole (1, 64);
+          s.itl = 0.05;
+          st = roof_layouts_enumerate (&hw, &md, &wl, &s, finite_point, &points, NULL, NULL,
+                                       &err);
+          g_assert_true (st == ROOF_OK || strlen (err.message) > 10);
+        }
+    }
+  /* both outcomes happen */
+  g_assert_cmpint (ok, >, N_CASES / 10);
+  g_assert_cmpint (errors, >, 10);
+  g_assert_cmpint (points, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -350,6 +436,7 @@ main (int argc, char **argv)
   g_test_add_func ("/solver/properties/throughput-monotone-in-batch",
                    test_throughput_monotone_in_batch);
   g_test_add_func ("/solver/properties/synthesis-meets-sla", test_synthesis_meets_sla);
+  g_test_add_func ("/solver/properties/layouts-finite", test_layouts_finite);
   g_test_add_func ("/solver/properties/max-mode-elasticities-bounded",
                    test_max_mode_elasticities_bounded);
   g_test_add_func ("/solver/properties/invalid-never-nan", test_invalid_never_nan);

@@ -10,15 +10,7 @@
 #include <string.h>
 
 #include "roof-solver.h"
-
-#define assert_rel(a, b, tol)                                                                     \
-  G_STMT_START                                                                                    \
-  {                                                                                               \
-    double a_ = (a), b_ = (b);                                                                    \
-    if (!(fabs (a_ - b_) <= (tol) * fabs (b_)))                                                   \
-      g_error ("%s = %.12g, expected %.12g (rel tol %g)", #a, a_, b_, (double) (tol));            \
-  }                                                                                               \
-  G_STMT_END
+#include "solver-fixtures.h"
 
 /* The notes' own hardware figures (not the catalog's). */
 static RoofHardwareParams
@@ -31,16 +23,6 @@ notes_device (double bf16_tflops, double tbps, double gb)
   hw.mem_bw = tbps * 1e12;
   hw.mem_capacity = gb * 1e9;
   return hw;
-}
-
-static RoofModelDerived
-derive (const RoofModelParams *m)
-{
-  RoofModelDerived d;
-  RoofError err = { 0 };
-  if (roof_model_derive (m, &d, &err) != ROOF_OK)
-    g_error ("derive: %s", err.message);
-  return d;
 }
 
 static RoofModelParams
@@ -68,16 +50,6 @@ generic (double params, double flop_per_sample)
   m.params = params;
   m.flop_per_sample = flop_per_sample;
   return m;
-}
-
-static RoofResult
-solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl)
-{
-  RoofResult r;
-  RoofError err = { 0 };
-  if (roof_solve (hw, md, wl, &r, &err) != ROOF_OK)
-    g_error ("solve: %s", err.message);
-  return r;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -257,21 +229,6 @@ test_intensity_is_b_not_half_b (void)
 /* ---------------------------------------------------------------------- */
 /* A small model every count of which is done by hand                      */
 
-static RoofModelParams
-tiny (void)
-{
-  RoofModelParams m;
-  roof_model_init (&m);
-  m.layers = 2;
-  m.hidden = 64;
-  m.heads = 4;
-  m.kv_heads = 2;
-  m.head_dim = 16;
-  m.ffn = 128;
-  m.vocab = 100;
-  return m;
-}
-
 static void
 test_tiny_params (void)
 {
@@ -423,39 +380,34 @@ test_moe_experts (void)
 static void
 test_mla_kv (void)
 {
-  /* DeepSeek-V3: (512 + 64) · 61 layers · 2 B = 70,272 B per token */
-  RoofModelParams m;
-  roof_model_init (&m);
-  m.layers = 61;
-  m.hidden = 7168;
-  m.heads = 128;
-  m.kv_heads = 128;
-  m.head_dim = 192;
-  m.ffn = 18432;
-  m.vocab = 129280;
-  m.attention = ROOF_ATTN_MLA;
-  m.mla_kv_lora_rank = 512;
-  m.mla_rope_dim = 64;
-  m.mla_q_lora_rank = 1536;
-  m.mla_v_head_dim = 128;
-  m.experts = 256;
-  m.experts_per_token = 8;
-  m.shared_experts = 1;
-  m.expert_ffn = 2048;
-  m.dense_layers = 3;
+  /* DeepSeek-V3: (512 + 64) · 61 layers · 2 B = 70,272 B per token;
+   * derived totals, without the catalog's published ones */
+  RoofModelParams m = deepseek_v3 ();
+  m.params_total = 0;
+  m.params_active = 0;
   RoofModelDerived md = derive (&m);
   g_assert_cmpfloat (roof_model_kv_bytes_per_token (&md, 2), ==, 70272.0);
   /* total 671.026e9 and active 37.552e9 from the published config */
   assert_rel (md.p_total_derived, 671.026e9, 2e-6);
   assert_rel (md.p_active_derived, 37.552e9, 2e-5);
 
-  /* attention at S = 1000, B = 1: scores over the 192-wide q·k heads and
-   * values over the 128-wide v heads: 2 · 128 · (192 + 128) · 61 · 1000 */
+  /* decode attends in the absorbed form, over the cached latent: per layer
+   * and cached token 2 · 128 · (512 + 64) scores + 2 · 128 · 512 weighted sum
+   * = 147,456 + 131,072 = 278,528 FLOP; at S = 1000, B = 1:
+   * 278,528 · 61 · 1000 = 16,990,208,000. (The expanded form's
+   * 2 · 128 · (192 + 128) = 81,920 per token, 4,997,120,000 here, charged
+   * the latent's bytes but the per-head keys' FLOP.) */
   RoofHardwareParams hw = notes_device (989.4, 3.35, 80);
   RoofWorkload wl;
   roof_workload_init (&wl);
   wl.context = 1000;
-  g_assert_cmpfloat (solve (&hw, &md, &wl).flop_attention, ==, 4997120000.0);
+  g_assert_cmpfloat (solve (&hw, &md, &wl).flop_attention, ==, 16990208000.0);
+  /* prefill expands the latent into per-head keys (192) and values (128):
+   * causal 81,920 · 61 · S²/2 at S = 1000 = 2,498,560,000,000 per prompt */
+  wl.phase = ROOF_PHASE_PREFILL;
+  wl.prompt = 1000;
+  g_assert_cmpfloat (solve (&hw, &md, &wl).flop_attention, ==, 2498560000000.0);
+  wl.phase = ROOF_PHASE_DECODE;
   /* the latent is read once per cached token and layer: 1000 · 576 · 61 · 2 B,
    * plus the new token's 70,272 B written */
   g_assert_cmpfloat (solve (&hw, &md, &wl).bytes_kv, ==, 1000.0 * 576 * 61 * 2 + 70272.0);
