@@ -108,6 +108,75 @@ def cache_name(h):
     raise ValueError("no cache name for %s" % hid)
 
 
+# Memory capacity in bytes the device really has (issue 12). A vendor's "80 GB"
+# of HBM or GDDR is 80 GiB: an A100 80GB exposes 81,920 MiB (85.9e9 B), so
+# mem_GB x 1e9 understates every fit by ~7 %. Each entry is written as
+# memory.capacity_GiB with the figure's source added to "sources":
+#   - where nvidia-smi's total (MiB) is published, that total / 1024 (exact in
+#     binary, so the bytes are exactly MiB x 2^20);
+#   - else the marketed figure read as GiB, and the source says so.
+# Devices missing here keep capacity_GB (on-chip SRAM quoted in decimal MB/GB).
+NVSMI = "nvidia-smi reports %s MiB"
+MARKETED = ("capacity: the marketed %s GB read as %s GiB (memory is sold in binary sizes; "
+            "no nvidia-smi or driver total found)")
+CAPACITY_GiB = {
+    "nvidia-v100-sxm2-32gb": (32, MARKETED % (32, 32)),
+    "nvidia-a100-sxm-40gb": (40960 / 1024, "capacity: " + NVSMI % "40,960"
+                             + " (modal-labs/modal-client PR #2797, nvidia-smi totals of "
+                             "Modal's GPUs)"),
+    "nvidia-a100-sxm-80gb": (81920 / 1024, "capacity: " + NVSMI % "81,920"
+                             + " (reference specs.md conventions; modal-labs/modal-client "
+                             "PR #2797)"),
+    "nvidia-a100-pcie-80gb": (80, MARKETED % (80, 80)
+                              + "; the SXM4 80 GB part's nvidia-smi total is 81,920 MiB = 80 GiB"),
+    "nvidia-h100-sxm": (81559 / 1024, "capacity: " + NVSMI % "81,559"
+                        + " (reference specs.md conventions; NVIDIA/nccl issue #1264, "
+                        "nvidia-smi of an HGX H100; modal-labs/modal-client PR #2797)"),
+    "nvidia-h100-pcie": (80, MARKETED % (80, 80)
+                         + "; the H100 SXM's HBM3 reports 81,559 MiB, so this may be ~0.4 % high"),
+    "nvidia-h100-nvl": (99961274368 / 2**30, "capacity: the driver reports 99,961,274,368 B "
+                        "(95,330.5 MiB) "
+                        "per H100 NVL (fastfetch-cli/fastfetch issue #1658)"),
+    "nvidia-h200-sxm": (143771 / 1024, "capacity: " + NVSMI % "143,771"
+                        + " (reference specs.md conventions)"),
+    "nvidia-b200": (183359 / 1024, "capacity: " + NVSMI % "183,359"
+                    + " per B200 (NVIDIA/TensorRT-LLM issue #10278, nvidia-smi of an 8x B200 "
+                    "node); HGX B200 '1.44 TB' / 8 = 180 and Vultr's '179 GB' are this figure "
+                    "in GiB"),
+    "nvidia-gb200-per-gpu": (186, "capacity: NVL72 rack total 13.4 TB HBM3e / 72 = 186, read as "
+                             "186 GiB (72 x 186 GiB = 13.4 TiB); no nvidia-smi total found"),
+    "nvidia-b300": (270, "capacity: NVIDIA's usable 270 GB per B300 (288 GB physical; verda.com "
+                    "gb300-nvl72-architecture) read as 270 GiB, as the B200's usable '180 GB' is "
+                    "nvidia-smi's 179.06 GiB; no nvidia-smi total found"),
+    "nvidia-l4": (23034 / 1024, "capacity: " + NVSMI % "23,034"
+                  + " (modal-labs/modal-client PR #2797)"),
+    "nvidia-l40s": (46068 / 1024, "capacity: " + NVSMI % "46,068"
+                    + " (modal-labs/modal-client PR #2797)"),
+    "nvidia-a10g": (24, MARKETED % (24, 24)),
+    "nvidia-rtx-4090": (24, MARKETED % (24, 24)),
+    "nvidia-rtx-5090": (32, MARKETED % (32, 32)),
+    "amd-mi250x": (128, MARKETED % (128, 128) + " (2 x 64 GiB, one per GCD)"),
+    "amd-mi300x": (192, "capacity: MI300X's 192 GB is 192 GiB (reference specs.md conventions)"),
+    "amd-mi325x": (256, MARKETED % (256, 256)),
+    "amd-mi355x": (288, MARKETED % (288, 288)),
+    "google-tpu-v4": (32, "capacity: 32 GiB HBM2 per chip (Google Cloud TPU v4 docs; reference "
+                      "specs.md: 32 GiB = 34.4 GB)"),
+    "google-tpu-v5e": (16, MARKETED % (16, 16)),
+    "google-tpu-v5p": (95, "capacity: 95 GiB per chip (Google Cloud TPU v5p docs list 95 GB, "
+                       "GiB in the newest table; reference specs.md)"),
+    "google-tpu-v6e": (32, MARKETED % (32, 32)),
+    "intel-gaudi2": (96, MARKETED % (96, 96)),
+    "intel-gaudi3": (128, MARKETED % (128, 128)),
+    "apple-m2-ultra": (192, MARKETED % (192, 192) + " (unified memory shared with the CPU)"),
+    "apple-m3-max": (128, MARKETED % (128, 128) + " (unified memory shared with the CPU)"),
+    "apple-m4-max": (128, MARKETED % (128, 128) + " (unified memory shared with the CPU)"),
+}
+CAPACITY_DECIMAL = {
+    # on-chip SRAM, quoted in decimal units; no binary total published
+    "groq-lpu-v1", "cerebras-wse-3",
+}
+
+
 # specs.json field -> catalog precision name, in catalog order.
 COMPUTE_FIELDS = [
     ("fp32", "fp32_tflops"),
@@ -131,11 +200,17 @@ def convert_hardware(h):
     e["arch"] = h["arch"]
     if h.get("form_factor"):
         e["form_factor"] = h["form_factor"]
-    e["memory"] = {
-        "capacity_GB": as_number(h["mem_GB"]),
+    capacity_source = None
+    if h["id"] in CAPACITY_GiB:
+        gib, capacity_source = CAPACITY_GiB[h["id"]]
+        capacity = {"capacity_GiB": as_number(gib)}
+    else:
+        assert h["id"] in CAPACITY_DECIMAL, h["id"]
+        capacity = {"capacity_GB": as_number(h["mem_GB"])}
+    e["memory"] = dict(capacity, **{
         "bandwidth_GBps": as_number(h["mem_bw_GBps"]),
         "type": h["memory_type"],
-    }
+    })
     if h.get("onchip_cache_MB") is not None:
         c = {"name": cache_name(h), "capacity_MB": as_number(h["onchip_cache_MB"])}
         if h.get("onchip_cache_bw_GBps") is not None:
@@ -188,6 +263,8 @@ def convert_hardware(h):
     e["efficiency"] = {"compute": 1.0, "memory": 1.0}
     e["confidence"] = h["confidence"]
     e["sources"] = [cite(s) for s in h["sources"]]
+    if capacity_source:
+        e["sources"].append(capacity_source)
     e["notes"] = join_notes(h.get("notes"), added)
     return e
 

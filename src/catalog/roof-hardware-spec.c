@@ -21,6 +21,8 @@ static const double pcie_x16_GBps[] = { 0.0, 4.0, 8.0, 15.75, 31.5, 63.0, 121.0 
 #define PCIE_LATENCY_S 5e-6
 /* Vendors publish no per-hop latency; the built-in catalog assumes 1 µs. */
 #define DEFAULT_LINK_LATENCY_US 1.0
+/* memory.capacity_GiB: 2^30 bytes */
+#define GIB 1073741824.0
 
 typedef struct
 {
@@ -48,6 +50,22 @@ state_clear (HardwareState *state)
     g_clear_pointer (&state->cache_names[i], g_free);
 }
 
+/* Exactly one of memory.capacity_GB and memory.capacity_GiB. The schema
+ * says "… or … is required" when neither is given; both is said here. */
+static gboolean
+check_capacity (JsonObject *object, const char *where, GError **error)
+{
+  if (roof_json_path_get (object, "memory.capacity_GB") != NULL
+      && roof_json_path_get (object, "memory.capacity_GiB") != NULL)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "memory.capacity_GB and memory.capacity_GiB are both given; "
+                              "give one of them");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Validates `object` and computes the solver view of it. */
 static gboolean
 compile_state (JsonObject *object,
@@ -68,9 +86,14 @@ compile_state (JsonObject *object,
   memset (out, 0, sizeof *out);
   if (!roof_schema_check_object (&walk, object, where, warnings, error))
     return FALSE;
+  if (!check_capacity (object, where, error))
+    return FALSE;
 
   roof_hardware_init (p);
-  p->mem_capacity = roof_json_get_number (object, "memory.capacity_GB", 0) * 1e9;
+  if (roof_json_path_get (object, "memory.capacity_GiB") != NULL)
+    p->mem_capacity = roof_json_get_number (object, "memory.capacity_GiB", 0) * GIB;
+  else
+    p->mem_capacity = roof_json_get_number (object, "memory.capacity_GB", 0) * 1e9;
   p->mem_bw = roof_json_get_number (object, "memory.bandwidth_GBps", 0) * 1e9;
   p->usable_fraction
     = roof_json_get_number (object, "memory.usable_fraction", ROOF_DEFAULT_USABLE_FRACTION);
@@ -131,6 +154,8 @@ compile_state (JsonObject *object,
       p->has_price = true;
       p->price_per_hour = roof_json_get_number (object, "price_usd_per_hour", 0);
     }
+  /* a bare device draws its own TDP; a system adds its share (roof-system-spec.c) */
+  p->power_w = roof_json_get_number (object, "tdp_W", 0);
   p->eff_compute = roof_json_get_number (object, "efficiency.compute", 1.0);
   p->eff_memory = roof_json_get_number (object, "efficiency.memory", 1.0);
 

@@ -6,7 +6,7 @@
  * product the solver forms finite and catch unit slips (a bandwidth typed in
  * B/s instead of GB/s lands 1e9 too high):
  *
- *   memory.capacity_GB       1e6    (1 PB per device)
+ *   memory.capacity_GB/GiB   1e6    (1 PB per device)
  *   memory.bandwidth_GBps    1e9    (Cerebras WSE-3 on-wafer SRAM is 2.1e7)
  *   caches[].capacity_MB     1e7    caches[].bandwidth_GBps 1e9
  *   compute_TFLOPS.*         1e7    (10 EFLOP/s per device)
@@ -62,8 +62,14 @@ static const RoofFieldSpec hardware_fields[] = {
 
   /* Memory */
   { .path = "memory.capacity_GB", .type = ROOF_FIELD_NUMBER, .label = N_("Capacity"),
-    .unit = "GB", .group = N_("Memory"), .required = TRUE, .min = 0, .min_exclusive = TRUE,
-    .max = 1e6, .help = N_("Main memory per device, in 10⁹ bytes.") },
+    .unit = "GB", .group = N_("Memory"), .required_if = "!memory.capacity_GiB", .min = 0,
+    .min_exclusive = TRUE, .max = 1e6,
+    .help = N_("Main memory per device, in 10⁹ bytes.") },
+  { .path = "memory.capacity_GiB", .type = ROOF_FIELD_NUMBER, .label = N_("Capacity (binary)"),
+    .unit = "GiB", .group = N_("Memory"), .required_if = "!memory.capacity_GB", .min = 0,
+    .min_exclusive = TRUE, .max = 1e6,
+    .help = N_("Main memory per device, in 2³⁰ bytes (a vendor's \"80 GB\" of HBM is 80 GiB); "
+               "or give capacity_GB.") },
   { .path = "memory.bandwidth_GBps", .type = ROOF_FIELD_NUMBER, .label = N_("Bandwidth"),
     .unit = "GB/s", .group = N_("Memory"), .required = TRUE, .min = 0, .min_exclusive = TRUE,
     .max = 1e9, .help = N_("Peak main-memory bandwidth, in 10⁹ bytes per second.") },

@@ -313,7 +313,12 @@ check_required (const RoofSchemaWalk *walk,
 
       if (needed && roof_json_path_get (object, rel) == NULL)
         {
-          if (shown_prefix != NULL)
+          /* "required if the other is absent": one of two alternatives */
+          if (element_prefix == NULL && row->required_if != NULL && row->required_if[0] == '!'
+              && strchr (row->required_if, ' ') == NULL)
+            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                    "%s or %s is required", rel, row->required_if + 1);
+          else if (shown_prefix != NULL)
             roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
                                     "%s.%s is required", shown_prefix, rel);
           else
@@ -607,6 +612,17 @@ roof_entry_kind_noun (RoofEntryKind kind)
   return kind == ROOF_ENTRY_HARDWARE ? "hardware" : "model";
 }
 
+/* Fields of which an entry holds exactly one (the entry's compile says so
+ * when it holds both or neither). */
+static const struct
+{
+  RoofEntryKind kind;
+  const char *a;
+  const char *b;
+} alternatives[] = {
+  { ROOF_ENTRY_HARDWARE, "memory.capacity_GB", "memory.capacity_GiB" },
+};
+
 static const RoofFieldSpec *
 edit_row (RoofEntryKind kind, const char *path, GError **error)
 {
@@ -648,6 +664,14 @@ roof_spec_edit_number (RoofEntryKind kind,
           return FALSE;
         }
     }
+
+  /* one field of a pair of alternatives replaces the other: setting the
+   * capacity in GB drops the one in GiB */
+  for (guint i = 0; i < G_N_ELEMENTS (alternatives); i++)
+    if (alternatives[i].kind == kind && strcmp (path, alternatives[i].a) == 0)
+      roof_json_path_unset (object, alternatives[i].b);
+    else if (alternatives[i].kind == kind && strcmp (path, alternatives[i].b) == 0)
+      roof_json_path_unset (object, alternatives[i].a);
 
   if (isfinite (value))
     node = roof_json_node_new_number (value);

@@ -475,6 +475,22 @@ test_values (void)
                 "\"capacity_GB\": 0, \"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} } ] }",
                 ROOF_CATALOG_ERROR_INVALID,
                 "bad.json: hardware[0] \"x\": memory.capacity_GB must be > 0, got 0");
+  /* the capacity in GB or in GiB: exactly one (issue 12) */
+  expect_exact (HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", \"memory\": { "
+                "\"capacity_GB\": 80, \"capacity_GiB\": 80, \"bandwidth_GBps\": 100 }, "
+                "\"compute_TFLOPS\": {} } ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": memory.capacity_GB and memory.capacity_GiB are "
+                "both given; give one of them");
+  expect_exact (HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", \"memory\": { "
+                "\"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} } ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": memory.capacity_GB or memory.capacity_GiB is "
+                "required");
+  expect_exact (HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", \"memory\": { "
+                "\"capacity_GiB\": -8, \"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} } ] }",
+                ROOF_CATALOG_ERROR_INVALID,
+                "bad.json: hardware[0] \"x\": memory.capacity_GiB must be > 0, got -8");
   /* 1e999 parses to inf */
   expect_exact (HEAD "\"hardware\": [ { \"id\": \"x\", \"name\": \"X\", \"memory\": { "
                 "\"capacity_GB\": 1e999, \"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} } ] }",

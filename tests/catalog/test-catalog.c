@@ -134,7 +134,10 @@ test_conversions (void)
   const RoofHardwareParams *p = roof_hardware_spec_get_params (h100);
 
   assert_rel (p->mem_bw, 3.35e12, 1e-15);
-  assert_rel (p->mem_capacity, 80e9, 1e-15);
+  /* nvidia-smi's 81,559 MiB, not 80e9 (issue 12) */
+  g_assert_cmpfloat (p->mem_capacity, ==, 81559.0 * 1048576.0);
+  g_assert_cmpfloat (p->mem_capacity, ==, 85520809984.0);
+  g_assert_cmpfloat (p->power_w, ==, 700);
   assert_rel (p->peak_flops[ROOF_PREC_BF16], 989.4e12, 1e-15);
   assert_rel (p->peak_flops[ROOF_PREC_FP8], 1978.9e12, 1e-15);
   assert_rel (p->peak_flops[ROOF_PREC_TF32], 494.7e12, 1e-15);
@@ -159,6 +162,7 @@ test_conversions (void)
 
   /* a cache without a published bandwidth */
   p = roof_hardware_spec_get_params (hw (catalog, "nvidia-a100-sxm-80gb"));
+  g_assert_cmpfloat (p->mem_capacity, ==, 80.0 * 1073741824.0); /* 81,920 MiB */
   assert_rel (p->caches[0].capacity, 40e6, 1e-15);
   g_assert_cmpfloat (p->caches[0].bandwidth, ==, 0.0);
   g_assert_cmpfloat (p->price_per_hour, ==, 1.39);
@@ -210,6 +214,69 @@ test_conversions (void)
 }
 
 /* The solver's derived counts against the published totals (2 %). */
+/* Issue 12: a vendor's "80 GB" of HBM is 80 GiB. Every built-in capacity
+ * is in bytes the device has, with its source; old files in GB still load. */
+static void
+test_capacity_units (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) old = roof_catalog_new ();
+  g_autoptr (GError) error = NULL;
+  GListModel *list = roof_catalog_get_hardware (catalog);
+  /* by hand: nvidia-smi's MiB × 2^20, or the marketed GiB × 2^30 */
+  static const struct
+  {
+    const char *id;
+    double bytes;
+  } expected[] = {
+    { "nvidia-a100-sxm-40gb", 40960.0 * 1048576 },  /* 42,949,672,960 */
+    { "nvidia-a100-sxm-80gb", 81920.0 * 1048576 },  /* 85,899,345,920 */
+    { "nvidia-h100-sxm", 81559.0 * 1048576 },       /* 85,520,809,984 */
+    { "nvidia-h100-nvl", 99961274368.0 },           /* 95,330.5 MiB */
+    { "nvidia-h200-sxm", 143771.0 * 1048576 },      /* 150,754,820,096 */
+    { "nvidia-b200", 183359.0 * 1048576 },          /* 192,265,846,784 */
+    { "nvidia-l4", 23034.0 * 1048576 },
+    { "nvidia-l40s", 46068.0 * 1048576 },
+    { "amd-mi300x", 192.0 * 1073741824 },           /* 206,158,430,208 */
+    { "amd-mi355x", 288.0 * 1073741824 },
+    { "google-tpu-v4", 32.0 * 1073741824 },         /* 34.4 GB */
+    { "intel-gaudi3", 128.0 * 1073741824 },
+    { "groq-lpu-v1", 0.23e9 },                      /* on-chip SRAM, decimal as published */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpfloat (roof_hardware_spec_get_params (hw (catalog, expected[i].id))->mem_capacity,
+                       ==, expected[i].bytes);
+
+  /* every entry in GiB names where its figure comes from */
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (RoofSpec) spec = g_list_model_get_item (list, i);
+      const char *const *sources = roof_spec_get_sources (spec);
+      gboolean cited = FALSE;
+
+      if (!roof_spec_has_field (spec, "memory.capacity_GiB"))
+        {
+          g_assert_true (roof_spec_has_field (spec, "memory.capacity_GB"));
+          continue;
+        }
+      for (guint k = 0; sources[k] != NULL; k++)
+        cited |= g_str_has_prefix (sources[k], "capacity: ");
+      if (!cited)
+        g_error ("%s: capacity_GiB without a \"capacity: \" source", roof_spec_get_id (spec));
+    }
+
+  /* a file written before capacity_GiB keeps its meaning */
+  g_assert_true (roof_catalog_load_data (
+    old,
+    "{ \"format\": \"roofline-catalog\", \"version\": 1, \"hardware\": [ { \"id\": \"x\", "
+    "\"name\": \"X\", \"memory\": { \"capacity_GB\": 80, \"bandwidth_GBps\": 100 }, "
+    "\"compute_TFLOPS\": {} } ] }",
+    -1, "old.json", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (roof_hardware_spec_get_params (hw (old, "x"))->mem_capacity, ==, 80e9);
+}
+
 static void
 test_params_match_published (void)
 {
@@ -640,9 +707,10 @@ test_setters (void)
                    "hardware \"nvidia-h100-sxm\": hardware entries have no field "
                    "\"flux_capacitor\"");
   g_clear_error (&error);
-  g_assert_false (roof_spec_unset (ROOF_SPEC (h100), "memory.capacity_GB", &error));
+  g_assert_false (roof_spec_unset (ROOF_SPEC (h100), "memory.capacity_GiB", &error));
   g_assert_cmpstr (error->message, ==,
-                   "hardware \"nvidia-h100-sxm\": memory.capacity_GB is required");
+                   "hardware \"nvidia-h100-sxm\": memory.capacity_GB or memory.capacity_GiB is "
+                   "required");
   g_clear_error (&error);
   g_assert_false (roof_spec_set_number (ROOF_SPEC (h100), "caches[3].capacity_MB", 1, &error));
   g_assert_nonnull (strstr (error->message, "caches has 1 elements"));
@@ -800,7 +868,14 @@ test_duplicate (void)
 
   /* a deep copy: editing one leaves the other alone */
   g_assert_true (roof_spec_set_number (ROOF_SPEC (dup), "memory.capacity_GB", 96, &error));
-  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "memory.capacity_GB", 0), ==, 80);
+  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "memory.capacity_GiB", 0), ==,
+                     79.6474609375);
+  /* the capacity in GB replaced the one in GiB, which would contradict it */
+  g_assert_false (roof_spec_has_field (ROOF_SPEC (dup), "memory.capacity_GiB"));
+  g_assert_cmpfloat (roof_hardware_spec_get_params (dup)->mem_capacity, ==, 96e9);
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (dup), "memory.capacity_GiB", 96, &error));
+  g_assert_false (roof_spec_has_field (ROOF_SPEC (dup), "memory.capacity_GB"));
+  g_assert_cmpfloat (roof_hardware_spec_get_params (dup)->mem_capacity, ==, 96.0 * 1073741824.0);
   g_assert_false (roof_spec_get_modified (ROOF_SPEC (h100)));
 
   roof_catalog_add_hardware (catalog, dup);
@@ -1044,6 +1119,7 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog/builtin/counts", test_builtin_counts);
   g_test_add_func ("/catalog/builtin/no-warnings", test_builtin_no_warnings);
   g_test_add_func ("/catalog/builtin/conversions", test_conversions);
+  g_test_add_func ("/catalog/builtin/capacity-units", test_capacity_units);
   g_test_add_func ("/catalog/builtin/params-published", test_params_match_published);
   g_test_add_func ("/catalog/builtin/params-formula", test_params_formula);
   g_test_add_func ("/catalog/builtin/model-fields", test_model_fields);

@@ -549,7 +549,8 @@ import_text (RoofCatalog *catalog)
   return g_strdup_printf (
     "{ \"format\": \"roofline-catalog\", \"version\": 1, \"hardware\": [ %s,\n"
     "  { \"id\": \"nvidia-h100-sxm\", \"name\": \"NVIDIA H100 SXM5 80 GB\", \"memory\": {\n"
-    "    \"capacity_GB\": 80, \"bandwidth_GBps\": 3000 }, \"compute_TFLOPS\": { \"bf16\": 900 },\n"
+    "    \"capacity_GiB\": 79.6474609375, \"bandwidth_GBps\": 3000 },\n"
+    "    \"compute_TFLOPS\": { \"bf16\": 900 },\n"
     "    \"interconnect\": { \"bandwidth_GBps\": 450 } },\n"
     "  { \"id\": \"brand-new\", \"name\": \"Brand New\", \"memory\": { \"capacity_GB\": 8,\n"
     "    \"bandwidth_GBps\": 100 }, \"compute_TFLOPS\": {} },\n"
@@ -622,7 +623,7 @@ test_merge_import (void)
     g_assert_true (g_strv_contains ((const char *const *) diff, "notes"));
     g_assert_false (g_strv_contains ((const char *const *) diff, "id"));
     g_assert_false (g_strv_contains ((const char *const *) diff, "name"));
-    g_assert_false (g_strv_contains ((const char *const *) diff, "memory.capacity_GB"));
+    g_assert_false (g_strv_contains ((const char *const *) diff, "memory.capacity_GiB"));
     g_assert_false (g_strv_contains ((const char *const *) diff, "interconnect.bandwidth_GBps"));
   }
   roof_catalog_merge_set_choice (merge, 0, ROOF_MERGE_REPLACE);

@@ -477,13 +477,15 @@ test_escape_arguments (void)
 /* 3. Device counts, duplicates, -0, one line per failure                 */
 
 /* Llama 3.1 70B at batch 409600 and context 1e6 needs 2·80·8·128·2 B of KV
- * per token × 4.096e11 tokens = 1.342e17 B against 72 GB usable on an H100:
- * about 1.86 million devices, more than --devices accepts (1e6). */
+ * per token × 4.096e11 tokens = 1.342e17 B against 0.9 × 81,559 MiB =
+ * 76.97 GB usable on an H100: about 1.74 million devices, more than
+ * --devices accepts (1e6). */
 static void
 test_min_devices_beyond_limit (void)
 {
   const double kv = 2.0 * 80 * 8 * 128 * 2 * 409600.0 * 1e6;
-  const double need = ceil (kv / 72e9); /* weights and activations add < 0.01 % */
+  const double usable = 0.9 * 81559.0 * 1048576.0; /* nvidia-smi's total, issue 12 */
+  const double need = ceil (kv / usable); /* weights and activations add < 0.01 % */
   const char *const solve[] = { "solve", "-H",     "nvidia-h100-sxm", "-m",      "llama-3.1-70b",
                                 "-b",    "409600", "--context",       "1000000", NULL };
   const char *const json[]
@@ -519,7 +521,8 @@ test_min_devices_beyond_limit (void)
       json_object_get_array_member (json_node_get_object (root), "results"), 0);
   double got = (double) json_object_get_int_member (r, "min_devices");
   g_assert_cmpfloat (fabs (got - need), <=, need * 1e-4);
-  g_assert_cmpfloat (got, ==, ceil (json_object_get_double_member (r, "footprint_bytes") / 72e9));
+  g_assert_cmpfloat (got, ==,
+                     ceil (json_object_get_double_member (r, "footprint_bytes") / usable));
 
   run_setup (&c, SETUP_NONE, sens);
   g_assert_nonnull (strstr (c.out, "capacity: ✗ needs more than 1000000 devices to fit"));

@@ -145,7 +145,10 @@ hw (const char *id)
   Hw h = {
     num (o, "memory.bandwidth_GBps") * 1e9,
     num (o, "compute_TFLOPS.bf16") * 1e12,
-    num (o, "memory.capacity_GB") * 1e9,
+    /* the built-in catalog gives the capacity in GiB (issue 12) */
+    json_object_has_member (json_object_get_object_member (o, "memory"), "capacity_GiB")
+      ? num (o, "memory.capacity_GiB") * 1073741824.0
+      : num (o, "memory.capacity_GB") * 1e9,
     json_object_has_member (o, "price_usd_per_hour") ? num (o, "price_usd_per_hour") : 0.0,
     json_object_has_member (o, "interconnect") ? num (o, "interconnect.bandwidth_GBps") * 1e9 : 0,
     json_object_has_member (o, "interconnect") ? num (o, "interconnect.latency_us") * 1e-6 : 0,
@@ -790,7 +793,8 @@ test_list_json (void)
         continue;
       /* 989.4 TFLOP/s / 3.35 TB/s */
       assert_close (num (o, "derived.ridge.bf16"), 989.4 / 3.35, 1e-12);
-      assert_close (num (o, "derived.usable_bytes"), 72e9, 1e-12);
+      /* 0.9 × nvidia-smi's 81,559 MiB = 0.9 × 85,520,809,984 B (was 0.9 × 80e9) */
+      assert_close (num (o, "derived.usable_bytes"), 0.9 * 81559.0 * 1048576.0, 1e-12);
       assert_close (num (o, "memory.bandwidth_GBps"), 3350, 0);
     }
 

@@ -527,7 +527,8 @@ test_hardware_editor (Fixture *f, gconstpointer user_data)
   /* the list row follows: its summary and its "Modified" badge */
   row = wait_for_row (GTK_WIDGET (panel), "nvidia-h100-sxm");
   g_assert_true (shows_label (GTK_WIDGET (row), "Modified"));
-  g_assert_true (shows_label (GTK_WIDGET (row), "80 GB · 4 TB/s · 989 TFLOP/s bf16"));
+  /* 81,559 MiB = 85.5e9 bytes (issue 12: the bytes the device has) */
+  g_assert_true (shows_label (GTK_WIDGET (row), "85.5 GB · 4 TB/s · 989 TFLOP/s bf16"));
 
   /* an optional precision left empty has no ceiling */
   gtk_editable_set_text (GTK_EDITABLE (field (editor, "compute_TFLOPS.fp8")), "");
@@ -536,9 +537,10 @@ test_hardware_editor (Fixture *f, gconstpointer user_data)
   g_assert_cmpfloat (hw->peak_flops[ROOF_PREC_FP8], ==, 0);
 
   /* a required field cannot be emptied */
-  gtk_editable_set_text (GTK_EDITABLE (field (editor, "memory.capacity_GB")), "");
-  g_assert_true (gtk_widget_has_css_class (field (editor, "memory.capacity_GB"), "error"));
-  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "memory.capacity_GB", 0), ==, 80);
+  gtk_editable_set_text (GTK_EDITABLE (field (editor, "memory.capacity_GiB")), "");
+  g_assert_true (gtk_widget_has_css_class (field (editor, "memory.capacity_GiB"), "error"));
+  g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "memory.capacity_GiB", 0), ==,
+                     79.6474609375);
 
   /* Reset: the shipped values, every field showing them, no marks */
   g_signal_emit_by_name (reset, "clicked");
@@ -547,9 +549,10 @@ test_hardware_editor (Fixture *f, gconstpointer user_data)
   g_assert_cmpfloat (hw->peak_flops[ROOF_PREC_FP8], >, 0);
   g_assert_false (roof_spec_get_modified (ROOF_SPEC (h100)));
   g_assert_false (gtk_widget_get_visible (reset));
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (editor, "memory.capacity_GB"))), ==,
-                   "80");
-  g_assert_false (gtk_widget_has_css_class (field (editor, "memory.capacity_GB"), "error"));
+  /* shown to 6 significant digits; the entry keeps 79.6474609375 */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (editor, "memory.capacity_GiB"))), ==,
+                   "79.6475");
+  g_assert_false (gtk_widget_has_css_class (field (editor, "memory.capacity_GiB"), "error"));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "3350");
   g_assert_false (shows_label (GTK_WIDGET (row), "Modified"));
 }
