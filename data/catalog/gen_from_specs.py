@@ -269,6 +269,57 @@ def convert_hardware(h):
     return e
 
 
+# Devices the built-in systems need that specs.json lacks, appended after its
+# entries (systems.json names them). Every figure cites its source.
+def extra_hardware(specs):
+    by_id = {h["id"]: h for h in specs["hardware"]}
+    ultra = [src for src in by_id["nvidia-b300"]["sources"] if src["key"] == "nv_blackwell_ultra"]
+    assert len(ultra) == 1
+    return [{
+        "id": "nvidia-gb300-per-gpu",
+        "name": "NVIDIA GB300 (per Blackwell Ultra GPU, NVL72, 1,400 W)",
+        "vendor": "NVIDIA",
+        "year": 2025,
+        "kind": "gpu",
+        "arch": "Blackwell Ultra",
+        "form_factor": "GB300 superchip (1 Grace + 2 Blackwell Ultra), NVL72 rack",
+        "memory": {
+            "capacity_GiB": 279,
+            "bandwidth_GBps": 8000,
+            "type": "HBM3e (12-high)",
+        },
+        # Dense per-GPU GB300 figures of reference specs.md (nvidia-b300 notes):
+        # "GB300 (per GPU): BF16 2.5 PF, FP8 5 PF, FP4 15 PF dense, 1.4 kW";
+        # INT8 ~0.165 POPS dense. TF32 and FP32 are not given for GB300: left out.
+        "compute_TFLOPS": {"bf16": 2500, "fp16": 2500, "fp8": 5000, "int8": 165, "fp4": 15000},
+        "interconnect": {
+            "name": "NVLink 5, 72-GPU NVLink domain (130 TB/s per rack)",
+            "bandwidth_GBps": 900,
+            "latency_us": LINK_LATENCY_US,
+        },
+        "pcie_gen": 6,
+        "tdp_W": 1400,
+        "efficiency": {"compute": 1.0, "memory": 1.0},
+        "confidence": "low",
+        "sources": [
+            cite(ultra[0]),
+            "reference specs.md, nvidia-b300 notes: GB300 (per GPU) BF16 2.5 PF, FP8 5 PF, "
+            "FP4 15 PF dense, 1.4 kW; INT8 ~0.165 POPS dense; memory 288 GB physical, 279 GB "
+            "usable (verda)",
+            "capacity: NVIDIA's usable 279 GB per GB300 GPU (verda.com "
+            "gb300-nvl72-architecture) read as 279 GiB, as the B200's usable '180 GB' is "
+            "nvidia-smi's 179.06 GiB; no nvidia-smi total found",
+        ],
+        "notes": join_notes(
+            "Added for the built-in nvidia-gb300-nvl72 system (issue 12); not in specs.json.",
+            "Dense FP4 is quoted as 15 PF for GB300 against 13.5-14 PF for HGX B300; INT8 and "
+            "FP64 were cut on Blackwell Ultra.",
+            "Interconnect bandwidth_GBps 900 is NVLink 5's 1.8 TB/s bidirectional per GPU "
+            "halved (18 links x 50 GB/s per direction).",
+            LATENCY_NOTE),
+    }]
+
+
 # --------------------------------------------------------------------------
 # Transformer models
 
@@ -601,6 +652,8 @@ def self_check(specs, hw_cat, model_cat):
                            ("models", model_cat, specs["models"])):
         ids = [x["id"] for x in cat[kind]]
         ref_ids = [x["id"] for x in ref]
+        if kind == "hardware":
+            ref_ids += [x["id"] for x in extra_hardware(specs)]
         if ids != ref_ids:
             fail("%s ids/order differ from specs.json" % kind)
         if len(set(ids)) != len(ids):
@@ -684,7 +737,8 @@ def main():
         specs = json.load(f)
 
     hw_cat = {"format": "roofline-catalog", "version": 1,
-              "hardware": [convert_hardware(h) for h in specs["hardware"]]}
+              "hardware": [convert_hardware(h) for h in specs["hardware"]]
+              + extra_hardware(specs)}
     models = []
     for m in specs["models"]:
         if m["id"] in GENERIC:

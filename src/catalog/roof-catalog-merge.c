@@ -52,9 +52,16 @@ conflict_clear (gpointer data)
 static RoofSpec *
 find (RoofCatalog *catalog, RoofEntryKind kind, const char *id)
 {
-  if (kind == ROOF_ENTRY_HARDWARE)
-    return ROOF_SPEC (roof_catalog_find_hardware (catalog, id));
-  return ROOF_SPEC (roof_catalog_find_model (catalog, id));
+  switch (kind)
+    {
+    case ROOF_ENTRY_HARDWARE:
+      return ROOF_SPEC (roof_catalog_find_hardware (catalog, id));
+    case ROOF_ENTRY_SYSTEM:
+      return ROOF_SPEC (roof_catalog_find_system (catalog, id));
+    case ROOF_ENTRY_MODEL:
+    default:
+      return ROOF_SPEC (roof_catalog_find_model (catalog, id));
+    }
 }
 
 /* Taken by the target, the incoming catalog or an earlier conflict's new id. */
@@ -169,6 +176,8 @@ add (RoofCatalog *catalog, RoofSpec *spec)
 {
   if (ROOF_IS_HARDWARE_SPEC (spec))
     roof_catalog_add_hardware (catalog, ROOF_HARDWARE_SPEC (spec));
+  else if (ROOF_IS_SYSTEM_SPEC (spec))
+    roof_catalog_add_system (catalog, ROOF_SYSTEM_SPEC (spec));
   else
     roof_catalog_add_model (catalog, ROOF_MODEL_SPEC (spec));
 }
@@ -178,7 +187,11 @@ static RoofCatalog *
 shallow_copy (RoofCatalog *target)
 {
   RoofCatalog *copy = roof_catalog_new ();
-  GListModel *lists[] = { roof_catalog_get_hardware (target), roof_catalog_get_models (target) };
+  GListModel *lists[] = {
+    roof_catalog_get_hardware (target),
+    roof_catalog_get_models (target),
+    roof_catalog_get_systems (target),
+  };
 
   for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
     for (guint i = 0; i < g_list_model_get_n_items (lists[l]); i++)
@@ -236,6 +249,7 @@ roof_catalog_merge_new (RoofCatalog *target, RoofCatalog *incoming)
   self->incoming = g_object_ref (incoming);
   sort_entries (self, roof_catalog_get_hardware (incoming));
   sort_entries (self, roof_catalog_get_models (incoming));
+  sort_entries (self, roof_catalog_get_systems (incoming));
   return self;
 }
 
@@ -254,7 +268,8 @@ roof_catalog_merge_new_from_data (RoofCatalog *target,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   incoming = roof_catalog_new ();
-  if (!roof_catalog_load_data (incoming, data, length, origin, warnings, error))
+  /* its systems may be built from the target's devices */
+  if (!roof_catalog_load_data_in (incoming, data, length, origin, target, warnings, error))
     return NULL;
   return roof_catalog_merge_new (target, incoming);
 }

@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 
 #include "roof-catalog-error.h"
+#include "roof-catalog.h"
 #include "roof-file-read.h"
 #include "roof-spec-schema.h"
 #include "roof-spec.h"
@@ -171,6 +172,24 @@ gboolean roof_file_read_full (GFile *file,
 /* `s`, or its first `max_chars` characters and "…" when it is longer: an
  * over-long id shown in a message. */
 char *roof_text_shorten (const char *s, glong max_chars);
+
+/* roof_catalog_load_data () and roof_catalog_load_object () where the
+ * file's systems may also be built from a device of `context` (may be NULL):
+ * a file read apart (to merge, or a user catalog) before it is laid over
+ * the catalog in use. */
+gboolean roof_catalog_load_data_in (RoofCatalog *self,
+                                    const char *data,
+                                    gssize length,
+                                    const char *origin,
+                                    RoofCatalog *context,
+                                    GPtrArray *warnings,
+                                    GError **error);
+gboolean roof_catalog_load_object_in (RoofCatalog *self,
+                                      JsonObject *object,
+                                      const char *origin,
+                                      RoofCatalog *context,
+                                      GPtrArray *warnings,
+                                      GError **error);
 
 /* Levenshtein distance, for "did you mean". */
 guint roof_edit_distance (const char *a, const char *b);

@@ -24,10 +24,12 @@ struct _RoofCatalog
 
   GListStore *hardware; /* RoofHardwareSpec */
   GListStore *models;   /* RoofModelSpec */
+  GListStore *systems;  /* RoofSystemSpec */
   /* id → entry (the store holds it): a catalog of 10 000 entries loads in
    * linear time, not in the square of it */
   GHashTable *hardware_ids;
   GHashTable *model_ids;
+  GHashTable *system_ids;
 };
 
 G_DEFINE_FINAL_TYPE (RoofCatalog, roof_catalog, G_TYPE_OBJECT)
@@ -65,7 +67,11 @@ find_item (GListStore *store, gpointer spec, guint *position)
 static GHashTable *
 index_of (RoofCatalog *self, GListStore *store)
 {
-  return store == self->hardware ? self->hardware_ids : self->model_ids;
+  if (store == self->hardware)
+    return self->hardware_ids;
+  if (store == self->systems)
+    return self->system_ids;
+  return self->model_ids;
 }
 
 static void
@@ -355,18 +361,65 @@ roof_check_format_tag (JsonObject *root,
   return TRUE;
 }
 
+/* Every system of `systems` (read from the file in this order) must be
+ * built from a hardware entry of the file, of `self` or of `context`. */
+static gboolean
+check_system_devices (RoofCatalog *self,
+                      RoofCatalog *context,
+                      GPtrArray *hardware,
+                      GPtrArray *systems,
+                      const char *origin,
+                      const char *prefix,
+                      GError **error)
+{
+  g_autoptr (GHashTable) file_ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < hardware->len; i++)
+    g_hash_table_add (file_ids, (gpointer) roof_spec_get_id (g_ptr_array_index (hardware, i)));
+
+  for (guint i = 0; i < systems->len; i++)
+    {
+      RoofSystemSpec *system = g_ptr_array_index (systems, i);
+      const char *device = roof_system_spec_get_device (system);
+      const char *close;
+
+      if (g_hash_table_contains (file_ids, device) || borrow (self, self->hardware, device) != NULL
+          || (context != NULL && roof_catalog_find_hardware (context, device) != NULL))
+        continue;
+      close = suggest (self->hardware, device);
+      if (close == NULL && context != NULL)
+        close = suggest (context->hardware, device);
+      if (close != NULL)
+        g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                     "%s: %ssystems[%u] \"%s\": device \"%s\" names no hardware entry; did you "
+                     "mean \"%s\"?",
+                     origin, prefix ? prefix : "", i, roof_spec_get_id (ROOF_SPEC (system)),
+                     device, close);
+      else
+        g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                     "%s: %ssystems[%u] \"%s\": device \"%s\" names no hardware entry", origin,
+                     prefix ? prefix : "", i, roof_spec_get_id (ROOF_SPEC (system)), device);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 load_object (RoofCatalog *self,
              JsonObject *root,
              const char *origin,
              const char *prefix,
              gboolean embedded,
+             RoofCatalog *context,
              GPtrArray *warnings,
              GError **error)
 {
   g_autoptr (GPtrArray) hardware = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GPtrArray) models = g_ptr_array_new_with_free_func (g_object_unref);
-  static const char *const known[] = { "format", "version", "hardware", "models", NULL };
+  g_autoptr (GPtrArray) systems = g_ptr_array_new_with_free_func (g_object_unref);
+  static const char *const known[] = {
+    "format", "version", "hardware", "models", "systems", NULL,
+  };
   g_auto (RoofObjectIter) iter = { 0 };
   const char *name;
   JsonNode *member;
@@ -388,7 +441,11 @@ load_object (RoofCatalog *self,
     return FALSE;
   if (!read_entries (root, ROOF_TYPE_MODEL_SPEC, origin, prefix, models, warnings, error))
     return FALSE;
+  if (!read_entries (root, ROOF_TYPE_SYSTEM_SPEC, origin, prefix, systems, warnings, error))
+    return FALSE;
   if (!roof_json_object_check_finite (root, origin, prefix, NULL, error))
+    return FALSE;
+  if (!check_system_devices (self, context, hardware, systems, origin, prefix, error))
     return FALSE;
 
   /* all valid: overlay */
@@ -396,6 +453,8 @@ load_object (RoofCatalog *self,
     roof_catalog_add_hardware (self, g_ptr_array_index (hardware, i));
   for (guint i = 0; i < models->len; i++)
     roof_catalog_add_model (self, g_ptr_array_index (models, i));
+  for (guint i = 0; i < systems->len; i++)
+    roof_catalog_add_system (self, g_ptr_array_index (systems, i));
   return TRUE;
 }
 
@@ -409,8 +468,10 @@ roof_catalog_dispose (GObject *object)
 
   g_clear_object (&self->hardware);
   g_clear_object (&self->models);
+  g_clear_object (&self->systems);
   g_clear_pointer (&self->hardware_ids, g_hash_table_unref);
   g_clear_pointer (&self->model_ids, g_hash_table_unref);
+  g_clear_pointer (&self->system_ids, g_hash_table_unref);
 
   G_OBJECT_CLASS (roof_catalog_parent_class)->dispose (object);
 }
@@ -438,8 +499,10 @@ roof_catalog_init (RoofCatalog *self)
 {
   self->hardware = g_list_store_new (ROOF_TYPE_HARDWARE_SPEC);
   self->models = g_list_store_new (ROOF_TYPE_MODEL_SPEC);
+  self->systems = g_list_store_new (ROOF_TYPE_SYSTEM_SPEC);
   self->hardware_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->model_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->system_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -454,7 +517,8 @@ roof_catalog_new (void)
 RoofCatalog *
 roof_catalog_new_builtin (GError **error)
 {
-  static const char *const files[] = { "hardware.json", "models.json" };
+  /* systems last: they name the hardware */
+  static const char *const files[] = { "hardware.json", "models.json", "systems.json" };
   g_autoptr (RoofCatalog) self = roof_catalog_new ();
 
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -479,7 +543,33 @@ roof_catalog_new_builtin (GError **error)
 
   mark_builtin (G_LIST_MODEL (self->hardware));
   mark_builtin (G_LIST_MODEL (self->models));
+  mark_builtin (G_LIST_MODEL (self->systems));
   return g_steal_pointer (&self);
+}
+
+gboolean
+roof_catalog_load_data_in (RoofCatalog *self,
+                           const char *data,
+                           gssize length,
+                           const char *origin,
+                           RoofCatalog *context,
+                           GPtrArray *warnings,
+                           GError **error)
+{
+  g_autoptr (JsonNode) root = NULL;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (context == NULL || ROOF_IS_CATALOG (context), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (origin == NULL)
+    origin = "<data>";
+  root = roof_json_parse_document (data, length, origin, "catalog", error);
+  if (root == NULL)
+    return FALSE;
+  return load_object (self, json_node_get_object (root), origin, NULL, FALSE, context, warnings,
+                      error);
 }
 
 gboolean
@@ -490,18 +580,11 @@ roof_catalog_load_data (RoofCatalog *self,
                         GPtrArray *warnings,
                         GError **error)
 {
-  g_autoptr (JsonNode) root = NULL;
-
   g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (origin == NULL)
-    origin = "<data>";
-  root = roof_json_parse_document (data, length, origin, "catalog", error);
-  if (root == NULL)
-    return FALSE;
-  return load_object (self, json_node_get_object (root), origin, NULL, FALSE, warnings, error);
+  return roof_catalog_load_data_in (self, data, length, origin, NULL, warnings, error);
 }
 
 gboolean
@@ -522,6 +605,23 @@ roof_catalog_load_file (RoofCatalog *self, GFile *file, GPtrArray *warnings, GEr
 }
 
 gboolean
+roof_catalog_load_object_in (RoofCatalog *self,
+                             JsonObject *object,
+                             const char *origin,
+                             RoofCatalog *context,
+                             GPtrArray *warnings,
+                             GError **error)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
+  g_return_val_if_fail (object != NULL, FALSE);
+  g_return_val_if_fail (context == NULL || ROOF_IS_CATALOG (context), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return load_object (self, object, origin ? origin : "<data>", "catalog.", TRUE, context,
+                      warnings, error);
+}
+
+gboolean
 roof_catalog_load_object (RoofCatalog *self,
                           JsonObject *object,
                           const char *origin,
@@ -532,8 +632,7 @@ roof_catalog_load_object (RoofCatalog *self,
   g_return_val_if_fail (object != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return load_object (self, object, origin ? origin : "<data>", "catalog.", TRUE, warnings,
-                      error);
+  return roof_catalog_load_object_in (self, object, origin, NULL, warnings, error);
 }
 
 GListModel *
@@ -550,6 +649,82 @@ roof_catalog_get_models (RoofCatalog *self)
   g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
 
   return G_LIST_MODEL (self->models);
+}
+
+GListModel *
+roof_catalog_get_systems (RoofCatalog *self)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+
+  return G_LIST_MODEL (self->systems);
+}
+
+RoofSystemSpec *
+roof_catalog_find_system (RoofCatalog *self, const char *id)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  return borrow (self, self->systems, id);
+}
+
+RoofSystemSpec *
+roof_catalog_lookup_system (RoofCatalog *self, const char *id, GError **error)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return lookup (self, self->systems, "system", id, error);
+}
+
+void
+roof_catalog_add_system (RoofCatalog *self, RoofSystemSpec *spec)
+{
+  g_return_if_fail (ROOF_IS_CATALOG (self));
+  g_return_if_fail (ROOF_IS_SYSTEM_SPEC (spec));
+
+  store_put (self, self->systems, ROOF_SPEC (spec));
+}
+
+gboolean
+roof_catalog_remove_system (RoofCatalog *self, const char *id)
+{
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  return store_remove (self, self->systems, id);
+}
+
+gboolean
+roof_catalog_get_system_params (RoofCatalog *self,
+                                const char *system_id,
+                                RoofHardwareParams *out,
+                                GError **error)
+{
+  RoofSystemSpec *system;
+  RoofHardwareSpec *device;
+  const char *device_id;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
+  g_return_val_if_fail (system_id != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  system = roof_catalog_lookup_system (self, system_id, error);
+  if (system == NULL)
+    return FALSE;
+  device_id = roof_system_spec_get_device (system);
+  device = borrow (self, self->hardware, device_id);
+  if (device == NULL)
+    {
+      /* the device was deleted, or the system edited, after loading */
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_NOT_FOUND,
+                   "system \"%s\": device \"%s\" names no hardware entry", system_id,
+                   device_id);
+      return FALSE;
+    }
+  return roof_system_spec_get_params (system, device, out, error);
 }
 
 RoofHardwareSpec *
@@ -640,7 +815,9 @@ entries_node (GPtrArray *specs)
 }
 
 JsonNode *
-roof_catalog_build_document (GPtrArray *hardware, GPtrArray *models)
+roof_catalog_build_document_with_systems (GPtrArray *hardware,
+                                          GPtrArray *models,
+                                          GPtrArray *systems)
 {
   JsonObject *root = json_object_new ();
   JsonNode *node = json_node_new (JSON_NODE_OBJECT);
@@ -651,8 +828,16 @@ roof_catalog_build_document (GPtrArray *hardware, GPtrArray *models)
     json_object_set_member (root, "hardware", entries_node (hardware));
   if (models != NULL)
     json_object_set_member (root, "models", entries_node (models));
+  if (systems != NULL)
+    json_object_set_member (root, "systems", entries_node (systems));
   json_node_take_object (node, root);
   return node;
+}
+
+JsonNode *
+roof_catalog_build_document (GPtrArray *hardware, GPtrArray *models)
+{
+  return roof_catalog_build_document_with_systems (hardware, models, NULL);
 }
 
 JsonNode *
@@ -660,12 +845,16 @@ roof_catalog_build_custom_document (RoofCatalog *self)
 {
   g_autoptr (GPtrArray) hardware = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GPtrArray) models = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) systems = g_ptr_array_new_with_free_func (g_object_unref);
 
   g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
 
   collect_custom (G_LIST_MODEL (self->hardware), hardware);
   collect_custom (G_LIST_MODEL (self->models), models);
-  return roof_catalog_build_document (hardware, models);
+  collect_custom (G_LIST_MODEL (self->systems), systems);
+  /* a file without systems stays as it was: no empty "systems" member */
+  return roof_catalog_build_document_with_systems (hardware, models,
+                                                   systems->len > 0 ? systems : NULL);
 }
 
 gboolean

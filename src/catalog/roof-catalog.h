@@ -9,6 +9,7 @@
 #include "roof-catalog-error.h"
 #include "roof-hardware-spec.h"
 #include "roof-model-spec.h"
+#include "roof-system-spec.h"
 
 G_BEGIN_DECLS
 
@@ -62,8 +63,27 @@ void roof_catalog_add_model (RoofCatalog *self, RoofModelSpec *spec);
 gboolean roof_catalog_remove_hardware (RoofCatalog *self, const char *id);
 gboolean roof_catalog_remove_model (RoofCatalog *self, const char *id);
 
-/* A catalog JSON document of the given entries (either array may be NULL). */
+/* Systems (RoofSystemSpec): the same as hardware and models. A system
+ * names a hardware entry (its "device"); loading a file checks that it
+ * exists, in the file or the catalog. */
+GListModel *roof_catalog_get_systems (RoofCatalog *self);
+RoofSystemSpec *roof_catalog_find_system (RoofCatalog *self, const char *id);
+RoofSystemSpec *roof_catalog_lookup_system (RoofCatalog *self, const char *id, GError **error);
+void roof_catalog_add_system (RoofCatalog *self, RoofSystemSpec *spec);
+gboolean roof_catalog_remove_system (RoofCatalog *self, const char *id);
+/* roof_system_spec_get_params () of the system `system_id` with its device
+ * from this catalog: NOT_FOUND when either is missing (a device deleted
+ * after loading). */
+gboolean roof_catalog_get_system_params (RoofCatalog *self,
+                                         const char *system_id,
+                                         RoofHardwareParams *out,
+                                         GError **error);
+
+/* A catalog JSON document of the given entries (any array may be NULL). */
 JsonNode *roof_catalog_build_document (GPtrArray *hardware, GPtrArray *models);
+JsonNode *roof_catalog_build_document_with_systems (GPtrArray *hardware,
+                                                   GPtrArray *models,
+                                                   GPtrArray *systems);
 /* Every non-built-in (or modified built-in) entry. */
 JsonNode *roof_catalog_build_custom_document (RoofCatalog *self);
 

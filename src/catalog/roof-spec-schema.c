@@ -16,6 +16,8 @@
  *   vocab 1e9, sliding_window 1e9, max_context 1e10, experts 1e6,
  *   params_total/active/params 1e15, flop_per_sample and bytes_per_sample 1e18
  *   year 1900 … 2200, pcie_gen 1 … 6
+ *   systems: devices 1e6, scale-up and scale-out bandwidth 1e7 GB/s, latency
+ *   1e6 µs, power_W 1e8 (a 140 kW rack is 1.4e5), price 1e7 USD per hour
  *
  * and on text, in characters (a 100 000-character name made `plot memory`
  * take 47 s): ids 64, names and other short texts 200, each source and
@@ -36,6 +38,10 @@ static const char *const hardware_kinds[] = { "gpu", "tpu", "asic", "soc", "cpu"
 static const char *const confidences[] = { "high", "medium", "low", NULL };
 static const char *const model_kinds[] = { "transformer", "generic", NULL };
 static const char *const attentions[] = { "mha", "gqa", "mqa", "mla", NULL };
+
+/* the names of roof_topology_name () and roof_collective_name () */
+static const char *const topologies[] = { "switch", "mesh", "torus", NULL };
+static const char *const collectives[] = { "ring", "tree", "switch", NULL };
 
 #define TRANSFORMER "kind=transformer"
 
@@ -269,6 +275,78 @@ static const RoofFieldSpec model_fields[] = {
 
   { NULL }
 };
+static const RoofFieldSpec system_fields[] = {
+  /* General */
+  { .path = "id", .type = ROOF_FIELD_STRING, .label = N_("Id"), .group = N_("General"),
+    .required = TRUE, .max = ROOF_SPEC_ID_MAX,
+    .help = N_("Unique key: 1 to 64 characters of a-z, 0-9, '.', '_' and '-'.") },
+  { .path = "name", .type = ROOF_FIELD_STRING, .label = N_("Name"), .group = N_("General"),
+    .required = TRUE, .max = ROOF_SPEC_NAME_MAX, .help = N_("Name shown in lists and charts.") },
+  { .path = "vendor", .type = ROOF_FIELD_STRING, .label = N_("Vendor"), .group = N_("General"),
+    .max = ROOF_SPEC_NAME_MAX, .help = N_("Company that makes the system.") },
+  { .path = "year", .type = ROOF_FIELD_INTEGER, .label = N_("Year"), .group = N_("General"),
+    .min = 1900, .max = 2200, .help = N_("Year of release.") },
+  { .path = "device", .type = ROOF_FIELD_STRING, .label = N_("Device"), .group = N_("General"),
+    .required = TRUE, .max = ROOF_SPEC_ID_MAX,
+    .help = N_("Id of the hardware entry the system is built from.") },
+  { .path = "devices", .type = ROOF_FIELD_INTEGER, .label = N_("Devices"),
+    .group = N_("General"), .required = TRUE, .min = 1, .max = 1e6,
+    .help = N_("Devices in the scale-up domain, N.") },
+
+  /* Scale-up */
+  { .path = "scaleup.name", .type = ROOF_FIELD_STRING, .label = N_("Scale-up fabric"),
+    .group = N_("Scale-up"), .max = ROOF_SPEC_NAME_MAX,
+    .help = N_("E.g. NVLink 5 and NVLink Switch.") },
+  { .path = "scaleup.bandwidth_GBps", .type = ROOF_FIELD_NUMBER,
+    .label = N_("Scale-up bandwidth"), .unit = "GB/s", .group = N_("Scale-up"),
+    .required_if = "scaleup or devices>1", .min = 0, .min_exclusive = TRUE, .max = 1e7,
+    .help = N_("Per device and per direction (NVIDIA's \"1.8 TB/s\" is 900 each way).") },
+  { .path = "scaleup.latency_us", .type = ROOF_FIELD_NUMBER, .label = N_("Scale-up latency"),
+    .unit = "µs", .group = N_("Scale-up"), .min = 0, .max = 1e6,
+    .help = N_("Per hop (default 1 µs, a modelling assumption: vendors publish none).") },
+  { .path = "scaleup.topology", .type = ROOF_FIELD_ENUM, .label = N_("Topology"),
+    .group = N_("Scale-up"), .choices = topologies,
+    .help = N_("How the devices are joined: switch (default), full mesh or torus.") },
+  { .path = "scaleup.collective", .type = ROOF_FIELD_ENUM, .label = N_("Collective"),
+    .group = N_("Scale-up"), .choices = collectives,
+    .help = N_("All-reduce algorithm: ring (default), tree, or switch (in-network reduction).") },
+
+  /* Scale-out */
+  { .path = "scaleout.name", .type = ROOF_FIELD_STRING, .label = N_("Scale-out network"),
+    .group = N_("Scale-out"), .max = ROOF_SPEC_NAME_MAX,
+    .help = N_("E.g. ConnectX-7 400G InfiniBand.") },
+  { .path = "scaleout.bandwidth_GBps", .type = ROOF_FIELD_NUMBER,
+    .label = N_("Scale-out bandwidth"), .unit = "GB/s", .group = N_("Scale-out"),
+    .required_if = "scaleout", .min = 0, .min_exclusive = TRUE, .max = 1e7,
+    .help = N_("Per device and per direction (a 400 Gb/s NIC is 50).") },
+  { .path = "scaleout.latency_us", .type = ROOF_FIELD_NUMBER, .label = N_("Scale-out latency"),
+    .unit = "µs", .group = N_("Scale-out"), .min = 0, .max = 1e6,
+    .help = N_("Per hop (default 5 µs, a modelling assumption).") },
+
+  /* Cost and power */
+  { .path = "power_W", .type = ROOF_FIELD_NUMBER, .label = N_("System power"), .unit = "W",
+    .group = N_("Cost"), .min = 0, .min_exclusive = TRUE, .max = 1e8,
+    .help = N_("Power of the whole system; absent: the devices' TDP.") },
+  { .path = "price_usd_per_hour", .type = ROOF_FIELD_NUMBER, .label = N_("System price"),
+    .unit = "USD/h", .group = N_("Cost"), .min = 0, .max = 1e7,
+    .help = N_("Rental price per system-hour; absent: the device's price.") },
+  { .path = "price_date", .type = ROOF_FIELD_STRING, .label = N_("Price date"),
+    .group = N_("Cost"), .max = ROOF_SPEC_NAME_MAX, .help = N_("When the price was observed.") },
+  { .path = "price_source", .type = ROOF_FIELD_STRING, .label = N_("Price source"),
+    .group = N_("Cost"), .max = ROOF_SPEC_SOURCE_MAX, .help = N_("Where the price comes from.") },
+
+  /* Sources */
+  { .path = "confidence", .type = ROOF_FIELD_ENUM, .label = N_("Confidence"),
+    .group = N_("Sources"), .choices = confidences,
+    .help = N_("How well the figures are documented.") },
+  { .path = "sources", .type = ROOF_FIELD_STRINGS, .label = N_("Sources"),
+    .group = N_("Sources"), .max = ROOF_SPEC_SOURCE_MAX,
+    .help = N_("Datasheets and pages the figures come from.") },
+  { .path = "notes", .type = ROOF_FIELD_STRING, .label = N_("Notes"), .group = N_("Sources"),
+    .max = ROOF_SPEC_NOTES_MAX, .help = N_("Caveats and assumptions.") },
+
+  { NULL }
+};
 /* clang-format on */
 
 const RoofFieldSpec *
@@ -277,9 +355,13 @@ roof_spec_schema (RoofEntryKind kind, guint *n_fields)
   const RoofFieldSpec *table;
   guint n = 0;
 
-  g_return_val_if_fail (kind == ROOF_ENTRY_HARDWARE || kind == ROOF_ENTRY_MODEL, NULL);
+  g_return_val_if_fail (kind == ROOF_ENTRY_HARDWARE || kind == ROOF_ENTRY_MODEL
+                          || kind == ROOF_ENTRY_SYSTEM,
+                        NULL);
 
-  table = kind == ROOF_ENTRY_HARDWARE ? hardware_fields : model_fields;
+  table = kind == ROOF_ENTRY_HARDWARE ? hardware_fields
+          : kind == ROOF_ENTRY_MODEL  ? model_fields
+                                      : system_fields;
   while (table[n].path != NULL)
     n++;
   if (n_fields != NULL)

@@ -41,6 +41,7 @@ typedef enum
 {
   ROOF_ENTRY_HARDWARE,
   ROOF_ENTRY_MODEL,
+  ROOF_ENTRY_SYSTEM, /* a scale-up domain of N devices and its networks */
 } RoofEntryKind;
 
 typedef struct

@@ -74,6 +74,10 @@ roof_spec_effective_string (RoofEntryKind kind, JsonObject *object, const char *
     return "other";
   if (kind == ROOF_ENTRY_MODEL && strcmp (path, "kind") == 0)
     return "transformer";
+  if (kind == ROOF_ENTRY_SYSTEM && strcmp (path, "scaleup.topology") == 0)
+    return "switch";
+  if (kind == ROOF_ENTRY_SYSTEM && strcmp (path, "scaleup.collective") == 0)
+    return "ring";
   if (kind == ROOF_ENTRY_MODEL && strcmp (path, "attention") == 0)
     {
       JsonNode *heads = json_object_get_member (object, "heads");
@@ -609,7 +613,16 @@ roof_schema_check_object (const RoofSchemaWalk *walk,
 const char *
 roof_entry_kind_noun (RoofEntryKind kind)
 {
-  return kind == ROOF_ENTRY_HARDWARE ? "hardware" : "model";
+  switch (kind)
+    {
+    case ROOF_ENTRY_HARDWARE:
+      return "hardware";
+    case ROOF_ENTRY_SYSTEM:
+      return "system";
+    case ROOF_ENTRY_MODEL:
+    default:
+      return "model";
+    }
 }
 
 /* Fields of which an entry holds exactly one (the entry's compile says so

@@ -63,7 +63,7 @@ static gboolean
 doc_is_empty (JsonNode *doc)
 {
   JsonObject *root = json_node_get_object (doc);
-  static const char *const arrays[] = { "hardware", "models" };
+  static const char *const arrays[] = { "hardware", "models", "systems" };
 
   for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
     if (json_object_has_member (root, arrays[i])
@@ -152,7 +152,11 @@ move_aside (GFile *file, GError **error)
 static void
 overlay (RoofCatalog *catalog, RoofCatalog *from)
 {
-  GListModel *lists[] = { roof_catalog_get_hardware (from), roof_catalog_get_models (from) };
+  GListModel *lists[] = {
+    roof_catalog_get_hardware (from),
+    roof_catalog_get_models (from),
+    roof_catalog_get_systems (from),
+  };
 
   for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
     for (guint i = 0; i < g_list_model_get_n_items (lists[l]); i++)
@@ -161,6 +165,8 @@ overlay (RoofCatalog *catalog, RoofCatalog *from)
         const char *id = roof_spec_get_id (spec);
         RoofSpec *mine = ROOF_IS_HARDWARE_SPEC (spec)
                            ? ROOF_SPEC (roof_catalog_find_hardware (catalog, id))
+                         : ROOF_IS_SYSTEM_SPEC (spec)
+                           ? ROOF_SPEC (roof_catalog_find_system (catalog, id))
                            : ROOF_SPEC (roof_catalog_find_model (catalog, id));
         g_autoptr (GError) error = NULL;
 
@@ -171,6 +177,8 @@ overlay (RoofCatalog *catalog, RoofCatalog *from)
           g_warning ("%s", error->message);
         if (ROOF_IS_HARDWARE_SPEC (spec))
           roof_catalog_add_hardware (catalog, ROOF_HARDWARE_SPEC (spec));
+        else if (ROOF_IS_SYSTEM_SPEC (spec))
+          roof_catalog_add_system (catalog, ROOF_SYSTEM_SPEC (spec));
         else
           roof_catalog_add_model (catalog, ROOF_MODEL_SPEC (spec));
       }
@@ -193,6 +201,7 @@ roof_user_catalog_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->catalog, self);
       g_signal_handlers_disconnect_by_data (roof_catalog_get_hardware (self->catalog), self);
       g_signal_handlers_disconnect_by_data (roof_catalog_get_models (self->catalog), self);
+      g_signal_handlers_disconnect_by_data (roof_catalog_get_systems (self->catalog), self);
     }
   g_clear_object (&self->catalog);
 
@@ -327,6 +336,8 @@ roof_user_catalog_new (GFile *file)
                            G_CALLBACK (on_items_changed), self, 0);
   g_signal_connect_object (roof_catalog_get_models (self->catalog), "items-changed",
                            G_CALLBACK (on_items_changed), self, 0);
+  g_signal_connect_object (roof_catalog_get_systems (self->catalog), "items-changed",
+                           G_CALLBACK (on_items_changed), self, 0);
   return self;
 }
 
@@ -367,8 +378,9 @@ roof_user_catalog_load (RoofUserCatalog *self,
   else
     {
       incoming = roof_catalog_new ();
-      if (roof_catalog_load_data (incoming, contents, (gssize) length, origin, warnings,
-                                  &local_error))
+      /* its systems may be built from built-in devices */
+      if (roof_catalog_load_data_in (incoming, contents, (gssize) length, origin, self->catalog,
+                                     warnings, &local_error))
         {
           self->loading = TRUE;
           overlay (self->catalog, incoming);

@@ -1221,7 +1221,7 @@ expect_scenario_error (const char *text, RoofCatalogError code, const char *mess
     g_error ("message \"%s\" does not contain \"%s\"", error->message, message);
   g_assert_error (error, ROOF_CATALOG_ERROR, (int) code);
   /* nothing embedded was added */
-  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 31);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 32);
   g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (catalog)), ==, 23);
 }
 

@@ -395,7 +395,7 @@ test_save_builtin (void)
   g_assert_true (roof_catalog_load_file (back, file, warnings, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (warnings->len, ==, 0);
-  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (back)), ==, 31);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (back)), ==, 32);
   g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (back)), ==, 23);
   for (guint i = 0; i < hardware->len; i++)
     {

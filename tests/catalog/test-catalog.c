@@ -68,7 +68,7 @@ test_builtin_counts (void)
   GListModel *hardware = roof_catalog_get_hardware (catalog);
   GListModel *models = roof_catalog_get_models (catalog);
 
-  g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 31);
+  g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 32);
   g_assert_cmpuint (g_list_model_get_n_items (models), ==, 23);
 
   for (guint i = 0; i < g_list_model_get_n_items (hardware); i++)
@@ -567,7 +567,7 @@ test_overlay (void)
 
   g_assert_true (roof_catalog_load_data (catalog, overlay_json, -1, "user.json", NULL, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 32);
+  g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 33);
   g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (catalog)), ==, 24);
 
   /* same id: replaced in place, no longer built-in */
@@ -584,7 +584,7 @@ test_overlay (void)
 
   /* new id: appended */
   {
-    g_autoptr (RoofHardwareSpec) last = g_list_model_get_item (hardware, 31);
+    g_autoptr (RoofHardwareSpec) last = g_list_model_get_item (hardware, 32);
 
     g_assert_cmpstr (roof_spec_get_id (ROOF_SPEC (last)), ==, "my-npu");
     g_assert_false (roof_spec_get_builtin (ROOF_SPEC (last)));
@@ -606,7 +606,7 @@ test_overlay (void)
     g_assert_cmpstr (error->message, ==,
                      "bad.json: hardware[1] \"another\": memory.bandwidth_GBps is required");
     g_clear_error (&error);
-    g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 32);
+    g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 33);
     g_assert_true (hw (catalog, "nvidia-h100-sxm") == h100);
     g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "H100 (measured)");
     g_assert_null (roof_catalog_find_hardware (catalog, "another"));
@@ -616,7 +616,7 @@ test_overlay (void)
   g_assert_true (roof_catalog_remove_hardware (catalog, "my-npu"));
   g_assert_false (roof_catalog_remove_hardware (catalog, "my-npu"));
   g_assert_true (roof_catalog_remove_model (catalog, "tiny"));
-  g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 31);
+  g_assert_cmpuint (g_list_model_get_n_items (hardware), ==, 32);
 }
 
 static void
@@ -879,7 +879,7 @@ test_duplicate (void)
   g_assert_false (roof_spec_get_modified (ROOF_SPEC (h100)));
 
   roof_catalog_add_hardware (catalog, dup);
-  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 32);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 33);
   g_assert_true (roof_catalog_find_hardware (catalog, "my-h100") == dup);
 
   mdup = ROOF_MODEL_SPEC (

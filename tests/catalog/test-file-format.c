@@ -344,18 +344,20 @@ test_checker (void)
 int
 main (int argc, char **argv)
 {
-  static Schema schemas[3];
+  static Schema schemas[4];
 
   g_test_init (&argc, &argv, NULL);
 
   schemas[0] = (Schema) { "hardware", roof_spec_schema (ROOF_ENTRY_HARDWARE, NULL) };
   schemas[1] = (Schema) { "model", roof_spec_schema (ROOF_ENTRY_MODEL, NULL) };
   schemas[2] = (Schema) { "scenario", roof_scenario_schema () };
+  schemas[3] = (Schema) { "system", roof_spec_schema (ROOF_ENTRY_SYSTEM, NULL) };
 
   g_test_add_func ("/file-format/checker", test_checker);
   g_test_add_data_func ("/file-format/hardware", &schemas[0], check_schema);
   g_test_add_data_func ("/file-format/model", &schemas[1], check_schema);
   g_test_add_data_func ("/file-format/scenario", &schemas[2], check_schema);
+  g_test_add_data_func ("/file-format/system", &schemas[3], check_schema);
 
   return g_test_run ();
 }

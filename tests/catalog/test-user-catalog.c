@@ -130,7 +130,7 @@ test_missing_file (Fixture *f, gconstpointer data)
   RoofCatalog *catalog = roof_user_catalog_get_catalog (store);
   g_autoptr (GError) error = NULL;
 
-  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 31);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 32);
   g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (catalog)), ==, 23);
   /* nothing custom: nothing written, not even the folder */
   g_assert_true (roof_user_catalog_save (store, &error));
@@ -158,7 +158,8 @@ test_every_builtin (Fixture *f, gconstpointer data)
   g_autoptr (GError) error = NULL;
   RoofCatalog *catalog = roof_user_catalog_get_catalog (store);
   RoofCatalog *reread;
-  GListModel *lists[] = { roof_catalog_get_hardware (catalog), roof_catalog_get_models (catalog) };
+  GListModel *lists[] = { roof_catalog_get_hardware (catalog), roof_catalog_get_models (catalog),
+                          roof_catalog_get_systems (catalog) };
   guint n_entries = 0;
 
   for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
@@ -172,7 +173,8 @@ test_every_builtin (Fixture *f, gconstpointer data)
         g_assert_true (roof_spec_get_modified (spec));
         n_entries++;
       }
-  g_assert_cmpuint (n_entries, ==, 54);
+  /* 32 devices, 23 models, 14 systems */
+  g_assert_cmpuint (n_entries, ==, 69);
   g_assert_true (roof_user_catalog_get_pending (store));
   g_assert_true (roof_user_catalog_flush (store, &error));
   g_assert_no_error (error);
@@ -184,8 +186,9 @@ test_every_builtin (Fixture *f, gconstpointer data)
     for (guint i = 0; i < g_list_model_get_n_items (lists[l]); i++)
       {
         g_autoptr (RoofSpec) spec = g_list_model_get_item (lists[l], i);
-        GListModel *list = l == 0 ? roof_catalog_get_hardware (reread)
-                                  : roof_catalog_get_models (reread);
+        GListModel *list = l == 0   ? roof_catalog_get_hardware (reread)
+                           : l == 1 ? roof_catalog_get_models (reread)
+                                    : roof_catalog_get_systems (reread);
         g_autoptr (RoofSpec) again = g_list_model_get_item (list, i);
 
         g_assert_cmpstr (roof_spec_get_id (spec), ==, roof_spec_get_id (again));
@@ -244,7 +247,7 @@ test_custom_round_trip (Fixture *f, gconstpointer data)
                                                                                 "my-npu"))));
   /* the file's entries keep their place: the L4 where the built-in one was */
   {
-    g_autoptr (RoofSpec) last = g_list_model_get_item (roof_catalog_get_hardware (catalog), 31);
+    g_autoptr (RoofSpec) last = g_list_model_get_item (roof_catalog_get_hardware (catalog), 32);
 
     g_assert_cmpstr (roof_spec_get_id (last), ==, "my-npu");
   }
@@ -409,7 +412,7 @@ expect_moved_aside (Fixture *f, const char *text, int code, const char *message)
   g_assert_false (roof_user_catalog_get_read_only (store));
 
   /* the built-in catalog, whole */
-  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 31);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 32);
   g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_models (catalog)), ==, 23);
   l4 = ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-l4"));
   g_assert_false (roof_spec_get_modified (l4));
@@ -509,7 +512,7 @@ test_not_a_file (Fixture *f, gconstpointer data)
       g_assert_cmpstr (error->message, ==, expected);
       g_assert_null (moved);
       g_assert_true (roof_user_catalog_get_read_only (store));
-      g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 31);
+      g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 32);
       g_clear_error (&error);
 
       /* an edit is not saved over it */
@@ -817,7 +820,7 @@ test_merge_scenario_bad (void)
                    "s.roofline: catalog.hardware[2] \"theirs\": memory.bandwidth_GBps is required");
   g_assert_null (merge);
   g_assert_null (roof_catalog_find_hardware (catalog, "theirs"));
-  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 31);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 32);
 }
 
 int

@@ -1,0 +1,503 @@
+/* test-systems.c — systems in the catalog: built-in ones, conversion, errors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every expected figure is worked out by hand from the sources the entries
+ * cite (data/catalog/systems.json), not read back from the file.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "roof-catalog-private.h"
+#include "roof-catalog.h"
+#include "roof-json.h"
+
+#define HEAD "{ \"format\": \"roofline-catalog\", \"version\": 1, "
+
+/* A valid system of 8 x nvidia-b200 plus `extra` members (json-glib keeps
+ * the last of two members with the same name, so `extra` may replace one). */
+#define SYSTEM(extra) \
+  "{ \"id\": \"s\", \"name\": \"S\", \"device\": \"nvidia-b200\", \"devices\": 8, " \
+  "\"scaleup\": { \"bandwidth_GBps\": 900 }" extra " }"
+
+static RoofCatalog *
+builtin (void)
+{
+  g_autoptr (GError) error = NULL;
+  RoofCatalog *catalog = roof_catalog_new_builtin (&error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (catalog);
+  return catalog;
+}
+
+static void
+params_of (RoofCatalog *catalog, const char *id, RoofHardwareParams *out)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!roof_catalog_get_system_params (catalog, id, out, &error))
+    g_error ("%s: %s", id, error->message);
+}
+
+static void
+assert_rel (double got, double want, double tolerance)
+{
+  if (!(fabs (got - want) <= tolerance * fabs (want)))
+    g_error ("got %.17g, want %.17g (relative tolerance %g)", got, want, tolerance);
+}
+
+/* Loads `text` as bad.json over the built-in catalog: refused with `message`,
+ * the catalog unchanged. */
+static void
+expect_error (const char *text, const char *message)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  guint n = g_list_model_get_n_items (roof_catalog_get_systems (catalog));
+
+  g_assert_false (roof_catalog_load_data (catalog, text, -1, "bad.json", NULL, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, message);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_systems (catalog)), ==, n);
+  g_assert_null (roof_catalog_find_system (catalog, "s"));
+}
+
+/* ------------------------------------------------------------------------ */
+
+static void
+test_builtin_all (void)
+{
+  static const char *const ids[] = {
+    "nvidia-hgx-h100",    "nvidia-hgx-h200",     "nvidia-hgx-b200",
+    "nvidia-gb200-nvl72", "nvidia-gb300-nvl72",  "amd-mi300x-platform",
+    "amd-mi325x-platform", "amd-mi355x-platform", "intel-gaudi3-platform",
+    "google-tpu-v5e-8",   "google-tpu-v5e-256",  "google-tpu-v5p-128",
+    "google-tpu-v6e-8",   "google-tpu-v6e-256",
+  };
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  GListModel *systems = roof_catalog_get_systems (catalog);
+
+  g_assert_cmpuint (g_list_model_get_n_items (systems), ==, G_N_ELEMENTS (ids));
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      RoofSystemSpec *system = roof_catalog_find_system (catalog, ids[i]);
+      RoofHardwareSpec *device;
+      RoofHardwareParams p;
+      double price;
+
+      g_assert_nonnull (system);
+      g_assert_true (roof_spec_get_builtin (ROOF_SPEC (system)));
+      g_assert_false (roof_spec_get_modified (ROOF_SPEC (system)));
+      g_assert_cmpint (roof_spec_get_kind (ROOF_SPEC (system)), ==, ROOF_ENTRY_SYSTEM);
+      /* every system cites its figures */
+      g_assert_nonnull (roof_spec_get_sources (ROOF_SPEC (system))[0]);
+      device = roof_catalog_find_hardware (catalog, roof_system_spec_get_device (system));
+      g_assert_nonnull (device);
+
+      params_of (catalog, ids[i], &p);
+      g_assert_cmpint (p.scaleup_size, ==, roof_system_spec_get_size (system));
+      g_assert_cmpint (p.scaleup_size, >, 1);
+      g_assert_cmpfloat (p.link_bw, >, 0);
+      g_assert_cmpfloat (p.scaleout_bw, >, 0);
+      /* the device's own figures ride along */
+      g_assert_cmpfloat (p.mem_bw, ==, roof_hardware_spec_get_params (device)->mem_bw);
+      g_assert_cmpfloat (p.mem_capacity, ==, roof_hardware_spec_get_params (device)->mem_capacity);
+      if (roof_system_spec_get_power (system) > 0)
+        assert_rel (p.power_w, roof_system_spec_get_power (system) / p.scaleup_size, 1e-15);
+      else
+        g_assert_cmpfloat (p.power_w, ==, roof_hardware_spec_get_params (device)->power_w);
+      if (roof_system_spec_get_price (system, &price))
+        assert_rel (p.price_per_hour, price / p.scaleup_size, 1e-15);
+      else
+        {
+          g_assert_true (p.has_price == roof_hardware_spec_get_params (device)->has_price);
+          g_assert_cmpfloat (p.price_per_hour, ==,
+                             roof_hardware_spec_get_params (device)->price_per_hour);
+        }
+    }
+}
+
+/* The sourced figures, worked out by hand. */
+static void
+test_builtin_figures (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  RoofHardwareParams p;
+
+  /* GB200 NVL72: 130 TB/s / 72 = 1.8 TB/s per GPU both ways = 900 GB/s per
+   * direction; NVLS reduces in the switch; one 400 Gb/s NIC = 50 GB/s */
+  params_of (catalog, "nvidia-gb200-nvl72", &p);
+  g_assert_cmpfloat (p.link_bw, ==, 900e9);
+  g_assert_cmpfloat (p.link_latency, ==, 1e-6);
+  g_assert_cmpint (p.scaleup_size, ==, 72);
+  g_assert_cmpint (p.topology, ==, ROOF_TOPOLOGY_SWITCH);
+  g_assert_cmpint (p.collective, ==, ROOF_COLLECTIVE_SWITCH);
+  g_assert_cmpfloat (p.scaleout_bw, ==, 50e9);
+  g_assert_cmpfloat (p.scaleout_latency, ==, 5e-6);
+  assert_rel (p.power_w, 120000.0 / 72, 1e-15); /* 1,666.7 W per GPU */
+  g_assert_false (p.has_price);                 /* neither the rack nor the GPU has one */
+  g_assert_cmpfloat (p.mem_capacity, ==, 186.0 * 1073741824.0);
+  g_assert_cmpfloat (p.peak_flops[ROOF_PREC_FP4], ==, 10000e12);
+
+  /* GB300 NVL72: the same NVLink; an 800 Gb/s ConnectX-8 = 100 GB/s; 142 kW */
+  params_of (catalog, "nvidia-gb300-nvl72", &p);
+  g_assert_cmpfloat (p.link_bw, ==, 900e9);
+  g_assert_cmpint (p.scaleup_size, ==, 72);
+  g_assert_cmpfloat (p.scaleout_bw, ==, 100e9);
+  assert_rel (p.power_w, 142000.0 / 72, 1e-15);
+  g_assert_cmpfloat (p.peak_flops[ROOF_PREC_FP4], ==, 15000e12);
+  g_assert_cmpfloat (p.mem_capacity, ==, 279.0 * 1073741824.0);
+
+  /* HGX H100: 900 GB/s bidirectional = 450 per direction; DGX H100 10.2 kW
+   * / 8 = 1,275 W; AWS p5.48xlarge $39.328 / 8 = $4.916 per GPU-hour */
+  params_of (catalog, "nvidia-hgx-h100", &p);
+  g_assert_cmpfloat (p.link_bw, ==, 450e9);
+  g_assert_cmpint (p.scaleup_size, ==, 8);
+  g_assert_cmpint (p.collective, ==, ROOF_COLLECTIVE_SWITCH);
+  g_assert_cmpfloat (p.power_w, ==, 1275);
+  g_assert_true (p.has_price);
+  assert_rel (p.price_per_hour, 4.916, 1e-15);
+  g_assert_cmpfloat (p.mem_bw, ==, 3.35e12);
+
+  /* HGX B200: NVLink 5, 18 x 50 GB/s = 900 per direction; DGX B200 14.3 kW;
+   * no system price: the device's $5.98 per GPU-hour */
+  params_of (catalog, "nvidia-hgx-b200", &p);
+  g_assert_cmpfloat (p.link_bw, ==, 900e9);
+  g_assert_cmpfloat (p.power_w, ==, 14300.0 / 8);
+  g_assert_cmpfloat (p.price_per_hour, ==, 5.98);
+  g_assert_cmpfloat (p.scaleout_bw, ==, 50e9);
+
+  /* MI355X platform: 7 links x 76.8 GB/s = 537.6 per direction, full mesh,
+   * ring; no platform power: the device's 1,400 W TBP */
+  params_of (catalog, "amd-mi355x-platform", &p);
+  assert_rel (p.link_bw, 537.6e9, 1e-15);
+  g_assert_cmpint (p.topology, ==, ROOF_TOPOLOGY_MESH);
+  g_assert_cmpint (p.collective, ==, ROOF_COLLECTIVE_RING);
+  g_assert_cmpfloat (p.power_w, ==, 1400);
+  g_assert_false (p.has_price);
+
+  /* MI300X platform: 7 x 64 = 448 GB/s per direction */
+  params_of (catalog, "amd-mi300x-platform", &p);
+  g_assert_cmpfloat (p.link_bw, ==, 448e9);
+  g_assert_cmpfloat (p.price_per_hour, ==, 1.71);
+
+  /* Gaudi 3: 21 of 24 ports x 25 GB/s = 525 scale-up, 3 x 25 = 75 scale-out */
+  params_of (catalog, "intel-gaudi3-platform", &p);
+  g_assert_cmpfloat (p.link_bw, ==, 525e9);
+  g_assert_cmpfloat (p.scaleout_bw, ==, 75e9);
+  g_assert_cmpint (p.topology, ==, ROOF_TOPOLOGY_MESH);
+  g_assert_cmpfloat (p.power_w, ==, 900);
+
+  /* TPU v5p-128: 64 chips; ICI 1,200 GBps bidirectional = 600 per direction;
+   * DCN 50 Gb/s = 6.25 GB/s; the chip's $4 per hour */
+  params_of (catalog, "google-tpu-v5p-128", &p);
+  g_assert_cmpint (p.scaleup_size, ==, 64);
+  g_assert_cmpfloat (p.link_bw, ==, 600e9);
+  g_assert_cmpint (p.topology, ==, ROOF_TOPOLOGY_TORUS);
+  g_assert_cmpfloat (p.scaleout_bw, ==, 6.25e9);
+  g_assert_cmpfloat (p.price_per_hour, ==, 4);
+
+  /* TPU v6e-256: 800 GBps bidirectional = 400; DCN 100 Gb/s = 12.5 GB/s */
+  params_of (catalog, "google-tpu-v6e-256", &p);
+  g_assert_cmpint (p.scaleup_size, ==, 256);
+  g_assert_cmpfloat (p.link_bw, ==, 400e9);
+  g_assert_cmpfloat (p.scaleout_bw, ==, 12.5e9);
+  g_assert_cmpfloat (p.price_per_hour, ==, 2.7);
+
+  /* TPU v5e-8: 400 GBps bidirectional = 200; DCN 25 Gb/s = 3.125 GB/s */
+  params_of (catalog, "google-tpu-v5e-8", &p);
+  g_assert_cmpint (p.scaleup_size, ==, 8);
+  g_assert_cmpfloat (p.link_bw, ==, 200e9);
+  g_assert_cmpfloat (p.scaleout_bw, ==, 3.125e9);
+}
+
+/* Defaults, a domain of one, and the device that must match. */
+static void
+test_conversion (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  RoofHardwareParams p;
+  RoofSystemSpec *system;
+
+  g_assert_true (roof_catalog_load_data (
+    catalog,
+    HEAD "\"systems\": [ "
+         "{ \"id\": \"bare\", \"name\": \"Bare\", \"device\": \"nvidia-l40s\", \"devices\": 8, "
+         "  \"scaleup\": { \"bandwidth_GBps\": 100 }, \"price_usd_per_hour\": 16, "
+         "  \"scaleout\": { \"bandwidth_GBps\": 25 } }, "
+         "{ \"id\": \"one\", \"name\": \"One\", \"device\": \"nvidia-h100-sxm\", \"devices\": 1 } ] }",
+    -1, "mine.json", NULL, &error));
+  g_assert_no_error (error);
+
+  /* defaults: 1 µs, switch, ring, scale-out 5 µs; $16 / 8 = $2 per device-hour */
+  params_of (catalog, "bare", &p);
+  g_assert_cmpfloat (p.link_bw, ==, 100e9);
+  g_assert_cmpfloat (p.link_latency, ==, 1e-6);
+  g_assert_cmpint (p.topology, ==, ROOF_TOPOLOGY_SWITCH);
+  g_assert_cmpint (p.collective, ==, ROOF_COLLECTIVE_RING);
+  g_assert_cmpfloat (p.scaleout_bw, ==, 25e9);
+  g_assert_cmpfloat (p.scaleout_latency, ==, 5e-6);
+  g_assert_true (p.has_price);
+  g_assert_cmpfloat (p.price_per_hour, ==, 2);
+  g_assert_cmpfloat (p.power_w, ==, 350); /* the L40S's TDP */
+
+  /* a domain of one: no scale-up fabric, the device's own link stays;
+   * no scale-out network: 0 */
+  params_of (catalog, "one", &p);
+  g_assert_cmpint (p.scaleup_size, ==, 1);
+  g_assert_cmpfloat (p.link_bw, ==, 450e9);
+  g_assert_cmpfloat (p.scaleout_bw, ==, 0);
+  g_assert_cmpfloat (p.price_per_hour, ==, 2.69);
+
+  /* the device must be the one the system names */
+  system = roof_catalog_find_system (catalog, "one");
+  g_assert_false (roof_system_spec_get_params (
+    system, roof_catalog_find_hardware (catalog, "nvidia-b200"), &p, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "system \"one\": is built from \"nvidia-h100-sxm\", not \"nvidia-b200\"");
+  g_clear_error (&error);
+
+  /* a device deleted after loading */
+  g_assert_true (roof_catalog_remove_hardware (catalog, "nvidia-l40s"));
+  g_assert_false (roof_catalog_get_system_params (catalog, "bare", &p, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==,
+                   "system \"bare\": device \"nvidia-l40s\" names no hardware entry");
+  g_clear_error (&error);
+
+  /* an unknown system, with a suggestion */
+  g_assert_false (roof_catalog_get_system_params (catalog, "nvidia-gb200-nvl27", &p, &error));
+  g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==,
+                   "no system with id \"nvidia-gb200-nvl27\"; did you mean "
+                   "\"nvidia-gb200-nvl72\"?");
+}
+
+static void
+test_errors (void)
+{
+  /* a device no catalog has, with the closest id */
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"device\": \"nvidia-b201\"") " ] }",
+                "bad.json: systems[0] \"s\": device \"nvidia-b201\" names no hardware entry; "
+                "did you mean \"nvidia-b200\"?");
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"device\": \"zzzzzzzzzzzzzzzzzzzzzzz\"") " ] }",
+                "bad.json: systems[0] \"s\": device \"zzzzzzzzzzzzzzzzzzzzzzz\" names no hardware "
+                "entry");
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"device\": 7") " ] }",
+                "bad.json: systems[0] \"s\": device must be a string, got a number");
+  expect_error (HEAD "\"systems\": [ { \"id\": \"s\", \"name\": \"S\", \"devices\": 1 } ] }",
+                "bad.json: systems[0] \"s\": device is required");
+  /* N < 1, N not whole */
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"devices\": 0") " ] }",
+                "bad.json: systems[0] \"s\": devices must be at least 1, got 0");
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"devices\": 2.5") " ] }",
+                "bad.json: systems[0] \"s\": devices must be a whole number, got 2.5");
+  expect_error (HEAD "\"systems\": [ { \"id\": \"s\", \"name\": \"S\", \"device\": \"nvidia-b200\" "
+                     "} ] }",
+                "bad.json: systems[0] \"s\": devices is required");
+  /* a fabric without bandwidth, and N > 1 without a fabric */
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"name\": \"NVLink\" }") " ] }",
+                "bad.json: systems[0] \"s\": scaleup.bandwidth_GBps is required");
+  expect_error (HEAD "\"systems\": [ { \"id\": \"s\", \"name\": \"S\", \"device\": \"nvidia-b200\", "
+                     "\"devices\": 8 } ] }",
+                "bad.json: systems[0] \"s\": scaleup.bandwidth_GBps is required");
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 0 }") " ] }",
+                "bad.json: systems[0] \"s\": scaleup.bandwidth_GBps must be > 0, got 0");
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleout\": { \"name\": \"IB\" }") " ] }",
+                "bad.json: systems[0] \"s\": scaleout.bandwidth_GBps is required");
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleout\": { \"bandwidth_GBps\": -50 }") " ] }",
+                "bad.json: systems[0] \"s\": scaleout.bandwidth_GBps must be > 0, got -50");
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 900, "
+                                              "\"latency_us\": -1 }") " ] }",
+                "bad.json: systems[0] \"s\": scaleup.latency_us must be at least 0, got -1");
+  /* unknown topology and collective */
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 900, "
+                                              "\"topology\": \"ring\" }") " ] }",
+                "bad.json: systems[0] \"s\": scaleup.topology must be one of switch, mesh, torus, "
+                "got \"ring\"");
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 900, "
+                                              "\"collective\": \"nvls\" }") " ] }",
+                "bad.json: systems[0] \"s\": scaleup.collective must be one of ring, tree, switch, "
+                "got \"nvls\"");
+  /* negative price and power */
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"price_usd_per_hour\": -1") " ] }",
+                "bad.json: systems[0] \"s\": price_usd_per_hour must be at least 0, got -1");
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"power_W\": -5") " ] }",
+                "bad.json: systems[0] \"s\": power_W must be > 0, got -5");
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"power_W\": 1e999") " ] }",
+                "bad.json: systems[0] \"s\": power_W must be finite, got inf");
+  /* shapes */
+  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": 900") " ] }",
+                "bad.json: systems[0] \"s\": scaleup must be an object, got a number");
+  {
+    g_autoptr (RoofCatalog) catalog = builtin ();
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (roof_catalog_load_data (catalog, HEAD "\"systems\": [ " SYSTEM ("") ", "
+                                            SYSTEM ("") " ] }", -1, "bad.json", NULL, &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_DUPLICATE);
+    g_assert_cmpstr (error->message, ==,
+                     "bad.json: systems[1] \"s\": duplicate id, also used by systems[0]");
+    g_clear_error (&error);
+    g_assert_false (roof_catalog_load_data (catalog, HEAD "\"systems\": {} }", -1, "bad.json", NULL,
+                                            &error));
+    g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT);
+    g_assert_cmpstr (error->message, ==,
+                     "bad.json: systems must be an array of entries, got an object");
+  }
+}
+
+/* A system built from a device of the same file, or of a catalog the file
+ * is laid over later (a file read apart). */
+static void
+test_device_sources (void)
+{
+  static const char file[] =
+    HEAD "\"hardware\": [ { \"id\": \"npu\", \"name\": \"NPU\", \"memory\": { \"capacity_GiB\": 64, "
+    "\"bandwidth_GBps\": 2000 }, \"compute_TFLOPS\": { \"bf16\": 500 } } ], "
+    "\"systems\": [ { \"id\": \"npu-16\", \"name\": \"NPU x16\", \"device\": \"npu\", "
+    "\"devices\": 16, \"scaleup\": { \"bandwidth_GBps\": 200, \"topology\": \"torus\" } }, "
+    "{ \"id\": \"b200-4\", \"name\": \"4 x B200\", \"device\": \"nvidia-b200\", \"devices\": 4, "
+    "\"scaleup\": { \"bandwidth_GBps\": 900 } } ] }";
+  g_autoptr (RoofCatalog) empty = roof_catalog_new ();
+  g_autoptr (RoofCatalog) context = builtin ();
+  g_autoptr (RoofCatalog) apart = roof_catalog_new ();
+  g_autoptr (GError) error = NULL;
+  RoofHardwareParams p;
+
+  /* alone, the B200 system names a device nobody has */
+  g_assert_false (roof_catalog_load_data (empty, file, -1, "mine.json", NULL, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "mine.json: systems[1] \"b200-4\": device \"nvidia-b200\" names no hardware "
+                   "entry");
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (empty)), ==, 0);
+  g_clear_error (&error);
+
+  /* read apart against the catalog in use, it is fine */
+  g_assert_true (roof_catalog_load_data_in (apart, file, -1, "mine.json", context, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_systems (apart)), ==, 2);
+
+  /* and laid over it, both convert */
+  g_assert_true (roof_catalog_load_data (context, file, -1, "mine.json", NULL, &error));
+  g_assert_no_error (error);
+  params_of (context, "npu-16", &p);
+  g_assert_cmpint (p.scaleup_size, ==, 16);
+  g_assert_cmpint (p.topology, ==, ROOF_TOPOLOGY_TORUS);
+  g_assert_cmpfloat (p.mem_capacity, ==, 64.0 * 1073741824.0);
+  params_of (context, "b200-4", &p);
+  g_assert_cmpint (p.scaleup_size, ==, 4);
+}
+
+static void
+count (guint *n)
+{
+  (*n)++;
+}
+
+/* Custom systems go through the catalog API like devices: new, duplicate,
+ * edit (validated), reset, delete, and the document a user file holds. */
+static void
+test_catalog_api (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofSpec) dup = NULL;
+  g_autoptr (JsonNode) doc = NULL;
+  RoofSystemSpec *nvl72 = roof_catalog_find_system (catalog, "nvidia-gb200-nvl72");
+  RoofHardwareParams p;
+  JsonObject *root;
+  guint changed = 0;
+
+  g_signal_connect_swapped (catalog, "entry-changed", G_CALLBACK (count), &changed);
+
+  /* duplicate: a custom NVL36 */
+  dup = roof_spec_duplicate (ROOF_SPEC (nvl72), "my-nvl36", "My NVL36");
+  g_assert_nonnull (dup);
+  g_assert_true (ROOF_IS_SYSTEM_SPEC (dup));
+  g_assert_false (roof_spec_get_builtin (dup));
+  roof_catalog_add_system (catalog, ROOF_SYSTEM_SPEC (dup));
+  g_assert_true (roof_spec_set_number (dup, "devices", 36, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changed, ==, 1);
+  params_of (catalog, "my-nvl36", &p);
+  g_assert_cmpint (p.scaleup_size, ==, 36);
+  assert_rel (p.power_w, 120000.0 / 36, 1e-15);
+
+  /* an edit that fails changes nothing and names the field */
+  g_assert_false (roof_spec_set_number (dup, "devices", 0, &error));
+  g_assert_cmpstr (error->message, ==, "system \"my-nvl36\": devices must be at least 1, got 0");
+  g_clear_error (&error);
+  g_assert_false (roof_spec_set_string (dup, "scaleup.collective", "nvls", &error));
+  g_assert_cmpstr (error->message, ==,
+                   "system \"my-nvl36\": scaleup.collective must be one of ring, tree, switch, "
+                   "got \"nvls\"");
+  g_clear_error (&error);
+  g_assert_false (roof_spec_unset (dup, "scaleup.bandwidth_GBps", &error));
+  g_assert_cmpstr (error->message, ==,
+                   "system \"my-nvl36\": scaleup.bandwidth_GBps is required");
+  g_clear_error (&error);
+  g_assert_false (roof_spec_set_number (dup, "price_usd_per_hour", -3, &error));
+  g_clear_error (&error);
+  g_assert_cmpint (roof_system_spec_get_size (ROOF_SYSTEM_SPEC (dup)), ==, 36);
+  g_assert_true (roof_spec_set_string (dup, "scaleup.collective", "tree", &error));
+  g_assert_cmpint (roof_system_spec_get_collective (ROOF_SYSTEM_SPEC (dup)), ==,
+                   ROOF_COLLECTIVE_TREE);
+
+  /* a built-in system edited is modified, and reset */
+  g_assert_true (roof_spec_set_number (ROOF_SPEC (nvl72), "scaleout.bandwidth_GBps", 100, &error));
+  g_assert_true (roof_spec_get_modified (ROOF_SPEC (nvl72)));
+
+  /* what a user file holds: the custom and the modified system */
+  doc = roof_catalog_build_custom_document (catalog);
+  root = json_node_get_object (doc);
+  g_assert_false (json_object_has_member (root, "hardware") &&
+                  json_array_get_length (json_object_get_array_member (root, "hardware")) > 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "systems")), ==, 2);
+
+  /* and it reads back over a fresh built-in catalog */
+  {
+    g_autoptr (RoofCatalog) again = builtin ();
+    g_autofree char *text = roof_json_to_string (doc, TRUE);
+
+    g_assert_true (roof_catalog_load_data (again, text, -1, "user.json", NULL, &error));
+    g_assert_no_error (error);
+    params_of (again, "my-nvl36", &p);
+    g_assert_cmpint (p.scaleup_size, ==, 36);
+    g_assert_cmpint (p.collective, ==, ROOF_COLLECTIVE_TREE);
+    params_of (again, "nvidia-gb200-nvl72", &p);
+    g_assert_cmpfloat (p.scaleout_bw, ==, 100e9);
+  }
+
+  g_assert_true (roof_spec_reset (ROOF_SPEC (nvl72)));
+  g_assert_false (roof_spec_get_modified (ROOF_SPEC (nvl72)));
+  params_of (catalog, "nvidia-gb200-nvl72", &p);
+  g_assert_cmpfloat (p.scaleout_bw, ==, 50e9);
+
+  /* delete */
+  g_assert_true (roof_catalog_remove_system (catalog, "my-nvl36"));
+  g_assert_null (roof_catalog_find_system (catalog, "my-nvl36"));
+  g_assert_false (roof_catalog_remove_system (catalog, "my-nvl36"));
+  g_clear_pointer (&doc, json_node_unref);
+  doc = roof_catalog_build_custom_document (catalog);
+  g_assert_false (json_object_has_member (json_node_get_object (doc), "systems"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/systems/builtin/all", test_builtin_all);
+  g_test_add_func ("/systems/builtin/figures", test_builtin_figures);
+  g_test_add_func ("/systems/conversion", test_conversion);
+  g_test_add_func ("/systems/errors", test_errors);
+  g_test_add_func ("/systems/device-sources", test_device_sources);
+  g_test_add_func ("/systems/catalog-api", test_catalog_api);
+
+  return g_test_run ();
+}
