@@ -6,7 +6,7 @@ Usage: python3 data/catalog/gen_from_specs.py [--specs PATH] [--out DIR] [--chec
 
 specs.json is the sourced reference data set (31 accelerators, 23 models); by
 default it is read from ../shared/reference/specs.json beside the repository.
-The output is two complete "roofline-catalog" version-1 files, pretty-printed
+The output is two complete "roofline-catalog" version-2 files, pretty-printed
 with a 2-space indent and keys in a fixed order, so a regenerated file diffs
 cleanly. Every choice that is not a plain copy of a specs.json field is made
 in this file and explained next to the code that makes it.
@@ -736,7 +736,7 @@ def main():
     with open(args.specs, encoding="utf-8") as f:
         specs = json.load(f)
 
-    hw_cat = {"format": "roofline-catalog", "version": 1,
+    hw_cat = {"format": "roofline-catalog", "version": 2,
               "hardware": [convert_hardware(h) for h in specs["hardware"]]
               + extra_hardware(specs)}
     models = []
@@ -745,7 +745,7 @@ def main():
             models.append(convert_generic(m))
         else:
             models.append(convert_transformer(m))
-    model_cat = {"format": "roofline-catalog", "version": 1, "models": models}
+    model_cat = {"format": "roofline-catalog", "version": 2, "models": models}
 
     ok = self_check(specs, hw_cat, model_cat)
     if not ok:

@@ -31,7 +31,10 @@ GQuark roof_catalog_error_quark (void);
 
 #define ROOF_CATALOG_FORMAT "roofline-catalog"
 #define ROOF_SCENARIO_FORMAT "roofline-scenario"
-#define ROOF_CATALOG_VERSION 1
-#define ROOF_SCENARIO_VERSION 1
+/* Version 2 (issue 12): catalogs may hold "systems", scenarios a "layout"
+ * and embedded systems. Version 1 files still load; files are written as
+ * version 2. */
+#define ROOF_CATALOG_VERSION 2
+#define ROOF_SCENARIO_VERSION 2
 
 G_END_DECLS

@@ -454,6 +454,12 @@ roof_catalog_merge_apply (RoofCatalogMerge *self, RoofScenario *scenario)
                     ids[k] = g_strdup (c->new_id);
                   }
             }
+          else if (ROOF_IS_SYSTEM_SPEC (copy))
+            {
+              if (g_strcmp0 (roof_scenario_get_system (scenario), roof_spec_get_id (c->incoming))
+                  == 0)
+                roof_scenario_set_system (scenario, c->new_id);
+            }
           else if (g_strcmp0 (roof_scenario_get_model (scenario), roof_spec_get_id (c->incoming))
                    == 0)
             roof_scenario_set_model (scenario, c->new_id);

@@ -6,7 +6,7 @@
  *
  *   {
  *     "format": "roofline-scenario",
- *     "version": 1,
+ *     "version": 2,
  *     "hardware": ["nvidia-h100-sxm", "nvidia-h200-sxm"],   required, ids
  *     "model": "llama-3.1-70b",                              required, an id
  *     "workload": {
@@ -22,6 +22,13 @@
  *       "overlap": "max",             max | sum
  *       "overhead_us": 0              fixed time per step, µs
  *     },
+ *     "layout": {                     version 2; absent: bare devices, TP only
+ *       "system": "nvidia-gb200-nvl72",   optional: the system the layout runs on
+ *       "tp": 1, "ep": 72, "pp": 1, "dp": 1,   whole numbers ≥ 1 (tp is workload.devices)
+ *       "attention": "data",          data | tensor: attention beside EP
+ *       "ep_imbalance": 1,            busiest device's routed load / mean, ≥ 1
+ *       "microbatches": 0             pipeline microbatches in flight; 0 = pp
+ *     },
  *     "sla": { "itl_ms": 50, "ttft_ms": 0, "tokens_per_s": 0 },   0 or absent: no target
  *     "chart": {
  *       "kind": "roofline",           roofline cost sensitivity batch context memory trend
@@ -30,7 +37,7 @@
  *       "batch_range": [1, 4096],
  *       "context_range": [128, 131072]
  *     },
- *     "catalog": { "hardware": [...], "models": [...] }   custom entries it uses
+ *     "catalog": { "hardware": [...], "models": [...], "systems": [...] }   custom entries it uses
  *   }
  *
  * Everything but format, version, hardware and model is optional; absent
@@ -56,6 +63,7 @@ struct _RoofScenario
 
   char **hardware;
   char *model;
+  char *system; /* the layout's system; NULL: bare devices */
   RoofWorkload workload;
   RoofSla sla;
   RoofPlotKind chart;
@@ -85,6 +93,8 @@ static const char *const precisions[] = {
 };
 static const char *const phases[] = { "decode", "prefill", NULL };
 static const char *const overlaps[] = { "max", "sum", NULL };
+/* roof_attn_parallel_name () */
+static const char *const attn_parallels[] = { "data", "tensor", NULL };
 
 #define DEFAULT_CEILINGS ((1u << ROOF_PREC_BF16) | (1u << ROOF_PREC_FP8))
 #define ALL_CEILINGS ((1u << ROOF_PREC_COUNT) - 1)
@@ -113,6 +123,14 @@ static const RoofFieldSpec scenario_fields[] = {
   { .path = "workload.devices", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e6 },
   { .path = "workload.overlap", .type = ROOF_FIELD_ENUM, .choices = overlaps },
   { .path = "workload.overhead_us", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e10 },
+  { .path = "layout.system", .type = ROOF_FIELD_STRING },
+  { .path = "layout.tp", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e6 },
+  { .path = "layout.ep", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e6 },
+  { .path = "layout.pp", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e6 },
+  { .path = "layout.dp", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e6 },
+  { .path = "layout.attention", .type = ROOF_FIELD_ENUM, .choices = attn_parallels },
+  { .path = "layout.ep_imbalance", .type = ROOF_FIELD_NUMBER, .min = 1, .max = 1e3 },
+  { .path = "layout.microbatches", .type = ROOF_FIELD_INTEGER, .min = 0, .max = 1e6 },
   { .path = "sla.itl_ms", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e9 },
   { .path = "sla.ttft_ms", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e9 },
   { .path = "sla.tokens_per_s", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e15 },
@@ -138,7 +156,17 @@ workload_equal (const RoofWorkload *a, const RoofWorkload *b)
          && a->prompt == b->prompt && a->output == b->output && a->weights == b->weights
          && a->kv == b->kv && a->activations == b->activations && a->compute == b->compute
          && a->bytes_per_weight == b->bytes_per_weight && a->attention_span == b->attention_span
-         && a->devices == b->devices && a->overlap == b->overlap && a->overhead == b->overhead;
+         && a->devices == b->devices && a->overlap == b->overlap && a->overhead == b->overhead
+         && a->ep == b->ep && a->pp == b->pp && a->dp == b->dp
+         && a->attn_parallel == b->attn_parallel && a->ep_imbalance == b->ep_imbalance
+         && a->microbatches == b->microbatches;
+}
+
+/* 0 means 1 in the workload's layout fields: the value a file says */
+static double
+at_least_one (double v)
+{
+  return v > 0 ? v : 1;
 }
 
 static gboolean
@@ -214,6 +242,18 @@ read_document (RoofScenario *self, JsonObject *root)
    * 12.5 µs reads as 12.5e-6 and round15 (12.5e-6 × 1e6) writes 12.5 again */
   wl->overhead = roof_json_get_number (root, "workload.overhead_us", 0) / 1e6;
 
+  /* the layout; tp is workload.devices (checked to agree when both given) */
+  g_free (self->system);
+  self->system = g_strdup (roof_json_get_string (root, "layout.system"));
+  wl->devices = roof_json_get_number (root, "layout.tp", wl->devices);
+  wl->ep = roof_json_get_number (root, "layout.ep", wl->ep);
+  wl->pp = roof_json_get_number (root, "layout.pp", wl->pp);
+  wl->dp = roof_json_get_number (root, "layout.dp", wl->dp);
+  if ((name = roof_json_get_string (root, "layout.attention")) != NULL)
+    roof_attn_parallel_from_name (name, &wl->attn_parallel);
+  wl->ep_imbalance = roof_json_get_number (root, "layout.ep_imbalance", wl->ep_imbalance);
+  wl->microbatches = roof_json_get_number (root, "layout.microbatches", wl->microbatches);
+
   roof_sla_init (&self->sla);
   self->sla.itl = roof_json_get_number (root, "sla.itl_ms", 0) / 1e3;
   self->sla.ttft = roof_json_get_number (root, "sla.ttft_ms", 0) / 1e3;
@@ -255,6 +295,16 @@ ensure_object (JsonObject *root, const char *name)
   return json_node_get_object (node);
 }
 
+/* Appends a reference to `spec` (may be NULL) when a file must carry it and
+ * `out` does not hold it yet. */
+static void
+add_if_custom (GPtrArray *out, gpointer spec)
+{
+  if (spec != NULL && roof_spec_is_custom (ROOF_SPEC (spec))
+      && !g_ptr_array_find (out, spec, NULL))
+    g_ptr_array_add (out, g_object_ref (spec));
+}
+
 static void
 set_number (JsonObject *object, const char *name, double value)
 {
@@ -281,6 +331,7 @@ roof_scenario_finalize (GObject *object)
 
   g_clear_pointer (&self->hardware, g_strfreev);
   g_clear_pointer (&self->model, g_free);
+  g_clear_pointer (&self->system, g_free);
   g_clear_pointer (&self->original, json_object_unref);
   g_clear_pointer (&self->colors, g_hash_table_unref);
 
@@ -403,6 +454,25 @@ roof_scenario_load_data (const char *data,
                                       error))
     return NULL;
 
+  {
+    JsonNode *tp = roof_json_path_get (root, "layout.tp");
+    JsonNode *devices = roof_json_path_get (root, "workload.devices");
+
+    if (tp != NULL && devices != NULL
+        && roof_json_node_get_number (tp) != roof_json_node_get_number (devices))
+      {
+        char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+
+        g_ascii_formatd (a, sizeof a, "%g", roof_json_node_get_number (tp));
+        g_ascii_formatd (b, sizeof b, "%g", roof_json_node_get_number (devices));
+        g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                     "%s: layout.tp %s and workload.devices %s disagree (both are the "
+                     "tensor-parallel degree; give one, or the same)",
+                     origin, a, b);
+        return NULL;
+      }
+  }
+
   self = g_object_new (ROOF_TYPE_SCENARIO, NULL);
   read_document (self, root);
 
@@ -432,9 +502,10 @@ roof_scenario_load_data (const char *data,
     {
       /* validate the embedded entries apart, so a failure changes nothing */
       embedded = roof_catalog_new ();
+      /* its systems may be built from devices of the catalog in use */
       if (catalog_node != NULL
-          && !roof_catalog_load_object (embedded, json_node_get_object (catalog_node), origin,
-                                        warnings, error))
+          && !roof_catalog_load_object_in (embedded, json_node_get_object (catalog_node), origin,
+                                           catalog, warnings, error))
         return NULL;
 
       for (guint i = 0; self->hardware[i] != NULL; i++)
@@ -448,6 +519,12 @@ roof_scenario_load_data (const char *data,
           && roof_catalog_lookup_model (catalog, self->model, error) == NULL)
         {
           g_prefix_error (error, "%s: ", origin);
+          return NULL;
+        }
+      if (self->system != NULL && roof_catalog_find_system (embedded, self->system) == NULL
+          && roof_catalog_lookup_system (catalog, self->system, error) == NULL)
+        {
+          g_prefix_error (error, "%s: layout.system: ", origin);
           return NULL;
         }
 
@@ -464,6 +541,13 @@ roof_scenario_load_data (const char *data,
             = g_list_model_get_item (roof_catalog_get_models (embedded), i);
 
           roof_catalog_add_model (catalog, spec);
+        }
+      for (guint i = 0; i < g_list_model_get_n_items (roof_catalog_get_systems (embedded)); i++)
+        {
+          g_autoptr (RoofSystemSpec) spec
+            = g_list_model_get_item (roof_catalog_get_systems (embedded), i);
+
+          roof_catalog_add_system (catalog, spec);
         }
     }
 
@@ -532,6 +616,19 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
   json_object_set_string_member (object, "overlap", roof_overlap_name (wl->overlap));
   set_number (object, "overhead_us", roof_json_round15 (wl->overhead * 1e6));
 
+  object = ensure_object (root, "layout");
+  if (self->system != NULL)
+    json_object_set_string_member (object, "system", self->system);
+  else if (json_object_has_member (object, "system"))
+    json_object_remove_member (object, "system");
+  set_number (object, "tp", wl->devices);
+  set_number (object, "ep", at_least_one (wl->ep));
+  set_number (object, "pp", at_least_one (wl->pp));
+  set_number (object, "dp", at_least_one (wl->dp));
+  json_object_set_string_member (object, "attention", roof_attn_parallel_name (wl->attn_parallel));
+  set_number (object, "ep_imbalance", at_least_one (wl->ep_imbalance));
+  set_number (object, "microbatches", wl->microbatches);
+
   object = ensure_object (root, "sla");
   set_number (object, "itl_ms", roof_json_round15 (self->sla.itl * 1e3));
   set_number (object, "ttft_ms", roof_json_round15 (self->sla.ttft * 1e3));
@@ -554,23 +651,29 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
     {
       g_autoptr (GPtrArray) hardware = g_ptr_array_new_with_free_func (g_object_unref);
       g_autoptr (GPtrArray) models = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr (GPtrArray) systems = g_ptr_array_new_with_free_func (g_object_unref);
+      RoofSystemSpec *system = self->system ? roof_catalog_find_system (catalog, self->system)
+                                            : NULL;
       RoofModelSpec *model;
 
       for (guint i = 0; self->hardware[i] != NULL; i++)
+        add_if_custom (hardware, roof_catalog_find_hardware (catalog, self->hardware[i]));
+      /* the layout's system, and the device it is built from: the file alone
+       * reproduces it */
+      if (system != NULL)
         {
-          RoofHardwareSpec *spec = roof_catalog_find_hardware (catalog, self->hardware[i]);
-
-          if (spec != NULL && roof_spec_is_custom (ROOF_SPEC (spec)))
-            g_ptr_array_add (hardware, g_object_ref (spec));
+          add_if_custom (systems, system);
+          add_if_custom (hardware,
+                         roof_catalog_find_hardware (catalog, roof_system_spec_get_device (system)));
         }
       model = roof_catalog_find_model (catalog, self->model);
-      if (model != NULL && roof_spec_is_custom (ROOF_SPEC (model)))
-        g_ptr_array_add (models, g_object_ref (model));
+      add_if_custom (models, model);
 
-      if (hardware->len > 0 || models->len > 0)
+      if (hardware->len > 0 || models->len > 0 || systems->len > 0)
         json_object_set_member (root, "catalog",
-                                roof_catalog_build_document (hardware->len ? hardware : NULL,
-                                                             models->len ? models : NULL));
+                                roof_catalog_build_document_with_systems (
+                                  hardware->len ? hardware : NULL, models->len ? models : NULL,
+                                  systems->len ? systems : NULL));
       else if (json_object_has_member (root, "catalog"))
         json_object_remove_member (root, "catalog");
     }
@@ -727,6 +830,27 @@ roof_scenario_set_model (RoofScenario *self, const char *id)
     return;
   g_free (self->model);
   self->model = g_strdup (id);
+  emit_changed (self);
+}
+
+const char *
+roof_scenario_get_system (RoofScenario *self)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), NULL);
+
+  return self->system;
+}
+
+void
+roof_scenario_set_system (RoofScenario *self, const char *id)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+  g_return_if_fail (id == NULL || roof_spec_id_is_valid (id));
+
+  if (g_strcmp0 (self->system, id) == 0)
+    return;
+  g_free (self->system);
+  self->system = g_strdup (id);
   emit_changed (self);
 }
 

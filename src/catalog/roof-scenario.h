@@ -50,6 +50,12 @@ gboolean roof_scenario_has_hardware (RoofScenario *self, const char *id);
 int roof_scenario_get_color (RoofScenario *self, const char *id);
 const char *roof_scenario_get_model (RoofScenario *self);
 void roof_scenario_set_model (RoofScenario *self, const char *id);
+/* The system the layout runs on (file: "layout.system"); NULL: the compared
+ * devices bare, as before systems. The rest of the layout is the
+ * workload's: devices (TP), ep, pp, dp, attn_parallel, ep_imbalance,
+ * microbatches. */
+const char *roof_scenario_get_system (RoofScenario *self);
+void roof_scenario_set_system (RoofScenario *self, const char *id);
 const RoofWorkload *roof_scenario_get_workload (RoofScenario *self);
 void roof_scenario_set_workload (RoofScenario *self, const RoofWorkload *workload);
 const RoofSla *roof_scenario_get_sla (RoofScenario *self);

@@ -386,14 +386,14 @@ test_shape (void)
   expect_error ("{ \"format\": 1, \"version\": 1 }", -1, ROOF_CATALOG_ERROR_FORMAT,
                 "\"format\" must be the string \"roofline-catalog\", got a number");
   expect_exact ("{ \"format\": \"roofline-catalog\", \"hardware\": [] }", ROOF_CATALOG_ERROR_FORMAT,
-                "bad.json: \"version\" is missing (this build reads version 1)");
+                "bad.json: \"version\" is missing (this build reads version 2)");
   expect_error ("{ \"format\": \"roofline-catalog\", \"version\": \"1\" }", -1,
                 ROOF_CATALOG_ERROR_FORMAT, "\"version\" must be a whole number, got a string");
   expect_error ("{ \"format\": \"roofline-catalog\", \"version\": 0.5 }", -1,
                 ROOF_CATALOG_ERROR_FORMAT, "\"version\" must be a whole number from 1, got 0.5");
-  expect_exact ("{ \"format\": \"roofline-catalog\", \"version\": 2, \"hardware\": [] }",
+  expect_exact ("{ \"format\": \"roofline-catalog\", \"version\": 3, \"hardware\": [] }",
                 ROOF_CATALOG_ERROR_VERSION,
-                "bad.json: written by a newer Roofline (file version 2, this build reads 1)");
+                "bad.json: written by a newer Roofline (file version 3, this build reads 2)");
   expect_exact (HEAD "\"hardware\": {} }", ROOF_CATALOG_ERROR_FORMAT,
                 "bad.json: hardware must be an array of entries, got an object");
   expect_exact (HEAD "\"hardware\": [ 3 ] }", ROOF_CATALOG_ERROR_INVALID,
@@ -1287,7 +1287,7 @@ test_scenario_errors (void)
                          "\"model\": \"x\" }",
                          ROOF_CATALOG_ERROR_VERSION,
                          "s.json: written by a newer Roofline "
-                         "(file version 7, this build reads 1)");
+                         "(file version 7, this build reads 2)");
   expect_scenario_error ("{ \"format\": \"roofline-scenario\", \"hardware\": [], "
                          "\"model\": \"x\" }",
                          ROOF_CATALOG_ERROR_FORMAT, "s.json: \"version\" is missing");
@@ -1347,9 +1347,9 @@ static const BadFile bad_files[] = {
     ROOF_CATALOG_ERROR_INVALID, "is required" },
   { "wrong format tag", "{ \"format\": \"roofline-scenario\", \"version\": 1 }",
     HEAD "\"hardware\": [] }", ROOF_CATALOG_ERROR_FORMAT, "not a Roofline " },
-  { "future version", "{ \"format\": \"roofline-catalog\", \"version\": 2, \"hardware\": [] }",
-    "{ \"format\": \"roofline-scenario\", \"version\": 2, \"hardware\": [], \"model\": \"x\" }",
-    ROOF_CATALOG_ERROR_VERSION, "written by a newer Roofline (file version 2, this build reads 1)" },
+  { "future version", "{ \"format\": \"roofline-catalog\", \"version\": 3, \"hardware\": [] }",
+    "{ \"format\": \"roofline-scenario\", \"version\": 3, \"hardware\": [], \"model\": \"x\" }",
+    ROOF_CATALOG_ERROR_VERSION, "written by a newer Roofline (file version 3, this build reads 2)" },
 };
 
 static void

@@ -596,8 +596,9 @@ test_scenario_default (void)
 
   /* every entry is built-in: nothing embedded */
   g_assert_false (json_object_has_member (json_node_get_object (doc), "catalog"));
+  /* written as version 2 (issue 12) */
   g_assert_true (g_str_has_prefix (text, "{\n  \"format\": \"roofline-scenario\",\n"
-                                         "  \"version\": 1,\n"));
+                                         "  \"version\": 2,\n"));
   g_assert_nonnull (strstr (text, "\"itl_ms\": 50,"));
 
   back = roof_scenario_load_data (text, -1, "default.json", catalog, NULL, &error);

@@ -10,9 +10,15 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
+#include "roof-catalog-merge.h"
 #include "roof-catalog-private.h"
 #include "roof-catalog.h"
 #include "roof-json.h"
+#include "roof-scenario.h"
+#include "roof-test-util.h"
+#include "roof-user-catalog.h"
 
 #define HEAD "{ \"format\": \"roofline-catalog\", \"version\": 1, "
 
@@ -487,6 +493,330 @@ test_catalog_api (void)
   g_assert_false (json_object_has_member (json_node_get_object (doc), "systems"));
 }
 
+/* ------------------------------------------------------------------------ */
+/* Format version 2: layouts and systems in scenarios                       */
+
+#define SCENARIO_V2 "{ \"format\": \"roofline-scenario\", \"version\": 2, "
+
+static RoofScenario *
+load_scenario (RoofCatalog *catalog, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  RoofScenario *scenario = roof_scenario_load_data (text, -1, "s.json", catalog, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  return scenario;
+}
+
+static void
+expect_scenario_error (const char *text, RoofCatalogError code, const char *message)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofScenario) scenario = NULL;
+  guint n = g_list_model_get_n_items (roof_catalog_get_systems (catalog));
+
+  scenario = roof_scenario_load_data (text, -1, "s.json", catalog, NULL, &error);
+  g_assert_null (scenario);
+  g_assert_error (error, ROOF_CATALOG_ERROR, (int) code);
+  g_assert_cmpstr (error->message, ==, message);
+  /* nothing of the file was added */
+  g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_systems (catalog)), ==, n);
+}
+
+/* A version-1 file opens as it meant: bare devices, TP only; saved, it is
+ * version 2 with the layout written in full. */
+static void
+test_scenario_v1 (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofScenario) scenario = load_scenario (
+    catalog, "{ \"format\": \"roofline-scenario\", \"version\": 1, "
+             "\"hardware\": [\"nvidia-h100-sxm\"], \"model\": \"llama-3.1-70b\", "
+             "\"workload\": { \"devices\": 4 } }");
+  const RoofWorkload *wl = roof_scenario_get_workload (scenario);
+  g_autoptr (JsonNode) doc = roof_scenario_to_json (scenario, catalog);
+  JsonObject *root = json_node_get_object (doc);
+  JsonObject *layout;
+
+  g_assert_null (roof_scenario_get_system (scenario));
+  g_assert_cmpfloat (wl->devices, ==, 4);
+  /* 0 means 1 in the solver's layout fields */
+  g_assert_cmpfloat (wl->ep, ==, 0);
+  g_assert_cmpfloat (wl->pp, ==, 0);
+  g_assert_cmpfloat (wl->dp, ==, 0);
+  g_assert_cmpint (wl->attn_parallel, ==, ROOF_ATTN_PARALLEL_DATA);
+
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 2);
+  layout = json_object_get_object_member (root, "layout");
+  g_assert_false (json_object_has_member (layout, "system"));
+  g_assert_cmpint (json_object_get_int_member (layout, "tp"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (layout, "ep"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (layout, "pp"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (layout, "dp"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (layout, "attention"), ==, "data");
+  g_assert_cmpint (json_object_get_int_member (layout, "ep_imbalance"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (layout, "microbatches"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (root, "workload"),
+                                               "devices"),
+                   ==, 4);
+  g_assert_false (json_object_has_member (root, "catalog"));
+}
+
+/* A layout on a custom system embedded in the scenario, built from a
+ * built-in device; another built from a custom device. */
+static void
+test_scenario_layout (void)
+{
+  static const char text[] =
+    SCENARIO_V2 "\"hardware\": [\"nvidia-b200\"], \"model\": \"deepseek-v3\", "
+    "\"workload\": { \"batch\": 16, \"weights\": \"fp8\" }, "
+    "\"layout\": { \"system\": \"my-rack\", \"tp\": 2, \"ep\": 4, \"pp\": 2, \"dp\": 3, "
+    "  \"attention\": \"tensor\", \"ep_imbalance\": 1.25, \"microbatches\": 8 }, "
+    "\"catalog\": { \"systems\": [ { \"id\": \"my-rack\", \"name\": \"My rack\", "
+    "  \"device\": \"nvidia-b200\", \"devices\": 16, \"scaleup\": { \"bandwidth_GBps\": 900, "
+    "  \"collective\": \"tree\" }, \"scaleout\": { \"bandwidth_GBps\": 100 }, "
+    "  \"price_usd_per_hour\": 80 } ] } }";
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofScenario) scenario = load_scenario (catalog, text);
+  g_autoptr (RoofScenario) back = NULL;
+  g_autoptr (JsonNode) doc = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *saved = NULL;
+  const RoofWorkload *wl = roof_scenario_get_workload (scenario);
+  RoofHardwareParams p;
+  JsonObject *embedded;
+
+  g_assert_cmpstr (roof_scenario_get_system (scenario), ==, "my-rack");
+  g_assert_cmpfloat (wl->devices, ==, 2);
+  g_assert_cmpfloat (wl->ep, ==, 4);
+  g_assert_cmpfloat (wl->pp, ==, 2);
+  g_assert_cmpfloat (wl->dp, ==, 3);
+  g_assert_cmpint (wl->attn_parallel, ==, ROOF_ATTN_PARALLEL_TENSOR);
+  g_assert_cmpfloat (wl->ep_imbalance, ==, 1.25);
+  g_assert_cmpfloat (wl->microbatches, ==, 8);
+  g_assert_cmpfloat (wl->batch, ==, 16);
+
+  /* the embedded system is in the catalog now, and converts: $80 / 16 */
+  params_of (catalog, "my-rack", &p);
+  g_assert_cmpint (p.scaleup_size, ==, 16);
+  g_assert_cmpint (p.collective, ==, ROOF_COLLECTIVE_TREE);
+  g_assert_cmpfloat (p.price_per_hour, ==, 5);
+
+  /* saved: the custom system travels, its built-in device does not */
+  doc = roof_scenario_to_json (scenario, catalog);
+  embedded = json_object_get_object_member (json_node_get_object (doc), "catalog");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (embedded, "systems")), ==,
+                    1);
+  g_assert_false (json_object_has_member (embedded, "hardware"));
+  saved = roof_json_to_string (doc, TRUE);
+  {
+    g_autoptr (RoofCatalog) fresh = builtin ();
+
+    back = roof_scenario_load_data (saved, -1, "saved.json", fresh, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (roof_scenario_get_system (back), ==, "my-rack");
+    g_assert_cmpfloat (roof_scenario_get_workload (back)->ep, ==, 4);
+    g_assert_cmpfloat (roof_scenario_get_workload (back)->microbatches, ==, 8);
+    params_of (fresh, "my-rack", &p);
+    g_assert_cmpfloat (p.scaleout_bw, ==, 100e9);
+  }
+
+  /* a system of a custom device: both travel, though the device is not
+   * among the compared ones */
+  {
+    g_autoptr (RoofSpec) npu = roof_spec_duplicate (
+      ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-b200")), "my-npu", "My NPU");
+    g_autoptr (RoofSpec) rack = roof_spec_duplicate (
+      ROOF_SPEC (roof_catalog_find_system (catalog, "my-rack")), "npu-rack", "NPU rack");
+    g_autoptr (JsonNode) doc2 = NULL;
+    JsonObject *cat;
+
+    roof_catalog_add_hardware (catalog, ROOF_HARDWARE_SPEC (npu));
+    g_assert_true (roof_spec_set_string (rack, "device", "my-npu", &error));
+    roof_catalog_add_system (catalog, ROOF_SYSTEM_SPEC (rack));
+    roof_scenario_set_system (scenario, "npu-rack");
+    doc2 = roof_scenario_to_json (scenario, catalog);
+    cat = json_object_get_object_member (json_node_get_object (doc2), "catalog");
+    g_assert_cmpstr (json_object_get_string_member (
+                       json_array_get_object_element (json_object_get_array_member (cat, "systems"), 0),
+                       "id"),
+                     ==, "npu-rack");
+    g_assert_cmpstr (json_object_get_string_member (
+                       json_array_get_object_element (json_object_get_array_member (cat, "hardware"), 0),
+                       "id"),
+                     ==, "my-npu");
+
+    /* and it opens on a catalog that has neither */
+    {
+      g_autoptr (RoofCatalog) fresh = builtin ();
+      g_autofree char *text2 = roof_json_to_string (doc2, FALSE);
+      g_autoptr (RoofScenario) again
+        = roof_scenario_load_data (text2, -1, "npu.json", fresh, NULL, &error);
+
+      g_assert_no_error (error);
+      params_of (fresh, "npu-rack", &p);
+      g_assert_cmpint (p.scaleup_size, ==, 16);
+    }
+    roof_scenario_set_system (scenario, NULL);
+    g_clear_pointer (&doc2, json_node_unref);
+    doc2 = roof_scenario_to_json (scenario, catalog);
+    g_assert_false (json_object_has_member (
+      json_object_get_object_member (json_node_get_object (doc2), "layout"), "system"));
+  }
+}
+
+static void
+test_scenario_errors (void)
+{
+#define BASE SCENARIO_V2 "\"hardware\": [\"nvidia-b200\"], \"model\": \"deepseek-v3\", "
+  expect_scenario_error (BASE "\"layout\": { \"tp\": 0 } }", ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: layout.tp must be at least 1, got 0");
+  expect_scenario_error (BASE "\"layout\": { \"ep\": 2.5 } }", ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: layout.ep must be a whole number, got 2.5");
+  expect_scenario_error (BASE "\"layout\": { \"pp\": -1 } }", ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: layout.pp must be at least 1, got -1");
+  expect_scenario_error (BASE "\"layout\": { \"dp\": \"2\" } }", ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: layout.dp must be a number, got a string");
+  expect_scenario_error (BASE "\"layout\": { \"attention\": \"expert\" } }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: layout.attention must be one of data, tensor, got \"expert\"");
+  expect_scenario_error (BASE "\"layout\": { \"ep_imbalance\": 0.5 } }", ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: layout.ep_imbalance must be at least 1, got 0.5");
+  expect_scenario_error (BASE "\"layout\": { \"microbatches\": 1.5 } }", ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: layout.microbatches must be a whole number, got 1.5");
+  expect_scenario_error (BASE "\"layout\": 8 }", ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: layout must be an object, got a number");
+  expect_scenario_error (BASE "\"workload\": { \"devices\": 4 }, \"layout\": { \"tp\": 8 } }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: layout.tp 8 and workload.devices 4 disagree (both are the "
+                         "tensor-parallel degree; give one, or the same)");
+  expect_scenario_error (BASE "\"layout\": { \"system\": \"nvidia-gb200-nv72\" } }",
+                         ROOF_CATALOG_ERROR_NOT_FOUND,
+                         "s.json: layout.system: no system with id \"nvidia-gb200-nv72\"; did you "
+                         "mean \"nvidia-gb200-nvl72\"?");
+  expect_scenario_error (BASE "\"catalog\": { \"systems\": [ { \"id\": \"x\", \"name\": \"X\", "
+                              "\"device\": \"nope\", \"devices\": 1 } ] } }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: catalog.systems[0] \"x\": device \"nope\" names no hardware entry");
+  expect_scenario_error (BASE "\"catalog\": { \"systems\": [ { \"id\": \"x\", \"name\": \"X\", "
+                              "\"device\": \"nvidia-b200\", \"devices\": 0 } ] } }",
+                         ROOF_CATALOG_ERROR_INVALID,
+                         "s.json: catalog.systems[0] \"x\": devices must be at least 1, got 0");
+  expect_scenario_error ("{ \"format\": \"roofline-scenario\", \"version\": 3, \"hardware\": [], "
+                         "\"model\": \"x\" }",
+                         ROOF_CATALOG_ERROR_VERSION,
+                         "s.json: written by a newer Roofline (file version 3, this build reads 2)");
+  /* both given and equal is fine */
+  {
+    g_autoptr (RoofCatalog) catalog = builtin ();
+    g_autoptr (RoofScenario) scenario
+      = load_scenario (catalog, BASE "\"workload\": { \"devices\": 8 }, \"layout\": { \"tp\": 8 } }");
+
+    g_assert_cmpfloat (roof_scenario_get_workload (scenario)->devices, ==, 8);
+  }
+#undef BASE
+}
+
+/* Opening a scenario whose embedded system conflicts with the user's, Keep
+ * Both: the scenario's layout follows the kept copy. */
+static void
+test_merge_system (void)
+{
+  g_autoptr (RoofCatalog) target = builtin ();
+  g_autoptr (RoofCatalogMerge) merge = NULL;
+  g_autoptr (RoofScenario) scenario = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofSpec) mine = roof_spec_duplicate (
+    ROOF_SPEC (roof_catalog_find_system (target, "nvidia-hgx-b200")), "my-rack", "My rack");
+  static const char text[] =
+    SCENARIO_V2 "\"hardware\": [], \"model\": \"deepseek-v3\", "
+    "\"layout\": { \"system\": \"my-rack\", \"ep\": 4 }, "
+    "\"catalog\": { \"systems\": [ { \"id\": \"my-rack\", \"name\": \"My rack\", "
+    "  \"device\": \"nvidia-b200\", \"devices\": 4, \"scaleup\": { \"bandwidth_GBps\": 900 } } ] } }";
+  RoofSpec *existing = NULL;
+
+  roof_catalog_add_system (target, ROOF_SYSTEM_SPEC (mine));
+  scenario = roof_catalog_merge_load_scenario (target, text, -1, "s.json", NULL, &merge, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (roof_catalog_merge_get_n_conflicts (merge), ==, 1);
+  g_assert_true (ROOF_IS_SYSTEM_SPEC (roof_catalog_merge_get_conflict (merge, 0, &existing)));
+  g_assert_true (existing == mine);
+  {
+    g_auto (GStrv) diff = roof_catalog_merge_get_differences (merge, 0);
+
+    g_assert_true (g_strv_contains ((const char *const *) diff, "devices"));
+  }
+  /* nothing changed yet */
+  g_assert_cmpint (roof_system_spec_get_size (ROOF_SYSTEM_SPEC (mine)), ==, 8);
+
+  g_assert_cmpuint (roof_catalog_merge_apply (merge, scenario), ==, 1);
+  g_assert_cmpstr (roof_scenario_get_system (scenario), ==, "my-rack-2");
+  g_assert_cmpint (roof_system_spec_get_size (roof_catalog_find_system (target, "my-rack-2")), ==, 4);
+  g_assert_cmpint (roof_system_spec_get_size (ROOF_SYSTEM_SPEC (mine)), ==, 8);
+}
+
+/* The app's user catalog: a version-1 file loaded and not changed is not
+ * rewritten; the first change writes version 2, systems included. */
+static void
+test_user_catalog_v1 (void)
+{
+  static const char v1[] =
+    "{ \"format\": \"roofline-catalog\", \"version\": 1, \"hardware\": [ { \"id\": \"my-npu\", "
+    "\"name\": \"My NPU\", \"memory\": { \"capacity_GB\": 32, \"bandwidth_GBps\": 1000 }, "
+    "\"compute_TFLOPS\": { \"bf16\": 100 } } ] }\n";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roofline-systems-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "catalog.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, v1, -1, &error));
+  {
+    g_autoptr (RoofUserCatalog) store = roof_user_catalog_new (file);
+    RoofCatalog *catalog = roof_user_catalog_get_catalog (store);
+    g_autoptr (RoofSpec) rack = NULL;
+
+    roof_user_catalog_set_save_delay (store, 0);
+    g_assert_true (roof_user_catalog_load (store, NULL, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpfloat (roof_hardware_spec_get_params (roof_catalog_find_hardware (catalog,
+                                                                                  "my-npu"))
+                         ->mem_capacity,
+                       ==, 32e9);
+    g_assert_true (roof_user_catalog_save (store, &error));
+    g_assert_true (roof_user_catalog_flush (store, &error));
+    g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+    g_assert_cmpstr (text, ==, v1);
+    g_clear_pointer (&text, g_free);
+
+    /* a custom system built from the file's device */
+    rack = roof_spec_duplicate (ROOF_SPEC (roof_catalog_find_system (catalog, "nvidia-hgx-b200")),
+                                "npu-8", "NPU x 8");
+    g_assert_true (roof_spec_set_string (rack, "device", "my-npu", &error));
+    roof_catalog_add_system (catalog, ROOF_SYSTEM_SPEC (rack));
+    g_assert_true (roof_user_catalog_get_pending (store));
+    g_assert_true (roof_user_catalog_flush (store, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_nonnull (strstr (text, "\"version\": 2"));
+  g_assert_nonnull (strstr (text, "\"systems\""));
+  {
+    g_autoptr (RoofUserCatalog) again = roof_user_catalog_new (file);
+    RoofHardwareParams p;
+
+    g_assert_true (roof_user_catalog_load (again, NULL, NULL, &error));
+    g_assert_no_error (error);
+    params_of (roof_user_catalog_get_catalog (again), "npu-8", &p);
+    g_assert_cmpint (p.scaleup_size, ==, 8);
+    g_assert_cmpfloat (p.mem_bw, ==, 1000e9);
+  }
+  roof_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -498,6 +828,11 @@ main (int argc, char **argv)
   g_test_add_func ("/systems/errors", test_errors);
   g_test_add_func ("/systems/device-sources", test_device_sources);
   g_test_add_func ("/systems/catalog-api", test_catalog_api);
+  g_test_add_func ("/systems/scenario/v1", test_scenario_v1);
+  g_test_add_func ("/systems/scenario/layout", test_scenario_layout);
+  g_test_add_func ("/systems/scenario/errors", test_scenario_errors);
+  g_test_add_func ("/systems/merge", test_merge_system);
+  g_test_add_func ("/systems/user-catalog-v1", test_user_catalog_v1);
 
   return g_test_run ();
 }

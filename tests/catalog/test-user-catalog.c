@@ -454,7 +454,7 @@ test_corrupt (Fixture *f, gconstpointer data)
 static void
 test_newer_version (Fixture *f, gconstpointer data)
 {
-  static const char newer[] = "{ \"format\": \"roofline-catalog\", \"version\": 2, "
+  static const char newer[] = "{ \"format\": \"roofline-catalog\", \"version\": 3, "
                               "\"hardware\": [], \"accelerators\": [] }";
   g_autoptr (RoofUserCatalog) store = roof_user_catalog_new (f->file);
   g_autoptr (GError) error = NULL;
@@ -465,8 +465,8 @@ test_newer_version (Fixture *f, gconstpointer data)
   write_file (f, newer);
   g_assert_false (roof_user_catalog_load (store, NULL, &moved, &error));
   g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_VERSION);
-  g_assert_nonnull (strstr (error->message, "written by a newer Roofline (file version 2, this "
-                                            "build reads 1)"));
+  g_assert_nonnull (strstr (error->message, "written by a newer Roofline (file version 3, this "
+                                            "build reads 2)"));
   g_assert_null (moved);
   g_assert_true (roof_user_catalog_get_read_only (store));
   g_clear_error (&error);

@@ -718,7 +718,7 @@ test_bad_file (Fixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open-file", "s", path));
   dialog = wait_for_dialog (f->window);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
-                            "written by a newer Roofline (file version 9, this build reads 1)"));
+                            "written by a newer Roofline (file version 9, this build reads 2)"));
   respond (dialog, "close");
 
   /* not a file: refused at once, saying what it is (a FIFO without a
