@@ -46,17 +46,42 @@ static const char *const collectives[] = { "ring", "tree", "switch", NULL };
 #define TRANSFORMER "kind=transformer"
 
 /* clang-format off */
+/* Rows several kinds of entry share, word for word */
+#define ROW_ID \
+  { .path = "id", .type = ROOF_FIELD_STRING, .label = N_("Id"), .group = N_("General"), \
+    .required = TRUE, .max = ROOF_SPEC_ID_MAX, \
+    .help = N_("Unique key: 1 to 64 characters of a-z, 0-9, '.', '_' and '-'.") }
+#define ROW_NAME \
+  { .path = "name", .type = ROOF_FIELD_STRING, .label = N_("Name"), .group = N_("General"), \
+    .required = TRUE, .max = ROOF_SPEC_NAME_MAX, .help = N_("Name shown in lists and charts.") }
+#define ROW_YEAR \
+  { .path = "year", .type = ROOF_FIELD_INTEGER, .label = N_("Year"), .group = N_("General"), \
+    .min = 1900, .max = 2200, .help = N_("Year of release.") }
+#define ROW_PRICE_DATE \
+  { .path = "price_date", .type = ROOF_FIELD_STRING, .label = N_("Price date"), \
+    .group = N_("Cost"), .max = ROOF_SPEC_NAME_MAX, .help = N_("When the price was observed.") }
+#define ROW_PRICE_SOURCE \
+  { .path = "price_source", .type = ROOF_FIELD_STRING, .label = N_("Price source"), \
+    .group = N_("Cost"), .max = ROOF_SPEC_SOURCE_MAX, .help = N_("Where the price comes from.") }
+#define ROW_CONFIDENCE \
+  { .path = "confidence", .type = ROOF_FIELD_ENUM, .label = N_("Confidence"), \
+    .group = N_("Sources"), .choices = confidences, \
+    .help = N_("How well the figures are documented.") }
+#define ROW_SOURCES \
+  { .path = "sources", .type = ROOF_FIELD_STRINGS, .label = N_("Sources"), \
+    .group = N_("Sources"), .max = ROOF_SPEC_SOURCE_MAX, \
+    .help = N_("Datasheets and pages the figures come from.") }
+#define ROW_NOTES \
+  { .path = "notes", .type = ROOF_FIELD_STRING, .label = N_("Notes"), .group = N_("Sources"), \
+    .max = ROOF_SPEC_NOTES_MAX, .help = N_("Caveats and assumptions.") }
+
 static const RoofFieldSpec hardware_fields[] = {
   /* General */
-  { .path = "id", .type = ROOF_FIELD_STRING, .label = N_("Id"), .group = N_("General"),
-    .required = TRUE, .max = ROOF_SPEC_ID_MAX,
-    .help = N_("Unique key: 1 to 64 characters of a-z, 0-9, '.', '_' and '-'.") },
-  { .path = "name", .type = ROOF_FIELD_STRING, .label = N_("Name"), .group = N_("General"),
-    .required = TRUE, .max = ROOF_SPEC_NAME_MAX, .help = N_("Name shown in lists and charts.") },
+  ROW_ID,
+  ROW_NAME,
   { .path = "vendor", .type = ROOF_FIELD_STRING, .label = N_("Vendor"), .group = N_("General"),
     .max = ROOF_SPEC_NAME_MAX, .help = N_("Company that makes the device.") },
-  { .path = "year", .type = ROOF_FIELD_INTEGER, .label = N_("Year"), .group = N_("General"),
-    .min = 1900, .max = 2200, .help = N_("Year of release.") },
+  ROW_YEAR,
   { .path = "kind", .type = ROOF_FIELD_ENUM, .label = N_("Kind"), .group = N_("General"),
     .choices = hardware_kinds, .help = N_("Type of device; \"other\" when absent.") },
   { .path = "arch", .type = ROOF_FIELD_STRING, .label = N_("Architecture"),
@@ -134,35 +159,25 @@ static const RoofFieldSpec hardware_fields[] = {
   { .path = "price_usd_per_hour", .type = ROOF_FIELD_NUMBER, .label = N_("Price"),
     .unit = "USD/h", .group = N_("Cost"), .min = 0, .max = 1e6,
     .help = N_("Rental price per device-hour; leave out when unknown.") },
-  { .path = "price_date", .type = ROOF_FIELD_STRING, .label = N_("Price date"),
-    .group = N_("Cost"), .max = ROOF_SPEC_NAME_MAX, .help = N_("When the price was observed.") },
-  { .path = "price_source", .type = ROOF_FIELD_STRING, .label = N_("Price source"),
-    .group = N_("Cost"), .max = ROOF_SPEC_SOURCE_MAX, .help = N_("Where the price comes from.") },
+  ROW_PRICE_DATE,
+  ROW_PRICE_SOURCE,
 
   /* Sources */
-  { .path = "confidence", .type = ROOF_FIELD_ENUM, .label = N_("Confidence"),
-    .group = N_("Sources"), .choices = confidences,
-    .help = N_("How well the figures are documented.") },
-  { .path = "sources", .type = ROOF_FIELD_STRINGS, .label = N_("Sources"),
-    .group = N_("Sources"), .max = ROOF_SPEC_SOURCE_MAX,
-    .help = N_("Datasheets and pages the figures come from.") },
-  { .path = "notes", .type = ROOF_FIELD_STRING, .label = N_("Notes"), .group = N_("Sources"),
-    .max = ROOF_SPEC_NOTES_MAX, .help = N_("Caveats and assumptions.") },
+  ROW_CONFIDENCE,
+  ROW_SOURCES,
+  ROW_NOTES,
 
   { NULL }
 };
 
 static const RoofFieldSpec model_fields[] = {
   /* General */
-  { .path = "id", .type = ROOF_FIELD_STRING, .label = N_("Id"), .group = N_("General"),
-    .required = TRUE, .max = ROOF_SPEC_ID_MAX,
-    .help = N_("Unique key: 1 to 64 characters of a-z, 0-9, '.', '_' and '-'.") },
+  ROW_ID,
   { .path = "name", .type = ROOF_FIELD_STRING, .label = N_("Name"), .group = N_("General"),
     .max = ROOF_SPEC_NAME_MAX, .help = N_("Name shown in lists and charts (default: the id).") },
   { .path = "family", .type = ROOF_FIELD_STRING, .label = N_("Family"), .group = N_("General"),
     .max = ROOF_SPEC_NAME_MAX, .help = N_("Model family, e.g. Llama 3.1.") },
-  { .path = "year", .type = ROOF_FIELD_INTEGER, .label = N_("Year"), .group = N_("General"),
-    .min = 1900, .max = 2200, .help = N_("Year of release.") },
+  ROW_YEAR,
   { .path = "kind", .type = ROOF_FIELD_ENUM, .label = N_("Kind"), .group = N_("General"),
     .choices = model_kinds,
     .help = N_("A transformer described by its dimensions (default), or a generic model "
@@ -270,22 +285,17 @@ static const RoofFieldSpec model_fields[] = {
   { .path = "sources", .type = ROOF_FIELD_STRINGS, .label = N_("Sources"),
     .group = N_("Sources"), .max = ROOF_SPEC_SOURCE_MAX,
     .help = N_("Papers, model cards and configs the figures come from.") },
-  { .path = "notes", .type = ROOF_FIELD_STRING, .label = N_("Notes"), .group = N_("Sources"),
-    .max = ROOF_SPEC_NOTES_MAX, .help = N_("Caveats and assumptions.") },
+  ROW_NOTES,
 
   { NULL }
 };
 static const RoofFieldSpec system_fields[] = {
   /* General */
-  { .path = "id", .type = ROOF_FIELD_STRING, .label = N_("Id"), .group = N_("General"),
-    .required = TRUE, .max = ROOF_SPEC_ID_MAX,
-    .help = N_("Unique key: 1 to 64 characters of a-z, 0-9, '.', '_' and '-'.") },
-  { .path = "name", .type = ROOF_FIELD_STRING, .label = N_("Name"), .group = N_("General"),
-    .required = TRUE, .max = ROOF_SPEC_NAME_MAX, .help = N_("Name shown in lists and charts.") },
+  ROW_ID,
+  ROW_NAME,
   { .path = "vendor", .type = ROOF_FIELD_STRING, .label = N_("Vendor"), .group = N_("General"),
     .max = ROOF_SPEC_NAME_MAX, .help = N_("Company that makes the system.") },
-  { .path = "year", .type = ROOF_FIELD_INTEGER, .label = N_("Year"), .group = N_("General"),
-    .min = 1900, .max = 2200, .help = N_("Year of release.") },
+  ROW_YEAR,
   { .path = "device", .type = ROOF_FIELD_STRING, .label = N_("Device"), .group = N_("General"),
     .required = TRUE, .max = ROOF_SPEC_ID_MAX,
     .help = N_("Id of the hardware entry the system is built from.") },
@@ -330,20 +340,13 @@ static const RoofFieldSpec system_fields[] = {
   { .path = "price_usd_per_hour", .type = ROOF_FIELD_NUMBER, .label = N_("System price"),
     .unit = "USD/h", .group = N_("Cost"), .min = 0, .max = 1e7,
     .help = N_("Rental price per system-hour; absent: the device's price.") },
-  { .path = "price_date", .type = ROOF_FIELD_STRING, .label = N_("Price date"),
-    .group = N_("Cost"), .max = ROOF_SPEC_NAME_MAX, .help = N_("When the price was observed.") },
-  { .path = "price_source", .type = ROOF_FIELD_STRING, .label = N_("Price source"),
-    .group = N_("Cost"), .max = ROOF_SPEC_SOURCE_MAX, .help = N_("Where the price comes from.") },
+  ROW_PRICE_DATE,
+  ROW_PRICE_SOURCE,
 
   /* Sources */
-  { .path = "confidence", .type = ROOF_FIELD_ENUM, .label = N_("Confidence"),
-    .group = N_("Sources"), .choices = confidences,
-    .help = N_("How well the figures are documented.") },
-  { .path = "sources", .type = ROOF_FIELD_STRINGS, .label = N_("Sources"),
-    .group = N_("Sources"), .max = ROOF_SPEC_SOURCE_MAX,
-    .help = N_("Datasheets and pages the figures come from.") },
-  { .path = "notes", .type = ROOF_FIELD_STRING, .label = N_("Notes"), .group = N_("Sources"),
-    .max = ROOF_SPEC_NOTES_MAX, .help = N_("Caveats and assumptions.") },
+  ROW_CONFIDENCE,
+  ROW_SOURCES,
+  ROW_NOTES,
 
   { NULL }
 };

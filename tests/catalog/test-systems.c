@@ -24,8 +24,8 @@
 
 /* A valid system of 8 x nvidia-b200 plus `extra` members (json-glib keeps
  * the last of two members with the same name, so `extra` may replace one). */
-#define SYSTEM(extra) \
-  "{ \"id\": \"s\", \"name\": \"S\", \"device\": \"nvidia-b200\", \"devices\": 8, " \
+#define SYSTEM(extra)                                                                              \
+  "{ \"id\": \"s\", \"name\": \"S\", \"device\": \"nvidia-b200\", \"devices\": 8, "                \
   "\"scaleup\": { \"bandwidth_GBps\": 900 }" extra " }"
 
 static RoofCatalog *
@@ -77,11 +77,10 @@ static void
 test_builtin_all (void)
 {
   static const char *const ids[] = {
-    "nvidia-hgx-h100",    "nvidia-hgx-h200",     "nvidia-hgx-b200",
-    "nvidia-gb200-nvl72", "nvidia-gb300-nvl72",  "amd-mi300x-platform",
-    "amd-mi325x-platform", "amd-mi355x-platform", "intel-gaudi3-platform",
-    "google-tpu-v5e-8",   "google-tpu-v5e-256",  "google-tpu-v5p-128",
-    "google-tpu-v6e-8",   "google-tpu-v6e-256",
+    "nvidia-hgx-h100",       "nvidia-hgx-h200",     "nvidia-hgx-b200",     "nvidia-gb200-nvl72",
+    "nvidia-gb300-nvl72",    "amd-mi300x-platform", "amd-mi325x-platform", "amd-mi355x-platform",
+    "intel-gaudi3-platform", "google-tpu-v5e-8",    "google-tpu-v5e-256",  "google-tpu-v5p-128",
+    "google-tpu-v6e-8",      "google-tpu-v6e-256",
   };
   g_autoptr (RoofCatalog) catalog = builtin ();
   GListModel *systems = roof_catalog_get_systems (catalog);
@@ -230,13 +229,14 @@ test_conversion (void)
   RoofSystemSpec *system;
 
   g_assert_true (roof_catalog_load_data (
-    catalog,
-    HEAD "\"systems\": [ "
-         "{ \"id\": \"bare\", \"name\": \"Bare\", \"device\": \"nvidia-l40s\", \"devices\": 8, "
-         "  \"scaleup\": { \"bandwidth_GBps\": 100 }, \"price_usd_per_hour\": 16, "
-         "  \"scaleout\": { \"bandwidth_GBps\": 25 } }, "
-         "{ \"id\": \"one\", \"name\": \"One\", \"device\": \"nvidia-h100-sxm\", \"devices\": 1 } ] }",
-    -1, "mine.json", NULL, &error));
+      catalog,
+      HEAD
+      "\"systems\": [ "
+      "{ \"id\": \"bare\", \"name\": \"Bare\", \"device\": \"nvidia-l40s\", \"devices\": 8, "
+      "  \"scaleup\": { \"bandwidth_GBps\": 100 }, \"price_usd_per_hour\": 16, "
+      "  \"scaleout\": { \"bandwidth_GBps\": 25 } }, "
+      "{ \"id\": \"one\", \"name\": \"One\", \"device\": \"nvidia-h100-sxm\", \"devices\": 1 } ] }",
+      -1, "mine.json", NULL, &error));
   g_assert_no_error (error);
 
   /* defaults: 1 µs, switch, ring, scale-out 5 µs; $16 / 8 = $2 per device-hour */
@@ -262,7 +262,7 @@ test_conversion (void)
   /* the device must be the one the system names */
   system = roof_catalog_find_system (catalog, "one");
   g_assert_false (roof_system_spec_get_params (
-    system, roof_catalog_find_hardware (catalog, "nvidia-b200"), &p, &error));
+      system, roof_catalog_find_hardware (catalog, "nvidia-b200"), &p, &error));
   g_assert_cmpstr (error->message, ==,
                    "system \"one\": is built from \"nvidia-h100-sxm\", not \"nvidia-b200\"");
   g_clear_error (&error);
@@ -286,71 +286,79 @@ test_conversion (void)
 static void
 test_errors (void)
 {
-  /* a device no catalog has, with the closest id */
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"device\": \"nvidia-b201\"") " ] }",
-                "bad.json: systems[0] \"s\": device \"nvidia-b201\" names no hardware entry; "
-                "did you mean \"nvidia-b200\"?");
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"device\": \"zzzzzzzzzzzzzzzzzzzzzzz\"") " ] }",
-                "bad.json: systems[0] \"s\": device \"zzzzzzzzzzzzzzzzzzzzzzz\" names no hardware "
-                "entry");
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"device\": 7") " ] }",
-                "bad.json: systems[0] \"s\": device must be a string, got a number");
-  expect_error (HEAD "\"systems\": [ { \"id\": \"s\", \"name\": \"S\", \"devices\": 1 } ] }",
-                "bad.json: systems[0] \"s\": device is required");
-  /* N < 1, N not whole */
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"devices\": 0") " ] }",
-                "bad.json: systems[0] \"s\": devices must be at least 1, got 0");
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"devices\": 2.5") " ] }",
-                "bad.json: systems[0] \"s\": devices must be a whole number, got 2.5");
-  expect_error (HEAD "\"systems\": [ { \"id\": \"s\", \"name\": \"S\", \"device\": \"nvidia-b200\" "
-                     "} ] }",
-                "bad.json: systems[0] \"s\": devices is required");
-  /* a fabric without bandwidth, and N > 1 without a fabric */
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"name\": \"NVLink\" }") " ] }",
-                "bad.json: systems[0] \"s\": scaleup.bandwidth_GBps is required");
-  expect_error (HEAD "\"systems\": [ { \"id\": \"s\", \"name\": \"S\", \"device\": \"nvidia-b200\", "
-                     "\"devices\": 8 } ] }",
-                "bad.json: systems[0] \"s\": scaleup.bandwidth_GBps is required");
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 0 }") " ] }",
-                "bad.json: systems[0] \"s\": scaleup.bandwidth_GBps must be > 0, got 0");
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleout\": { \"name\": \"IB\" }") " ] }",
-                "bad.json: systems[0] \"s\": scaleout.bandwidth_GBps is required");
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleout\": { \"bandwidth_GBps\": -50 }") " ] }",
-                "bad.json: systems[0] \"s\": scaleout.bandwidth_GBps must be > 0, got -50");
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 900, "
-                                              "\"latency_us\": -1 }") " ] }",
-                "bad.json: systems[0] \"s\": scaleup.latency_us must be at least 0, got -1");
-  /* unknown topology and collective */
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 900, "
-                                              "\"topology\": \"ring\" }") " ] }",
-                "bad.json: systems[0] \"s\": scaleup.topology must be one of switch, mesh, torus, "
-                "got \"ring\"");
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 900, "
-                                              "\"collective\": \"nvls\" }") " ] }",
-                "bad.json: systems[0] \"s\": scaleup.collective must be one of ring, tree, switch, "
-                "got \"nvls\"");
-  /* negative price and power */
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"price_usd_per_hour\": -1") " ] }",
-                "bad.json: systems[0] \"s\": price_usd_per_hour must be at least 0, got -1");
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"power_W\": -5") " ] }",
-                "bad.json: systems[0] \"s\": power_W must be > 0, got -5");
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"power_W\": 1e999") " ] }",
-                "bad.json: systems[0] \"s\": power_W must be finite, got inf");
-  /* shapes */
-  expect_error (HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": 900") " ] }",
-                "bad.json: systems[0] \"s\": scaleup must be an object, got a number");
+  static const struct
+  {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    /* a device no catalog has, with the closest id */
+    { HEAD "\"systems\": [ " SYSTEM (", \"device\": \"nvidia-b201\"") " ] }",
+      "bad.json: systems[0] \"s\": device \"nvidia-b201\" names no hardware entry; did you mean "
+      "\"nvidia-b200\"?" },
+    { HEAD "\"systems\": [ " SYSTEM (", \"device\": \"zzzzzzzzzzzzzzzzzzzzzzz\"") " ] }",
+      "bad.json: systems[0] \"s\": device \"zzzzzzzzzzzzzzzzzzzzzzz\" names no hardware entry" },
+    { HEAD "\"systems\": [ " SYSTEM (", \"device\": 7") " ] }",
+      "bad.json: systems[0] \"s\": device must be a string, got a number" },
+    { HEAD "\"systems\": [ { \"id\": \"s\", \"name\": \"S\", \"devices\": 1 } ] }",
+      "bad.json: systems[0] \"s\": device is required" },
+    /* N < 1, N not whole */
+    { HEAD "\"systems\": [ " SYSTEM (", \"devices\": 0") " ] }",
+      "bad.json: systems[0] \"s\": devices must be at least 1, got 0" },
+    { HEAD "\"systems\": [ " SYSTEM (", \"devices\": 2.5") " ] }",
+      "bad.json: systems[0] \"s\": devices must be a whole number, got 2.5" },
+    { HEAD "\"systems\": [ { \"id\": \"s\", \"name\": \"S\", \"device\": \"nvidia-b200\" } ] }",
+      "bad.json: systems[0] \"s\": devices is required" },
+    /* a fabric without bandwidth, and N > 1 without a fabric */
+    { HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"name\": \"NVLink\" }") " ] }",
+      "bad.json: systems[0] \"s\": scaleup.bandwidth_GBps is required" },
+    { HEAD "\"systems\": [ { \"id\": \"s\", \"name\": \"S\", \"device\": \"nvidia-b200\", "
+           "\"devices\": 8 } ] }",
+      "bad.json: systems[0] \"s\": scaleup.bandwidth_GBps is required" },
+    { HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 0 }") " ] }",
+      "bad.json: systems[0] \"s\": scaleup.bandwidth_GBps must be > 0, got 0" },
+    { HEAD "\"systems\": [ " SYSTEM (", \"scaleout\": { \"name\": \"IB\" }") " ] }",
+      "bad.json: systems[0] \"s\": scaleout.bandwidth_GBps is required" },
+    { HEAD "\"systems\": [ " SYSTEM (", \"scaleout\": { \"bandwidth_GBps\": -50 }") " ] }",
+      "bad.json: systems[0] \"s\": scaleout.bandwidth_GBps must be > 0, got -50" },
+    { HEAD "\"systems\": [ " SYSTEM (
+          ", \"scaleup\": { \"bandwidth_GBps\": 900, \"latency_us\": -1 }") " ] }",
+      "bad.json: systems[0] \"s\": scaleup.latency_us must be at least 0, got -1" },
+    /* unknown topology and collective */
+    { HEAD "\"systems\": [ " SYSTEM (
+          ", \"scaleup\": { \"bandwidth_GBps\": 900, \"topology\": \"ring\" }") " ] }",
+      "bad.json: systems[0] \"s\": scaleup.topology must be one of switch, mesh, torus, got "
+      "\"ring\"" },
+    { HEAD "\"systems\": [ " SYSTEM (
+          ", \"scaleup\": { \"bandwidth_GBps\": 900, \"collective\": \"nvls\" }") " ] }",
+      "bad.json: systems[0] \"s\": scaleup.collective must be one of ring, tree, switch, got "
+      "\"nvls\"" },
+    /* negative price and power */
+    { HEAD "\"systems\": [ " SYSTEM (", \"price_usd_per_hour\": -1") " ] }",
+      "bad.json: systems[0] \"s\": price_usd_per_hour must be at least 0, got -1" },
+    { HEAD "\"systems\": [ " SYSTEM (", \"power_W\": -5") " ] }",
+      "bad.json: systems[0] \"s\": power_W must be > 0, got -5" },
+    { HEAD "\"systems\": [ " SYSTEM (", \"power_W\": 1e999") " ] }",
+      "bad.json: systems[0] \"s\": power_W must be finite, got inf" },
+    /* shapes */
+    { HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": 900") " ] }",
+      "bad.json: systems[0] \"s\": scaleup must be an object, got a number" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    expect_error (cases[i].text, cases[i].message);
   {
     g_autoptr (RoofCatalog) catalog = builtin ();
     g_autoptr (GError) error = NULL;
 
-    g_assert_false (roof_catalog_load_data (catalog, HEAD "\"systems\": [ " SYSTEM ("") ", "
-                                            SYSTEM ("") " ] }", -1, "bad.json", NULL, &error));
+    g_assert_false (
+        roof_catalog_load_data (catalog, HEAD "\"systems\": [ " SYSTEM ("") ", " SYSTEM ("") " ] }",
+                                -1, "bad.json", NULL, &error));
     g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_DUPLICATE);
     g_assert_cmpstr (error->message, ==,
                      "bad.json: systems[1] \"s\": duplicate id, also used by systems[0]");
     g_clear_error (&error);
-    g_assert_false (roof_catalog_load_data (catalog, HEAD "\"systems\": {} }", -1, "bad.json", NULL,
-                                            &error));
+    g_assert_false (
+        roof_catalog_load_data (catalog, HEAD "\"systems\": {} }", -1, "bad.json", NULL, &error));
     g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_FORMAT);
     g_assert_cmpstr (error->message, ==,
                      "bad.json: systems must be an array of entries, got an object");
@@ -362,13 +370,13 @@ test_errors (void)
 static void
 test_device_sources (void)
 {
-  static const char file[] =
-    HEAD "\"hardware\": [ { \"id\": \"npu\", \"name\": \"NPU\", \"memory\": { \"capacity_GiB\": 64, "
-    "\"bandwidth_GBps\": 2000 }, \"compute_TFLOPS\": { \"bf16\": 500 } } ], "
-    "\"systems\": [ { \"id\": \"npu-16\", \"name\": \"NPU x16\", \"device\": \"npu\", "
-    "\"devices\": 16, \"scaleup\": { \"bandwidth_GBps\": 200, \"topology\": \"torus\" } }, "
-    "{ \"id\": \"b200-4\", \"name\": \"4 x B200\", \"device\": \"nvidia-b200\", \"devices\": 4, "
-    "\"scaleup\": { \"bandwidth_GBps\": 900 } } ] }";
+  static const char file[] = HEAD
+      "\"hardware\": [ { \"id\": \"npu\", \"name\": \"NPU\", \"memory\": { \"capacity_GiB\": 64, "
+      "\"bandwidth_GBps\": 2000 }, \"compute_TFLOPS\": { \"bf16\": 500 } } ], "
+      "\"systems\": [ { \"id\": \"npu-16\", \"name\": \"NPU x16\", \"device\": \"npu\", "
+      "\"devices\": 16, \"scaleup\": { \"bandwidth_GBps\": 200, \"topology\": \"torus\" } }, "
+      "{ \"id\": \"b200-4\", \"name\": \"4 x B200\", \"device\": \"nvidia-b200\", \"devices\": 4, "
+      "\"scaleup\": { \"bandwidth_GBps\": 900 } } ] }";
   g_autoptr (RoofCatalog) empty = roof_catalog_new ();
   g_autoptr (RoofCatalog) context = builtin ();
   g_autoptr (RoofCatalog) apart = roof_catalog_new ();
@@ -444,8 +452,7 @@ test_catalog_api (void)
                    "got \"nvls\"");
   g_clear_error (&error);
   g_assert_false (roof_spec_unset (dup, "scaleup.bandwidth_GBps", &error));
-  g_assert_cmpstr (error->message, ==,
-                   "system \"my-nvl36\": scaleup.bandwidth_GBps is required");
+  g_assert_cmpstr (error->message, ==, "system \"my-nvl36\": scaleup.bandwidth_GBps is required");
   g_clear_error (&error);
   g_assert_false (roof_spec_set_number (dup, "price_usd_per_hour", -3, &error));
   g_clear_error (&error);
@@ -461,8 +468,8 @@ test_catalog_api (void)
   /* what a user file holds: the custom and the modified system */
   doc = roof_catalog_build_custom_document (catalog);
   root = json_node_get_object (doc);
-  g_assert_false (json_object_has_member (root, "hardware") &&
-                  json_array_get_length (json_object_get_array_member (root, "hardware")) > 0);
+  g_assert_false (json_object_has_member (root, "hardware")
+                  && json_array_get_length (json_object_get_array_member (root, "hardware")) > 0);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "systems")), ==, 2);
 
   /* and it reads back over a fresh built-in catalog */
@@ -532,9 +539,9 @@ test_scenario_v1 (void)
 {
   g_autoptr (RoofCatalog) catalog = builtin ();
   g_autoptr (RoofScenario) scenario = load_scenario (
-    catalog, "{ \"format\": \"roofline-scenario\", \"version\": 1, "
-             "\"hardware\": [\"nvidia-h100-sxm\"], \"model\": \"llama-3.1-70b\", "
-             "\"workload\": { \"devices\": 4 } }");
+      catalog, "{ \"format\": \"roofline-scenario\", \"version\": 1, "
+               "\"hardware\": [\"nvidia-h100-sxm\"], \"model\": \"llama-3.1-70b\", "
+               "\"workload\": { \"devices\": 4 } }");
   const RoofWorkload *wl = roof_scenario_get_workload (scenario);
   g_autoptr (JsonNode) doc = roof_scenario_to_json (scenario, catalog);
   JsonObject *root = json_node_get_object (doc);
@@ -558,9 +565,9 @@ test_scenario_v1 (void)
   g_assert_cmpstr (json_object_get_string_member (layout, "attention"), ==, "data");
   g_assert_cmpint (json_object_get_int_member (layout, "ep_imbalance"), ==, 1);
   g_assert_cmpint (json_object_get_int_member (layout, "microbatches"), ==, 0);
-  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (root, "workload"),
-                                               "devices"),
-                   ==, 4);
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (root, "workload"), "devices"), ==,
+      4);
   g_assert_false (json_object_has_member (root, "catalog"));
 }
 
@@ -569,15 +576,15 @@ test_scenario_v1 (void)
 static void
 test_scenario_layout (void)
 {
-  static const char text[] =
-    SCENARIO_V2 "\"hardware\": [\"nvidia-b200\"], \"model\": \"deepseek-v3\", "
-    "\"workload\": { \"batch\": 16, \"weights\": \"fp8\" }, "
-    "\"layout\": { \"system\": \"my-rack\", \"tp\": 2, \"ep\": 4, \"pp\": 2, \"dp\": 3, "
-    "  \"attention\": \"tensor\", \"ep_imbalance\": 1.25, \"microbatches\": 8 }, "
-    "\"catalog\": { \"systems\": [ { \"id\": \"my-rack\", \"name\": \"My rack\", "
-    "  \"device\": \"nvidia-b200\", \"devices\": 16, \"scaleup\": { \"bandwidth_GBps\": 900, "
-    "  \"collective\": \"tree\" }, \"scaleout\": { \"bandwidth_GBps\": 100 }, "
-    "  \"price_usd_per_hour\": 80 } ] } }";
+  static const char text[] = SCENARIO_V2
+      "\"hardware\": [\"nvidia-b200\"], \"model\": \"deepseek-v3\", "
+      "\"workload\": { \"batch\": 16, \"weights\": \"fp8\" }, "
+      "\"layout\": { \"system\": \"my-rack\", \"tp\": 2, \"ep\": 4, \"pp\": 2, \"dp\": 3, "
+      "  \"attention\": \"tensor\", \"ep_imbalance\": 1.25, \"microbatches\": 8 }, "
+      "\"catalog\": { \"systems\": [ { \"id\": \"my-rack\", \"name\": \"My rack\", "
+      "  \"device\": \"nvidia-b200\", \"devices\": 16, \"scaleup\": { \"bandwidth_GBps\": 900, "
+      "  \"collective\": \"tree\" }, \"scaleout\": { \"bandwidth_GBps\": 100 }, "
+      "  \"price_usd_per_hour\": 80 } ] } }";
   g_autoptr (RoofCatalog) catalog = builtin ();
   g_autoptr (RoofScenario) scenario = load_scenario (catalog, text);
   g_autoptr (RoofScenario) back = NULL;
@@ -627,9 +634,9 @@ test_scenario_layout (void)
    * among the compared ones */
   {
     g_autoptr (RoofSpec) npu = roof_spec_duplicate (
-      ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-b200")), "my-npu", "My NPU");
+        ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-b200")), "my-npu", "My NPU");
     g_autoptr (RoofSpec) rack = roof_spec_duplicate (
-      ROOF_SPEC (roof_catalog_find_system (catalog, "my-rack")), "npu-rack", "NPU rack");
+        ROOF_SPEC (roof_catalog_find_system (catalog, "my-rack")), "npu-rack", "NPU rack");
     g_autoptr (JsonNode) doc2 = NULL;
     JsonObject *cat;
 
@@ -639,21 +646,22 @@ test_scenario_layout (void)
     roof_scenario_set_system (scenario, "npu-rack");
     doc2 = roof_scenario_to_json (scenario, catalog);
     cat = json_object_get_object_member (json_node_get_object (doc2), "catalog");
-    g_assert_cmpstr (json_object_get_string_member (
-                       json_array_get_object_element (json_object_get_array_member (cat, "systems"), 0),
-                       "id"),
-                     ==, "npu-rack");
-    g_assert_cmpstr (json_object_get_string_member (
-                       json_array_get_object_element (json_object_get_array_member (cat, "hardware"), 0),
-                       "id"),
-                     ==, "my-npu");
+    g_assert_cmpstr (
+        json_object_get_string_member (
+            json_array_get_object_element (json_object_get_array_member (cat, "systems"), 0), "id"),
+        ==, "npu-rack");
+    g_assert_cmpstr (
+        json_object_get_string_member (
+            json_array_get_object_element (json_object_get_array_member (cat, "hardware"), 0),
+            "id"),
+        ==, "my-npu");
 
     /* and it opens on a catalog that has neither */
     {
       g_autoptr (RoofCatalog) fresh = builtin ();
       g_autofree char *text2 = roof_json_to_string (doc2, FALSE);
       g_autoptr (RoofScenario) again
-        = roof_scenario_load_data (text2, -1, "npu.json", fresh, NULL, &error);
+          = roof_scenario_load_data (text2, -1, "npu.json", fresh, NULL, &error);
 
       g_assert_no_error (error);
       params_of (fresh, "npu-rack", &p);
@@ -663,7 +671,7 @@ test_scenario_layout (void)
     g_clear_pointer (&doc2, json_node_unref);
     doc2 = roof_scenario_to_json (scenario, catalog);
     g_assert_false (json_object_has_member (
-      json_object_get_object_member (json_node_get_object (doc2), "layout"), "system"));
+        json_object_get_object_member (json_node_get_object (doc2), "layout"), "system"));
   }
 }
 
@@ -696,23 +704,25 @@ test_scenario_errors (void)
                          ROOF_CATALOG_ERROR_NOT_FOUND,
                          "s.json: layout.system: no system with id \"nvidia-gb200-nv72\"; did you "
                          "mean \"nvidia-gb200-nvl72\"?");
-  expect_scenario_error (BASE "\"catalog\": { \"systems\": [ { \"id\": \"x\", \"name\": \"X\", "
-                              "\"device\": \"nope\", \"devices\": 1 } ] } }",
-                         ROOF_CATALOG_ERROR_INVALID,
-                         "s.json: catalog.systems[0] \"x\": device \"nope\" names no hardware entry");
+  expect_scenario_error (
+      BASE "\"catalog\": { \"systems\": [ { \"id\": \"x\", \"name\": \"X\", "
+           "\"device\": \"nope\", \"devices\": 1 } ] } }",
+      ROOF_CATALOG_ERROR_INVALID,
+      "s.json: catalog.systems[0] \"x\": device \"nope\" names no hardware entry");
   expect_scenario_error (BASE "\"catalog\": { \"systems\": [ { \"id\": \"x\", \"name\": \"X\", "
                               "\"device\": \"nvidia-b200\", \"devices\": 0 } ] } }",
                          ROOF_CATALOG_ERROR_INVALID,
                          "s.json: catalog.systems[0] \"x\": devices must be at least 1, got 0");
-  expect_scenario_error ("{ \"format\": \"roofline-scenario\", \"version\": 3, \"hardware\": [], "
-                         "\"model\": \"x\" }",
-                         ROOF_CATALOG_ERROR_VERSION,
-                         "s.json: written by a newer Roofline (file version 3, this build reads 2)");
+  expect_scenario_error (
+      "{ \"format\": \"roofline-scenario\", \"version\": 3, \"hardware\": [], "
+      "\"model\": \"x\" }",
+      ROOF_CATALOG_ERROR_VERSION,
+      "s.json: written by a newer Roofline (file version 3, this build reads 2)");
   /* both given and equal is fine */
   {
     g_autoptr (RoofCatalog) catalog = builtin ();
-    g_autoptr (RoofScenario) scenario
-      = load_scenario (catalog, BASE "\"workload\": { \"devices\": 8 }, \"layout\": { \"tp\": 8 } }");
+    g_autoptr (RoofScenario) scenario = load_scenario (
+        catalog, BASE "\"workload\": { \"devices\": 8 }, \"layout\": { \"tp\": 8 } }");
 
     g_assert_cmpfloat (roof_scenario_get_workload (scenario)->devices, ==, 8);
   }
@@ -729,12 +739,13 @@ test_merge_system (void)
   g_autoptr (RoofScenario) scenario = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (RoofSpec) mine = roof_spec_duplicate (
-    ROOF_SPEC (roof_catalog_find_system (target, "nvidia-hgx-b200")), "my-rack", "My rack");
-  static const char text[] =
-    SCENARIO_V2 "\"hardware\": [], \"model\": \"deepseek-v3\", "
-    "\"layout\": { \"system\": \"my-rack\", \"ep\": 4 }, "
-    "\"catalog\": { \"systems\": [ { \"id\": \"my-rack\", \"name\": \"My rack\", "
-    "  \"device\": \"nvidia-b200\", \"devices\": 4, \"scaleup\": { \"bandwidth_GBps\": 900 } } ] } }";
+      ROOF_SPEC (roof_catalog_find_system (target, "nvidia-hgx-b200")), "my-rack", "My rack");
+  static const char text[]
+      = SCENARIO_V2 "\"hardware\": [], \"model\": \"deepseek-v3\", "
+                    "\"layout\": { \"system\": \"my-rack\", \"ep\": 4 }, "
+                    "\"catalog\": { \"systems\": [ { \"id\": \"my-rack\", \"name\": \"My rack\", "
+                    "  \"device\": \"nvidia-b200\", \"devices\": 4, \"scaleup\": { "
+                    "\"bandwidth_GBps\": 900 } } ] } }";
   RoofSpec *existing = NULL;
 
   roof_catalog_add_system (target, ROOF_SYSTEM_SPEC (mine));
@@ -746,14 +757,15 @@ test_merge_system (void)
   {
     g_auto (GStrv) diff = roof_catalog_merge_get_differences (merge, 0);
 
-    g_assert_true (g_strv_contains ((const char *const *) diff, "devices"));
+    g_assert_true (g_strv_contains ((const char *const *)diff, "devices"));
   }
   /* nothing changed yet */
   g_assert_cmpint (roof_system_spec_get_size (ROOF_SYSTEM_SPEC (mine)), ==, 8);
 
   g_assert_cmpuint (roof_catalog_merge_apply (merge, scenario), ==, 1);
   g_assert_cmpstr (roof_scenario_get_system (scenario), ==, "my-rack-2");
-  g_assert_cmpint (roof_system_spec_get_size (roof_catalog_find_system (target, "my-rack-2")), ==, 4);
+  g_assert_cmpint (roof_system_spec_get_size (roof_catalog_find_system (target, "my-rack-2")), ==,
+                   4);
   g_assert_cmpint (roof_system_spec_get_size (ROOF_SYSTEM_SPEC (mine)), ==, 8);
 }
 
@@ -762,10 +774,10 @@ test_merge_system (void)
 static void
 test_user_catalog_v1 (void)
 {
-  static const char v1[] =
-    "{ \"format\": \"roofline-catalog\", \"version\": 1, \"hardware\": [ { \"id\": \"my-npu\", "
-    "\"name\": \"My NPU\", \"memory\": { \"capacity_GB\": 32, \"bandwidth_GBps\": 1000 }, "
-    "\"compute_TFLOPS\": { \"bf16\": 100 } } ] }\n";
+  static const char v1[]
+      = "{ \"format\": \"roofline-catalog\", \"version\": 1, \"hardware\": [ { \"id\": \"my-npu\", "
+        "\"name\": \"My NPU\", \"memory\": { \"capacity_GB\": 32, \"bandwidth_GBps\": 1000 }, "
+        "\"compute_TFLOPS\": { \"bf16\": 100 } } ] }\n";
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("roofline-systems-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "catalog.json", NULL);
@@ -782,10 +794,10 @@ test_user_catalog_v1 (void)
     roof_user_catalog_set_save_delay (store, 0);
     g_assert_true (roof_user_catalog_load (store, NULL, NULL, &error));
     g_assert_no_error (error);
-    g_assert_cmpfloat (roof_hardware_spec_get_params (roof_catalog_find_hardware (catalog,
-                                                                                  "my-npu"))
-                         ->mem_capacity,
-                       ==, 32e9);
+    g_assert_cmpfloat (
+        roof_hardware_spec_get_params (roof_catalog_find_hardware (catalog, "my-npu"))
+            ->mem_capacity,
+        ==, 32e9);
     g_assert_true (roof_user_catalog_save (store, &error));
     g_assert_true (roof_user_catalog_flush (store, &error));
     g_assert_true (g_file_get_contents (path, &text, NULL, &error));
