@@ -789,7 +789,30 @@ roof_catalog_remove_hardware (RoofCatalog *self, const char *id)
   g_return_val_if_fail (ROOF_IS_CATALOG (self), FALSE);
   g_return_val_if_fail (id != NULL, FALSE);
 
+  /* a system left without its device would make the file holding it
+   * unreadable: the system goes (or changes device) first */
+  if (roof_catalog_get_device_user (self, id) != NULL)
+    return FALSE;
   return store_remove (self, self->hardware, id);
+}
+
+RoofSystemSpec *
+roof_catalog_get_device_user (RoofCatalog *self, const char *device_id)
+{
+  guint n;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (self), NULL);
+  g_return_val_if_fail (device_id != NULL, NULL);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->systems));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (RoofSystemSpec) system = g_list_model_get_item (G_LIST_MODEL (self->systems), i);
+
+      if (g_strcmp0 (roof_system_spec_get_device (system), device_id) == 0)
+        return system; /* the store keeps it alive */
+    }
+  return NULL;
 }
 
 gboolean

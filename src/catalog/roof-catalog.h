@@ -60,6 +60,8 @@ RoofModelSpec *roof_catalog_lookup_model (RoofCatalog *self, const char *id, GEr
 /* Adds or replaces by id. */
 void roof_catalog_add_hardware (RoofCatalog *self, RoofHardwareSpec *spec);
 void roof_catalog_add_model (RoofCatalog *self, RoofModelSpec *spec);
+/* FALSE, removing nothing, for a device a system of the catalog is built
+ * from (roof_catalog_get_device_user ()): remove or change the system first. */
 gboolean roof_catalog_remove_hardware (RoofCatalog *self, const char *id);
 gboolean roof_catalog_remove_model (RoofCatalog *self, const char *id);
 
@@ -70,6 +72,8 @@ GListModel *roof_catalog_get_systems (RoofCatalog *self);
 RoofSystemSpec *roof_catalog_find_system (RoofCatalog *self, const char *id);
 RoofSystemSpec *roof_catalog_lookup_system (RoofCatalog *self, const char *id, GError **error);
 void roof_catalog_add_system (RoofCatalog *self, RoofSystemSpec *spec);
+/* The first system (borrowed) built from the hardware entry `device_id`, or NULL. */
+RoofSystemSpec *roof_catalog_get_device_user (RoofCatalog *self, const char *device_id);
 gboolean roof_catalog_remove_system (RoofCatalog *self, const char *id);
 /* roof_system_spec_get_params () of the system `system_id` with its device
  * from this catalog: NOT_FOUND when either is missing (a device deleted

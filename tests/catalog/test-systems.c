@@ -267,12 +267,22 @@ test_conversion (void)
                    "system \"one\": is built from \"nvidia-h100-sxm\", not \"nvidia-b200\"");
   g_clear_error (&error);
 
-  /* a device deleted after loading */
+  /* a device a system is built from is not removed */
+  g_assert_true (roof_catalog_get_device_user (catalog, "nvidia-l40s")
+                 == roof_catalog_find_system (catalog, "bare"));
+  g_assert_null (roof_catalog_get_device_user (catalog, "nvidia-a10g"));
+  g_assert_false (roof_catalog_remove_hardware (catalog, "nvidia-l40s"));
+  g_assert_nonnull (roof_catalog_find_hardware (catalog, "nvidia-l40s"));
+
+  /* a system whose device went away another way (its device field edited) */
+  g_assert_true (roof_spec_set_string (ROOF_SPEC (roof_catalog_find_system (catalog, "bare")),
+                                       "device", "nvidia-l40t", &error));
+  g_assert_no_error (error);
   g_assert_true (roof_catalog_remove_hardware (catalog, "nvidia-l40s"));
   g_assert_false (roof_catalog_get_system_params (catalog, "bare", &p, &error));
   g_assert_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_NOT_FOUND);
   g_assert_cmpstr (error->message, ==,
-                   "system \"bare\": device \"nvidia-l40s\" names no hardware entry");
+                   "system \"bare\": device \"nvidia-l40t\" names no hardware entry");
   g_clear_error (&error);
 
   /* an unknown system, with a suggestion */
