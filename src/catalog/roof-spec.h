@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * RoofHardwareSpec and RoofModelSpec derive from RoofSpec. The entry's JSON
+ * RoofHardwareSpec, RoofModelSpec and RoofSystemSpec derive from RoofSpec. The entry's JSON
  * object is the source of truth (unknown fields included, for round trips);
  * a subclass compiles it into its solver view in the `compile` vfunc, which
  * every edit goes through, so an invalid edit never changes anything.
@@ -24,7 +24,7 @@ struct _RoofSpecClass
   GObjectClass parent_class;
 
   RoofEntryKind kind;
-  /* "hardware" or "models": the catalog array, used in messages */
+  /* "hardware", "models" or "systems": the catalog array, used in messages */
   const char *array_name;
 
   /* Validates `object` and, on success, replaces the subclass's compiled
