@@ -80,7 +80,22 @@ compare_model (RoofModelSpec *a, RoofModelSpec *b)
 }
 
 static void
-compare_lists (GPtrArray *a, GPtrArray *b, gboolean hardware)
+compare_system (RoofSystemSpec *a, RoofSystemSpec *b)
+{
+  double pa = 0, pb = 0;
+
+  if (roof_system_spec_get_size (a) != roof_system_spec_get_size (b)
+      || roof_system_spec_get_topology (a) != roof_system_spec_get_topology (b)
+      || roof_system_spec_get_collective (a) != roof_system_spec_get_collective (b)
+      || !same_double (roof_system_spec_get_power (a), roof_system_spec_get_power (b))
+      || roof_system_spec_get_price (a, &pa) != roof_system_spec_get_price (b, &pb)
+      || !same_double (pa, pb))
+    fuzz_fail ("system %s: compiled figures changed in the round trip",
+               roof_spec_get_id (ROOF_SPEC (a)));
+}
+
+static void
+compare_lists (GPtrArray *a, GPtrArray *b)
 {
   if (a->len != b->len)
     fuzz_fail ("%u entries became %u in the round trip", a->len, b->len);
@@ -96,8 +111,10 @@ compare_lists (GPtrArray *a, GPtrArray *b, gboolean hardware)
                    roof_spec_get_id (y));
       if (!roof_json_object_equal (jx, jy))
         fuzz_fail ("entry \"%s\" differs by value after the round trip", roof_spec_get_id (x));
-      if (hardware)
+      if (ROOF_IS_HARDWARE_SPEC (x))
         compare_hardware (ROOF_HARDWARE_SPEC (x), ROOF_HARDWARE_SPEC (y));
+      else if (ROOF_IS_SYSTEM_SPEC (x))
+        compare_system (ROOF_SYSTEM_SPEC (x), ROOF_SYSTEM_SPEC (y));
       else
         compare_model (ROOF_MODEL_SPEC (x), ROOF_MODEL_SPEC (y));
     }
@@ -116,14 +133,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       if (error == NULL || error->domain != ROOF_CATALOG_ERROR || error->message[0] == '\0')
         fuzz_fail ("a failed load must set a catalog error with a message");
       if (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)) != 0
-          || g_list_model_get_n_items (roof_catalog_get_models (catalog)) != 0)
+          || g_list_model_get_n_items (roof_catalog_get_models (catalog)) != 0
+          || g_list_model_get_n_items (roof_catalog_get_systems (catalog)) != 0)
         fuzz_fail ("a failed load changed the catalog: %s", error->message);
       return 0;
     }
 
   g_autoptr (GPtrArray) hardware = items (roof_catalog_get_hardware (catalog));
   g_autoptr (GPtrArray) models = items (roof_catalog_get_models (catalog));
-  g_autoptr (JsonNode) doc = roof_catalog_build_document (hardware, models);
+  g_autoptr (GPtrArray) systems = items (roof_catalog_get_systems (catalog));
+  g_autoptr (JsonNode) doc = roof_catalog_build_document_with_systems (hardware, models, systems);
   g_autofree char *text = roof_json_to_string (doc, TRUE);
   g_autoptr (RoofCatalog) again = roof_catalog_new ();
   g_autoptr (GError) error2 = NULL;
@@ -134,11 +153,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   g_autoptr (GPtrArray) hardware2 = items (roof_catalog_get_hardware (again));
   g_autoptr (GPtrArray) models2 = items (roof_catalog_get_models (again));
-  compare_lists (hardware, hardware2, TRUE);
-  compare_lists (models, models2, FALSE);
+  g_autoptr (GPtrArray) systems2 = items (roof_catalog_get_systems (again));
+  compare_lists (hardware, hardware2);
+  compare_lists (models, models2);
+  compare_lists (systems, systems2);
 
   /* the saved text is a fixed point: saving the reloaded entries gives it back */
-  g_autoptr (JsonNode) doc2 = roof_catalog_build_document (hardware2, models2);
+  g_autoptr (JsonNode) doc2 = roof_catalog_build_document_with_systems (hardware2, models2,
+                                                                         systems2);
   g_autofree char *text2 = roof_json_to_string (doc2, TRUE);
   if (strcmp (text, text2) != 0)
     fuzz_fail ("saving is not idempotent:\n--- first:\n%s\n--- second:\n%s", text, text2);

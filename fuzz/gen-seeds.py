@@ -36,17 +36,21 @@ def reset(target):
     os.makedirs(os.path.join(CORPUS, target))
 
 
-def catalog(hardware=None, models=None):
-    doc = {"format": "roofline-catalog", "version": 1}
+def catalog(hardware=None, models=None, systems=None, version=1):
+    doc = {"format": "roofline-catalog", "version": version}
     if hardware is not None:
         doc["hardware"] = hardware
     if models is not None:
         doc["models"] = models
+    if systems is not None:
+        doc["systems"] = systems
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
 HW = {"id": "x", "name": "X", "memory": {"capacity_GB": 80, "bandwidth_GBps": 3350},
       "compute_TFLOPS": {"bf16": 989.4}}
+SYSTEM = {"id": "s", "name": "S", "device": "x", "devices": 8,
+          "scaleup": {"bandwidth_GBps": 450}}
 MODEL = {"id": "m", "layers": 2, "hidden": 64, "heads": 4, "kv_heads": 2, "ffn": 128,
          "vocab": 1000}
 
@@ -69,6 +73,14 @@ def catalog_seeds():
             for entry in doc.get(key, []):
                 text = catalog(**{key: [entry]})
                 write("fuzz-catalog", f"builtin-{key}-{entry['id']}.json", text)
+    # a built-in system with the device it is built from (version 2)
+    devices = {h["id"]: h for h in json.load(open(os.path.join(
+        TOP, "data", "catalog", "hardware.json"), encoding="utf-8"))["hardware"]}
+    systems = json.load(open(os.path.join(TOP, "data", "catalog", "systems.json"),
+                             encoding="utf-8"))["systems"]
+    for entry in systems:
+        text = catalog(hardware=[devices[entry["device"]]], systems=[entry], version=2)
+        write("fuzz-catalog", f"builtin-systems-{entry['id']}.json", text)
     for name in ("custom.json", "bad.json"):
         shutil.copy(os.path.join(TOP, "fuzz", "data", name),
                     os.path.join(CORPUS, "fuzz-catalog", "data-" + name))
@@ -82,7 +94,7 @@ def catalog_seeds():
         "not-object": "[1, 2, 3]",
         "format-missing": json.dumps({"version": 1, "hardware": []}),
         "format-wrong": json.dumps({"format": "roofline-scenario", "version": 1}),
-        "version-newer": json.dumps({"format": "roofline-catalog", "version": 2}),
+        "version-newer": json.dumps({"format": "roofline-catalog", "version": 3}),
         "version-fraction": json.dumps({"format": "roofline-catalog", "version": 1.5}),
         "long-integer": '{"format": "roofline-catalog", "version": 99999999999999999999}',
         "deep": "[" * 40 + "]" * 40,
@@ -101,6 +113,25 @@ def catalog_seeds():
                                   efficiency={"compute": 0.8, "memory": 0.9},
                                   confidence="high", sources=["s"], notes="n")]),
         "hw-pcie": catalog([with_(HW, pcie_gen=5)]),
+        "hw-gib": catalog([with_(HW, memory={"capacity_GiB": 79.6474609375,
+                                             "bandwidth_GBps": 3350})]),
+        "hw-gb-and-gib": catalog([with_(HW, memory={"capacity_GB": 80, "capacity_GiB": 80,
+                                                    "bandwidth_GBps": 3350})]),
+        "sys-min": catalog([HW], systems=[SYSTEM], version=2),
+        "sys-full": catalog([HW], systems=[with_(
+            SYSTEM, vendor="V", year=2025, scaleup={"name": "F", "bandwidth_GBps": 900,
+                                                     "latency_us": 0.5, "topology": "mesh",
+                                                     "collective": "tree"},
+            scaleout={"name": "N", "bandwidth_GBps": 50, "latency_us": 4}, power_W=12000,
+            price_usd_per_hour=40, price_date="2026", price_source="P", confidence="low",
+            sources=["S"], notes="N")], version=2),
+        "sys-one": catalog([HW], systems=[with_(SYSTEM, devices=1, scaleup=None)], version=2),
+        "sys-unknown-device": catalog([HW], systems=[with_(SYSTEM, device="y")], version=2),
+        "sys-no-bandwidth": catalog([HW], systems=[with_(SYSTEM, scaleup={"name": "F"})],
+                                    version=2),
+        "sys-zero-devices": catalog([HW], systems=[with_(SYSTEM, devices=0)], version=2),
+        "sys-bad-collective": catalog([HW], systems=[with_(
+            SYSTEM, scaleup={"bandwidth_GBps": 1, "collective": "nvls"})], version=2),
         "hw-negative-capacity": catalog([with_(HW, memory={"capacity_GB": -1,
                                                           "bandwidth_GBps": 1})]),
         "hw-infinite-bandwidth": catalog([HW]).replace("3350", "1e999"),
@@ -216,6 +247,17 @@ def scenario_seeds():
                      "models": [with_(MODEL, id="tiny")]}),
         "catalog-embedded-bad": scenario(
             catalog={"hardware": [with_(HW, memory={"capacity_GB": 0})]}),
+        "layout-gb200": scenario(version=2, model="deepseek-v3", hardware=[],
+                                 layout={"system": "nvidia-gb200-nvl72", "tp": 1, "ep": 72,
+                                         "pp": 1, "dp": 1, "attention": "data",
+                                         "ep_imbalance": 1.1, "microbatches": 0}),
+        "layout-embedded": scenario(
+            version=2, layout={"system": "rack", "tp": 2, "ep": 4, "pp": 2, "dp": 3,
+                               "attention": "tensor", "microbatches": 8},
+            catalog={"systems": [with_(SYSTEM, id="rack", device="nvidia-b200")]}),
+        "layout-ep-fraction": scenario(version=2, layout={"ep": 2.5}),
+        "layout-tp-disagrees": scenario(version=2, layout={"tp": 8}),
+        "layout-system-unknown": scenario(version=2, layout={"system": "nvidia-gb200-nv72"}),
         "catalog-embedded-tagged": scenario(
             catalog={"format": "roofline-catalog", "version": 1,
                      "models": [with_(MODEL, id="llama-3.1-70b")]}),
@@ -291,20 +333,21 @@ def dictionaries():
                 walk(v)
 
     ids = []
-    for name in ("hardware.json", "models.json"):
+    for name in ("hardware.json", "models.json", "systems.json"):
         doc = json.load(open(os.path.join(TOP, "data", "catalog", name), encoding="utf-8"))
         walk(doc)
-        for key in ("hardware", "models"):
+        for key in ("hardware", "models", "systems"):
             ids += [e["id"] for e in doc.get(key, [])]
     walk(SCENARIO)
     walk(json.load(open(os.path.join(TOP, "fuzz", "data", "custom.json"), encoding="utf-8")))
     keys |= {"attention_span", "bytes_per_weight", "overhead_us", "pcie_gen", "confidence",
-             "max_context", "window_layers", "sliding_window", "params_active", "input"}
+             "max_context", "window_layers", "sliding_window", "params_active", "input",
+             "layout", "system", "tp", "ep", "pp", "dp", "ep_imbalance", "microbatches"}
     values = ["roofline-catalog", "roofline-scenario", "transformer", "generic", "mha", "gqa",
               "mqa", "mla", "decode", "prefill", "max", "sum", "fp64", "fp32", "tf32", "bf16",
               "fp16", "fp8", "int8", "int4", "fp4", "gpu", "tpu", "asic", "soc", "cpu", "other",
               "high", "medium", "low", "roofline", "cost", "sensitivity", "batch", "context",
-              "memory", "trend"]
+              "memory", "trend", "switch", "mesh", "torus", "ring", "tree", "data", "tensor"]
     tokens = ["true", "false", "null", "1e999", "-0.0", "0.1", "1e-300", "99999999999999999999",
               "/*", "*/", "\\u0000", "\\ud800", "0070", "0x10", "$10", "0b101", ".5", "1.",
               "- 1", "\\0", "\\400", "'"]

@@ -182,27 +182,6 @@ add (RoofCatalog *catalog, RoofSpec *spec)
     roof_catalog_add_model (catalog, ROOF_MODEL_SPEC (spec));
 }
 
-/* The target's entries, the very objects, in a catalog of their own. */
-static RoofCatalog *
-shallow_copy (RoofCatalog *target)
-{
-  RoofCatalog *copy = roof_catalog_new ();
-  GListModel *lists[] = {
-    roof_catalog_get_hardware (target),
-    roof_catalog_get_models (target),
-    roof_catalog_get_systems (target),
-  };
-
-  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
-    for (guint i = 0; i < g_list_model_get_n_items (lists[l]); i++)
-      {
-        g_autoptr (RoofSpec) spec = g_list_model_get_item (lists[l], i);
-
-        add (copy, spec);
-      }
-  return copy;
-}
-
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                  */
 
@@ -293,7 +272,7 @@ roof_catalog_merge_load_scenario (RoofCatalog *target,
 
   /* the scenario overlays its embedded entries on a copy: the target's
    * objects, which the merge ignores, and the file's own */
-  scratch = shallow_copy (target);
+  scratch = roof_catalog_new_sharing (target);
   scenario = roof_scenario_load_data (data, length, origin, scratch, warnings, error);
   if (scenario == NULL)
     return NULL;

@@ -515,6 +515,33 @@ roof_catalog_new (void)
 }
 
 RoofCatalog *
+roof_catalog_new_sharing (RoofCatalog *from)
+{
+  RoofCatalog *self;
+  GListStore *stores[3];
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (from), NULL);
+
+  self = roof_catalog_new ();
+  stores[0] = from->hardware;
+  stores[1] = from->models;
+  stores[2] = from->systems;
+  for (guint s = 0; s < G_N_ELEMENTS (stores); s++)
+    {
+      GListStore *to = s == 0 ? self->hardware : s == 1 ? self->models : self->systems;
+      guint n = g_list_model_get_n_items (G_LIST_MODEL (stores[s]));
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (RoofSpec) spec = g_list_model_get_item (G_LIST_MODEL (stores[s]), i);
+
+          store_put (self, to, spec);
+        }
+    }
+  return self;
+}
+
+RoofCatalog *
 roof_catalog_new_builtin (GError **error)
 {
   /* systems last: they name the hardware */

@@ -20,6 +20,10 @@ G_DECLARE_FINAL_TYPE (RoofCatalog, roof_catalog, ROOF, CATALOG, GObject)
  * catalog holds (re-emitted from the spec's ::changed). */
 
 RoofCatalog *roof_catalog_new (void);
+/* A new catalog holding the very entry objects of `from` (devices, models,
+ * systems), in its order: adding or replacing entries in either leaves the
+ * other's list alone; editing an entry shows in both. */
+RoofCatalog *roof_catalog_new_sharing (RoofCatalog *from);
 /* The catalog compiled into the binary (GResource), every entry built-in. */
 RoofCatalog *roof_catalog_new_builtin (GError **error);
 
