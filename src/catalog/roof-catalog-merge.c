@@ -387,6 +387,10 @@ guint
 roof_catalog_merge_apply (RoofCatalogMerge *self, RoofScenario *scenario)
 {
   g_auto (GStrv) ids = NULL;
+  /* devices of the file kept under a new id → that id; the file's systems
+   * (borrowed: the target holds them) follow them */
+  g_autoptr (GHashTable) renamed = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) systems = g_ptr_array_new ();
   guint changed = 0;
 
   g_return_val_if_fail (ROOF_IS_CATALOG_MERGE (self), 0);
@@ -395,7 +399,13 @@ roof_catalog_merge_apply (RoofCatalogMerge *self, RoofScenario *scenario)
 
   self->applied = TRUE;
   for (guint i = 0; i < self->added->len; i++)
-    add (self->target, g_ptr_array_index (self->added, i));
+    {
+      RoofSpec *spec = g_ptr_array_index (self->added, i);
+
+      add (self->target, spec);
+      if (ROOF_IS_SYSTEM_SPEC (spec))
+        g_ptr_array_add (systems, spec);
+    }
   changed += self->added->len;
 
   if (scenario != NULL)
@@ -415,6 +425,8 @@ roof_catalog_merge_apply (RoofCatalogMerge *self, RoofScenario *scenario)
             g_warning ("cannot replace %s: %s", roof_spec_get_id (c->existing), error->message);
           else
             changed++;
+          if (ROOF_IS_SYSTEM_SPEC (c->existing))
+            g_ptr_array_add (systems, c->existing);
           break;
         case ROOF_MERGE_KEEP_BOTH:
           copy = roof_spec_duplicate (c->incoming, c->new_id, c->new_name);
@@ -422,6 +434,10 @@ roof_catalog_merge_apply (RoofCatalogMerge *self, RoofScenario *scenario)
             break;
           add (self->target, copy);
           changed++;
+          if (ROOF_IS_HARDWARE_SPEC (copy))
+            g_hash_table_insert (renamed, (gpointer) roof_spec_get_id (c->incoming), c->new_id);
+          else if (ROOF_IS_SYSTEM_SPEC (copy))
+            g_ptr_array_add (systems, copy);
           if (scenario == NULL)
             break;
           if (ROOF_IS_HARDWARE_SPEC (copy))
@@ -447,6 +463,17 @@ roof_catalog_merge_apply (RoofCatalogMerge *self, RoofScenario *scenario)
         default:
           break;
         }
+    }
+
+  for (guint i = 0; i < systems->len; i++)
+    {
+      RoofSpec *system = g_ptr_array_index (systems, i);
+      const char *was = roof_system_spec_get_device (ROOF_SYSTEM_SPEC (system));
+      const char *device = g_hash_table_lookup (renamed, was);
+      g_autoptr (GError) error = NULL;
+
+      if (device != NULL && !roof_spec_set_string (system, "device", device, &error))
+        g_warning ("%s", error->message);
     }
 
   if (scenario != NULL)

@@ -74,7 +74,8 @@ RoofMergeChoice roof_catalog_merge_get_choice (RoofCatalogMerge *self, guint ind
 void roof_catalog_merge_set_choice (RoofCatalogMerge *self, guint index, RoofMergeChoice choice);
 
 /* Adds the new entries and carries out every conflict's choice, once. The
- * ids `scenario` (may be NULL) names follow the entries kept under a new id.
+ * ids `scenario` (may be NULL) names follow the entries kept under a new id,
+ * and so do the file's systems built from a device kept under a new id.
  * Returns the number of entries added or replaced. */
 guint roof_catalog_merge_apply (RoofCatalogMerge *self, RoofScenario *scenario);
 

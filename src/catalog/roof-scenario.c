@@ -662,9 +662,10 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
        * reproduces it */
       if (system != NULL)
         {
+          const char *device = roof_system_spec_get_device (system);
+
           add_if_custom (systems, system);
-          add_if_custom (hardware,
-                         roof_catalog_find_hardware (catalog, roof_system_spec_get_device (system)));
+          add_if_custom (hardware, roof_catalog_find_hardware (catalog, device));
         }
       model = roof_catalog_find_model (catalog, self->model);
       add_if_custom (models, model);

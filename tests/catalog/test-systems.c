@@ -779,6 +779,44 @@ test_merge_system (void)
   g_assert_cmpint (roof_system_spec_get_size (ROOF_SYSTEM_SPEC (mine)), ==, 8);
 }
 
+/* Importing a device under a new id (Keep Both): the file's systems built
+ * from it follow it, and the user's system keeps the user's device. */
+static void
+test_merge_device_renamed (void)
+{
+  static const char file[] =
+    HEAD "\"hardware\": [ { \"id\": \"npu\", \"name\": \"NPU\", \"memory\": { "
+    "\"capacity_GiB\": 64, \"bandwidth_GBps\": 2000 }, \"compute_TFLOPS\": { \"bf16\": 500 } } ], "
+    "\"systems\": [ { \"id\": \"npu-8\", \"name\": \"NPU x 8\", \"device\": \"npu\", "
+    "\"devices\": 8, \"scaleup\": { \"bandwidth_GBps\": 200 } } ] }";
+  g_autoptr (RoofCatalog) target = builtin ();
+  g_autoptr (RoofCatalogMerge) merge = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofSpec) mine = roof_spec_duplicate (
+    ROOF_SPEC (roof_catalog_find_hardware (target, "nvidia-l4")), "npu", "NPU");
+  g_autoptr (RoofSpec) my_rack = roof_spec_duplicate (
+    ROOF_SPEC (roof_catalog_find_system (target, "nvidia-hgx-b200")), "my-rack", "My rack");
+  RoofHardwareParams p;
+
+  roof_catalog_add_hardware (target, ROOF_HARDWARE_SPEC (mine));
+  g_assert_true (roof_spec_set_string (my_rack, "device", "npu", &error));
+  roof_catalog_add_system (target, ROOF_SYSTEM_SPEC (my_rack));
+
+  merge = roof_catalog_merge_new_from_data (target, file, -1, "npu.json", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (roof_catalog_merge_get_n_new (merge), ==, 1);
+  g_assert_cmpuint (roof_catalog_merge_get_n_conflicts (merge), ==, 1);
+  g_assert_cmpstr (roof_catalog_merge_get_new_id (merge, 0), ==, "npu-2");
+  roof_catalog_merge_apply (merge, NULL);
+
+  params_of (target, "npu-8", &p);
+  g_assert_cmpstr (roof_system_spec_get_device (roof_catalog_find_system (target, "npu-8")), ==,
+                   "npu-2");
+  g_assert_cmpfloat (p.mem_bw, ==, 2000e9);
+  params_of (target, "my-rack", &p);
+  g_assert_cmpfloat (p.mem_bw, ==, 300e9); /* the user's NPU, an L4 copy */
+}
+
 /* The app's user catalog: a version-1 file loaded and not changed is not
  * rewritten; the first change writes version 2, systems included. */
 static void
@@ -854,6 +892,7 @@ main (int argc, char **argv)
   g_test_add_func ("/systems/scenario/layout", test_scenario_layout);
   g_test_add_func ("/systems/scenario/errors", test_scenario_errors);
   g_test_add_func ("/systems/merge", test_merge_system);
+  g_test_add_func ("/systems/merge-device-renamed", test_merge_device_renamed);
   g_test_add_func ("/systems/user-catalog-v1", test_user_catalog_v1);
 
   return g_test_run ();
