@@ -12,18 +12,6 @@
 #include "roof-cli-private.h"
 #include "roof-json.h"
 
-static const RoofHardwareParams *
-params_of (RoofCliContext *ctx, guint i)
-{
-  return roof_hardware_spec_get_params (g_ptr_array_index (ctx->hardware, i));
-}
-
-static const char *
-id_of (RoofCliContext *ctx, guint i)
-{
-  return roof_spec_get_id (ROOF_SPEC (g_ptr_array_index (ctx->hardware, i)));
-}
-
 static void
 print_heading (RoofCliContext *ctx, const RoofWorkload *wl, guint omit)
 {
@@ -94,7 +82,7 @@ knob_shown (const RoofSensitivity *s, RoofKnob k)
 gboolean
 roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
 {
-  guint n = ctx->hardware->len;
+  guint n = ctx->targets->len;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
   const RoofWorkload *wl = &ctx->workload;
   g_autofree RoofSensitivity *s = g_new0 (RoofSensitivity, n);
@@ -107,7 +95,7 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
       if (st == ROOF_OK)
         st = roof_solve (params_of (ctx, i), md, wl, &base[i], &rerr);
       if (st != ROOF_OK)
-        return roof_cli_solver_error (error, g_ptr_array_index (ctx->hardware, i), st, &rerr);
+        return roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
     }
 
   if (ctx->opts->json)
@@ -276,7 +264,7 @@ describe_sla (const RoofSla *sla)
 gboolean
 roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error)
 {
-  guint n = ctx->hardware->len;
+  guint n = ctx->targets->len;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
   const RoofWorkload *wl = &ctx->workload;
   const RoofSla *sla = &ctx->sla;
@@ -480,7 +468,7 @@ typedef struct
 
 typedef struct
 {
-  guint a, b; /* indices into ctx->hardware */
+  guint a, b; /* indices into ctx->targets */
   double batch;
 } Crossover;
 
@@ -501,7 +489,7 @@ cheaper_at (const RoofHardwareParams *a, const RoofHardwareParams *b, const Roof
 gboolean
 roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
 {
-  guint n = ctx->hardware->len;
+  guint n = ctx->targets->len;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
   RoofWorkload wl = ctx->workload;
   g_autoptr (GArray) batches = roof_cli_axis_values (ctx->batch_lo, ctx->batch_hi,
@@ -531,7 +519,7 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
       if (st == ROOF_OK)
         st = roof_solve (hw, md, &w1, &one, &rerr);
       if (st != ROOF_OK)
-        return roof_cli_solver_error (error, g_ptr_array_index (ctx->hardware, i), st, &rerr);
+        return roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
       {
         double bw = wl.devices * hw->mem_bw * (hw->eff_memory > 0.0 ? hw->eff_memory : 1.0);
         double fl = wl.devices * hw->peak_flops[wl.compute]
@@ -551,7 +539,7 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
           if (st == ROOF_OK && hw->has_price)
             st = roof_cost_point (hw, md, &wl, w.batch, &rows[i].points[j], &rerr);
           if (st != ROOF_OK)
-            return roof_cli_solver_error (error, g_ptr_array_index (ctx->hardware, i), st,
+            return roof_cli_solver_error (error, roof_cli_target (ctx, i), st,
                                           &rerr);
         }
     }
@@ -570,7 +558,7 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
         st = roof_cost_crossovers (params_of (ctx, a), params_of (ctx, b), md, &wl,
                                    ctx->batch_lo, ctx->batch_hi, found, &n_found, &rerr);
         if (st != ROOF_OK)
-          return roof_cli_solver_error (error, g_ptr_array_index (ctx->hardware, a), st, &rerr);
+          return roof_cli_solver_error (error, roof_cli_target (ctx, a), st, &rerr);
         for (int k = 0; k < n_found; k++)
           {
             Crossover x = { a, b, found[k] };

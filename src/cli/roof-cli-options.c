@@ -23,6 +23,9 @@ G_DEFINE_QUARK (roof-cli-error-quark, roof_cli_error)
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP)                                    \
    | CMD (ROOF_CLI_COMMAND_SENSITIVITY) | CMD (ROOF_CLI_COMMAND_SYNTHESIZE)                       \
    | CMD (ROOF_CLI_COMMAND_COST) | CMD (ROOF_CLI_COMMAND_PLOT))
+#define CMD_LAYOUTS CMD (ROOF_CLI_COMMAND_LAYOUTS)
+/* the commands that solve: every -m command, layouts included */
+#define CMD_SOLVING (CMD_MODEL_ON_HW | CMD_LAYOUTS)
 #define CMD_ALL ((1u << ROOF_CLI_N_COMMANDS) - 1u)
 
 typedef struct
@@ -37,26 +40,30 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
   [ROOF_CLI_COMMAND_NONE] = { NULL, "roofline-cli COMMAND [OPTIONS]",
                               "", "Roofline models of LLM inference on accelerators." },
   [ROOF_CLI_COMMAND_LIST] = {
-    "list", "roofline-cli list hardware|models [--json]",
-    "list the hardware or the models of the catalog",
-    "Lists the devices or the models of the catalog (built-in entries, then those\n"
-    "of every --catalog file and of the --scenario), with their headline figures.",
+    "list", "roofline-cli list hardware|models|systems [--json]",
+    "list the hardware, the models or the systems of the catalog",
+    "Lists the devices, the models or the systems of the catalog (built-in\n"
+    "entries, then those of every --catalog file and of the --scenario), with\n"
+    "their headline figures.",
   },
   [ROOF_CLI_COMMAND_SHOW] = {
     "show", "roofline-cli show ID [--json]",
     "every field of one catalog entry, with derived values",
-    "Shows every field of one device or model, with its unit, and the values\n"
-    "derived from them: the ridge point per precision of a device; the derived\n"
-    "parameter counts against the published ones and the KV-cache bytes per\n"
-    "token of a model.",
+    "Shows every field of one device, model or system, with its unit, and the\n"
+    "values derived from them: the ridge point per precision of a device; the\n"
+    "derived parameter counts against the published ones and the KV-cache bytes\n"
+    "per token of a model; the device, fabric and totals of a system.",
   },
   [ROOF_CLI_COMMAND_SOLVE] = {
-    "solve", "roofline-cli solve -H ID [-H ID…] -m ID [workload] [--json] [--breakdown]",
+    "solve",
+    "roofline-cli solve (-H ID | --system ID)… -m ID [workload] [layout] [--json] [--breakdown]",
     "time one decode step (or one prefill) on each device",
     "Times one decode step (or one prefill) of the model on each device and\n"
     "prints the roofline terms side by side: FLOP, bytes, intensity, the ridge,\n"
     "compute, memory and communication times, ITL or TTFT, tokens/s, the bound,\n"
-    "MFU and MBU, the memory footprint and the cost per million tokens.",
+    "MFU and MBU, the memory footprint and the cost per million tokens. A --system\n"
+    "column runs its device on its fabric; the layout flags spread the model over\n"
+    "it (communication split by collective: all-reduce, all-to-all, point-to-point).",
   },
   [ROOF_CLI_COMMAND_SWEEP] = {
     "sweep",
@@ -102,6 +109,17 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "The format follows the file's extension. A caption under the chart states\n"
     "the assumptions.",
   },
+  [ROOF_CLI_COMMAND_LAYOUTS] = {
+    "layouts",
+    "roofline-cli layouts -m ID (--system ID… | -H ID…) [workload] [--itl-ms X] "
+    "[--ttft-ms Y] [--top N|--all] [--json|--csv]",
+    "every layout and batch that fits and meets the SLA, cheapest per token first",
+    "Enumerates every valid layout (TP × EP × PP × DP) of the model on each system\n"
+    "(or device) and every batch from 1 to 4096 that fits in memory and meets the\n"
+    "targets, and ranks them by cost per million output tokens; it also reports\n"
+    "output tokens/s per device and per kW (when the power is known). The table\n"
+    "shows the best 20 (--top N, or --all); --json and --csv print every row.",
+  },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
     "cost per million tokens against batch size, and crossovers",
@@ -140,6 +158,7 @@ roof_cli_command_from_name (const char *name, RoofCliCommand *out)
 typedef enum
 {
   OPT_HARDWARE,
+  OPT_SYSTEM,
   OPT_MODEL,
   OPT_JSON,
   OPT_CSV,
@@ -155,6 +174,15 @@ typedef enum
   OPT_ACTIVATIONS,
   OPT_BYTES_PER_WEIGHT,
   OPT_DEVICES,
+  OPT_TP,
+  OPT_EP,
+  OPT_PP,
+  OPT_DP,
+  OPT_ATTENTION,
+  OPT_EP_IMBALANCE,
+  OPT_MICROBATCHES,
+  OPT_TOP,
+  OPT_ALL,
   OPT_OVERLAP,
   OPT_OVERHEAD_US,
   OPT_STEP,
@@ -181,6 +209,7 @@ typedef enum
 {
   GROUP_COMMAND,
   GROUP_WORKLOAD,
+  GROUP_LAYOUT,
   GROUP_COMMON,
 } OptGroup;
 
@@ -203,11 +232,16 @@ typedef struct
  * commands (--batch N in solve, A:B in cost); the first row found decides
  * only whether a value follows, which is the same for both. */
 static const OptSpec options[] = {
-  { OPT_HARDWARE, "hardware", 'H', "ID", CMD_MODEL_ON_HW & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE),
+  { OPT_HARDWARE, "hardware", 'H', "ID", CMD_SOLVING & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE),
     GROUP_COMMAND, "a device of the catalog (repeatable; replaces the scenario's list)" },
   { OPT_HARDWARE, "hardware", 'H', "ID", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
     "only consider this device (repeatable; default: every device of the catalog)" },
-  { OPT_MODEL, "model", 'm', "ID", CMD_MODEL_ON_HW, GROUP_COMMAND, "a model of the catalog" },
+  { OPT_SYSTEM, "system", 0, "ID", CMD_SOLVING & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE),
+    GROUP_COMMAND,
+    "a system of the catalog: its device on its fabric (repeatable; a column beside -H)" },
+  { OPT_SYSTEM, "system", 0, "ID", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
+    "only consider this system (repeatable, beside -H)" },
+  { OPT_MODEL, "model", 'm', "ID", CMD_SOLVING, GROUP_COMMAND, "a model of the catalog" },
   { OPT_BATCH, "batch", 'b', "A:B", CMD (ROOF_CLI_COMMAND_SWEEP), GROUP_COMMAND,
     "sweep the batch size from A to B (or a single batch size N)" },
   { OPT_CONTEXT, "context", 0, "A:B", CMD (ROOF_CLI_COMMAND_SWEEP), GROUP_COMMAND,
@@ -218,10 +252,13 @@ static const OptSpec options[] = {
     "batch sizes A, 2A, 4A, … B (default 1:4096)" },
   { OPT_STEP, "step", 0, "H", CMD (ROOF_CLI_COMMAND_SENSITIVITY), GROUP_COMMAND,
     "relative perturbation, in (0, 0.5] (default 0.01)" },
-  { OPT_ITL_MS, "itl-ms", 0, "X", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
-    "inter-token latency target, milliseconds" },
-  { OPT_TTFT_MS, "ttft-ms", 0, "Y", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
-    "time-to-first-token target, milliseconds" },
+  { OPT_ITL_MS, "itl-ms", 0, "X", CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD_LAYOUTS,
+    GROUP_COMMAND, "inter-token latency target, milliseconds" },
+  { OPT_TTFT_MS, "ttft-ms", 0, "Y", CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD_LAYOUTS,
+    GROUP_COMMAND, "time-to-first-token target, milliseconds" },
+  { OPT_TOP, "top", 0, "N", CMD_LAYOUTS, GROUP_COMMAND,
+    "the N cheapest rows (default: 20 in the table, every row with --json or --csv)" },
+  { OPT_ALL, "all", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND, "every row, in the table too" },
   { OPT_TOKENS_PER_S, "tokens-per-s", 0, "Z", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
     "aggregate decode throughput target, tokens per second" },
   { OPT_MAX_DEVICES, "max-devices", 0, "N", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
@@ -249,31 +286,48 @@ static const OptSpec options[] = {
   { OPT_JSON, "json", 0, NULL, CMD_ALL, GROUP_COMMAND, "print JSON instead of tables" },
   { OPT_CSV, "csv", 0, NULL, CMD (ROOF_CLI_COMMAND_SWEEP), GROUP_COMMAND,
     "print CSV: hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,usd_per_mtok" },
+  { OPT_CSV, "csv", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND, "print CSV, one row per layout and batch" },
 
   { OPT_PHASE, "phase", 0, "decode|prefill", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
     "one decode step (default) or the prefill of the prompt" },
   { OPT_BATCH, "batch", 'b', "N", CMD_POINT, GROUP_WORKLOAD, "sequences in the batch (default 1)" },
-  { OPT_CONTEXT, "context", 0, "N", CMD_MODEL_ON_HW & ~CMD (ROOF_CLI_COMMAND_SWEEP),
+  { OPT_CONTEXT, "context", 0, "N", CMD_SOLVING & ~CMD (ROOF_CLI_COMMAND_SWEEP),
     GROUP_WORKLOAD, "tokens already in the KV cache at a decode step (default 4096)" },
-  { OPT_PROMPT, "prompt", 0, "N", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
+  { OPT_PROMPT, "prompt", 0, "N", CMD_SOLVING, GROUP_WORKLOAD,
     "prompt length of the prefill (default 1024)" },
-  { OPT_OUTPUT, "output", 0, "N", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
+  { OPT_OUTPUT, "output", 0, "N", CMD_SOLVING, GROUP_WORKLOAD,
     "output length, for the memory footprint (default 256)" },
-  { OPT_WEIGHTS, "weights", 0, "PREC", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
+  { OPT_WEIGHTS, "weights", 0, "PREC", CMD_SOLVING, GROUP_WORKLOAD,
     "weight precision (default bf16)" },
-  { OPT_KV, "kv", 0, "PREC", CMD_MODEL_ON_HW, GROUP_WORKLOAD, "KV-cache precision (default bf16)" },
-  { OPT_COMPUTE, "compute", 0, "PREC", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
+  { OPT_KV, "kv", 0, "PREC", CMD_SOLVING, GROUP_WORKLOAD, "KV-cache precision (default bf16)" },
+  { OPT_COMPUTE, "compute", 0, "PREC", CMD_SOLVING, GROUP_WORKLOAD,
     "precision whose compute ceiling applies (default bf16)" },
-  { OPT_ACTIVATIONS, "activations", 0, "PREC", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
+  { OPT_ACTIVATIONS, "activations", 0, "PREC", CMD_SOLVING, GROUP_WORKLOAD,
     "activation precision (default bf16)" },
-  { OPT_BYTES_PER_WEIGHT, "bytes-per-weight", 0, "X", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
+  { OPT_BYTES_PER_WEIGHT, "bytes-per-weight", 0, "X", CMD_SOLVING, GROUP_WORKLOAD,
     "bytes per weight, scales included (e.g. 0.5156 for int4 with fp16 scales per 128)" },
-  { OPT_DEVICES, "devices", 0, "N", CMD_MODEL_ON_HW & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE),
-    GROUP_WORKLOAD, "devices in tensor parallel (default 1)" },
-  { OPT_OVERLAP, "overlap", 0, "max|sum", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
+  { OPT_OVERLAP, "overlap", 0, "max|sum", CMD_SOLVING, GROUP_WORKLOAD,
     "compute and memory overlap (max, default) or add up (sum)" },
-  { OPT_OVERHEAD_US, "overhead-us", 0, "X", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
+  { OPT_OVERHEAD_US, "overhead-us", 0, "X", CMD_SOLVING, GROUP_WORKLOAD,
     "fixed overhead per step, microseconds (default 0)" },
+
+  /* the layout (docs/model.md, "Layouts"); synthesize and layouts choose
+   * the sizes themselves */
+  { OPT_TP, "tp", 0, "N", CMD_MODEL_ON_HW & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_LAYOUT,
+    "devices in tensor parallel (default 1)" },
+  { OPT_DEVICES, "devices", 0, "N", CMD_MODEL_ON_HW & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE),
+    GROUP_LAYOUT, "the same as --tp N" },
+  { OPT_EP, "ep", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT,
+    "devices in expert parallel, MoE only; must divide the experts (default 1)" },
+  { OPT_PP, "pp", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT, "pipeline stages (default 1)" },
+  { OPT_DP, "dp", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT,
+    "data-parallel replicas; --batch is per replica (default 1)" },
+  { OPT_ATTENTION, "attention", 0, "data|tensor", CMD_SOLVING, GROUP_LAYOUT,
+    "attention beside EP: data parallel over the EP group (default) or tensor parallel" },
+  { OPT_EP_IMBALANCE, "ep-imbalance", 0, "X", CMD_SOLVING, GROUP_LAYOUT,
+    "routed tokens on the busiest device / the mean, ≥ 1 (default 1)" },
+  { OPT_MICROBATCHES, "microbatches", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT,
+    "pipeline microbatches in flight (default: one per stage)" },
 
   { OPT_CATALOG, "catalog", 0, "FILE", CMD_ALL, GROUP_COMMON,
     "overlay a catalog file on the built-in one (repeatable, in order)" },
@@ -485,6 +539,8 @@ roof_cli_options_init (RoofCliOptions *opts)
 
   memset (opts, 0, sizeof *opts);
   opts->hardware = g_ptr_array_new_with_free_func (g_free);
+  opts->systems = g_ptr_array_new_with_free_func (g_free);
+  opts->target_is_system = g_byte_array_new ();
   opts->catalogs = g_ptr_array_new_with_free_func (g_free);
   roof_workload_init (&opts->workload);
   opts->step = ROOF_DEFAULT_SENSITIVITY_STEP;
@@ -500,6 +556,8 @@ roof_cli_options_clear (RoofCliOptions *opts)
   g_return_if_fail (opts != NULL);
 
   g_clear_pointer (&opts->hardware, g_ptr_array_unref);
+  g_clear_pointer (&opts->systems, g_ptr_array_unref);
+  g_clear_pointer (&opts->target_is_system, g_byte_array_unref);
   g_clear_pointer (&opts->catalogs, g_ptr_array_unref);
   g_clear_pointer (&opts->show_id, g_free);
   g_clear_pointer (&opts->model, g_free);
@@ -537,6 +595,13 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
       if (*v == '\0')
         return usage_error (error, "%s expects a device id, got ''", flag);
       g_ptr_array_add (opts->hardware, g_strdup (v));
+      g_byte_array_append (opts->target_is_system, (const guint8[]){ 0 }, 1);
+      break;
+    case OPT_SYSTEM:
+      if (*v == '\0')
+        return usage_error (error, "%s expects a system id, got ''", flag);
+      g_ptr_array_add (opts->systems, g_strdup (v));
+      g_byte_array_append (opts->target_is_system, (const guint8[]){ 1 }, 1);
       break;
     case OPT_MODEL:
       if (*v == '\0')
@@ -612,9 +677,57 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
       opts->set |= ROOF_CLI_SET_BYTES_PER_WEIGHT;
       break;
     case OPT_DEVICES:
-      if (!parse_whole (flag, v, 1, ROOF_CLI_MAX_DEVICES, &wl->devices, error))
+    case OPT_TP:
+      /* one value under two names: a second spelling must agree */
+      if (!parse_whole (flag, v, 1, ROOF_CLI_MAX_DEVICES, &x, error))
         return FALSE;
-      opts->set |= ROOF_CLI_SET_DEVICES;
+      if ((opts->set & ROOF_CLI_SET_TP) && x != wl->devices)
+        return usage_error (error, "%s %.15g contradicts %s %.15g (--devices N means --tp N)",
+                            flag, x, opts->tp_flag, wl->devices);
+      if (!(opts->set & ROOF_CLI_SET_TP))
+        opts->tp_flag = g->spec->id == OPT_TP ? "--tp" : "--devices";
+      wl->devices = x;
+      opts->set |= ROOF_CLI_SET_TP;
+      break;
+    case OPT_EP:
+      if (!parse_whole (flag, v, 1, ROOF_CLI_MAX_DEVICES, &wl->ep, error))
+        return FALSE;
+      opts->set |= ROOF_CLI_SET_EP;
+      break;
+    case OPT_PP:
+      if (!parse_whole (flag, v, 1, ROOF_CLI_MAX_DEVICES, &wl->pp, error))
+        return FALSE;
+      opts->set |= ROOF_CLI_SET_PP;
+      break;
+    case OPT_DP:
+      if (!parse_whole (flag, v, 1, ROOF_CLI_MAX_DEVICES, &wl->dp, error))
+        return FALSE;
+      opts->set |= ROOF_CLI_SET_DP;
+      break;
+    case OPT_ATTENTION:
+      if (!roof_attn_parallel_from_name (v, &wl->attn_parallel))
+        return usage_error (error, "%s expects data or tensor, got '%s'", flag, v);
+      opts->set |= ROOF_CLI_SET_ATTENTION;
+      break;
+    case OPT_EP_IMBALANCE:
+      if (!parse_real (flag, v, 1, FALSE, 1e3, &wl->ep_imbalance, error))
+        return FALSE;
+      opts->set |= ROOF_CLI_SET_EP_IMBALANCE;
+      break;
+    case OPT_MICROBATCHES:
+      if (!parse_whole (flag, v, 1, 1e6, &wl->microbatches, error))
+        return FALSE;
+      opts->set |= ROOF_CLI_SET_MICROBATCHES;
+      break;
+    case OPT_TOP:
+      if (!parse_whole (flag, v, 1, 1e9, &x, error))
+        return FALSE;
+      opts->top = (int) x;
+      opts->set |= ROOF_CLI_SET_TOP;
+      break;
+    case OPT_ALL:
+      opts->top = 0;
+      opts->all = TRUE;
       break;
     case OPT_OVERLAP:
       if (!roof_overlap_from_name (v, &wl->overlap))
@@ -748,13 +861,16 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
       {
         const char *what = n_args > 0 ? g_ptr_array_index (positionals, 1) : NULL;
         if (what == NULL)
-          return usage_error (error, "list needs what to list: hardware or models");
+          return usage_error (error, "list needs what to list: hardware, models or systems");
         if (g_str_equal (what, "hardware"))
           opts->list_what = ROOF_CLI_LIST_HARDWARE;
         else if (g_str_equal (what, "models") || g_str_equal (what, "model"))
           opts->list_what = ROOF_CLI_LIST_MODELS;
+        else if (g_str_equal (what, "systems") || g_str_equal (what, "system"))
+          opts->list_what = ROOF_CLI_LIST_SYSTEMS;
         else
-          return usage_error (error, "list expects hardware or models, got '%s'", what);
+          return usage_error (error, "list expects hardware, models or systems, got '%s'",
+                              what);
         if (n_args > 1)
           return usage_error (error, "unexpected argument '%s'",
                               (const char *) g_ptr_array_index (positionals, 2));
@@ -762,7 +878,7 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
       }
     case ROOF_CLI_COMMAND_SHOW:
       if (n_args == 0)
-        return usage_error (error, "show needs the id of a device or a model");
+        return usage_error (error, "show needs the id of a device, a model or a system");
       if (n_args > 1)
         return usage_error (error, "unexpected argument '%s' (show takes one id)",
                             (const char *) g_ptr_array_index (positionals, 2));
@@ -797,6 +913,12 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
           return usage_error (error, "--transparent applies to PNG files only");
         return TRUE;
       }
+    case ROOF_CLI_COMMAND_LAYOUTS:
+      if (opts->json && opts->csv)
+        return usage_error (error, "--json and --csv exclude each other");
+      if (opts->all && (opts->set & ROOF_CLI_SET_TOP))
+        return usage_error (error, "--top N and --all exclude each other");
+      break;
     case ROOF_CLI_COMMAND_SOLVE:
     case ROOF_CLI_COMMAND_SENSITIVITY:
     case ROOF_CLI_COMMAND_SYNTHESIZE:
@@ -1057,6 +1179,7 @@ roof_cli_help_text (RoofCliCommand command)
 
   append_group (s, command, GROUP_COMMAND, "Options");
   append_group (s, command, GROUP_WORKLOAD, "Workload");
+  append_group (s, command, GROUP_LAYOUT, "Layout");
   append_group (s, command, GROUP_COMMON, "Common options");
   if (command != ROOF_CLI_COMMAND_LIST && command != ROOF_CLI_COMMAND_SHOW)
     g_string_append (s, "\nPrecisions (PREC): fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4.\n"

@@ -46,6 +46,7 @@ typedef enum
   ROOF_CLI_COMMAND_SYNTHESIZE,
   ROOF_CLI_COMMAND_COST,
   ROOF_CLI_COMMAND_PLOT,
+  ROOF_CLI_COMMAND_LAYOUTS,
   ROOF_CLI_N_COMMANDS
 } RoofCliCommand;
 
@@ -57,6 +58,7 @@ typedef enum
 {
   ROOF_CLI_LIST_HARDWARE = 0,
   ROOF_CLI_LIST_MODELS,
+  ROOF_CLI_LIST_SYSTEMS,
 } RoofCliListWhat;
 
 /* Which values were given on the command line; only those override the
@@ -83,7 +85,21 @@ typedef enum
   ROOF_CLI_SET_TOKENS_PER_S = 1 << 17,
   ROOF_CLI_SET_MAX_DEVICES = 1 << 18,
   ROOF_CLI_SET_CEILINGS = 1 << 19,
+  ROOF_CLI_SET_EP = 1 << 20,
+  ROOF_CLI_SET_PP = 1 << 21,
+  ROOF_CLI_SET_DP = 1 << 22,
+  ROOF_CLI_SET_ATTENTION = 1 << 23,
+  ROOF_CLI_SET_EP_IMBALANCE = 1 << 24,
+  ROOF_CLI_SET_MICROBATCHES = 1 << 25,
+  ROOF_CLI_SET_TOP = 1 << 26,
 } RoofCliSet;
+
+/* --tp and --devices are one value (ROOF_CLI_SET_DEVICES); both may be given
+ * only when they agree. */
+#define ROOF_CLI_SET_TP ROOF_CLI_SET_DEVICES
+/* Every flag of the layout: --tp/--devices, --ep, --pp, --dp. */
+#define ROOF_CLI_SET_LAYOUT                                                                       \
+  (ROOF_CLI_SET_TP | ROOF_CLI_SET_EP | ROOF_CLI_SET_PP | ROOF_CLI_SET_DP)
 
 typedef struct
 {
@@ -95,6 +111,10 @@ typedef struct
   char *show_id;             /* show */
 
   GPtrArray *hardware; /* char*, every -H in order */
+  GPtrArray *systems;  /* char*, every --system in order */
+  /* The columns in command-line order: one byte per -H (0) or --system (1),
+   * so `-H a --system b -H c` compares a, b, c in that order. */
+  GByteArray *target_is_system;
   char *model;         /* -m */
   GPtrArray *catalogs; /* char*, every --catalog in order */
   char *scenario;      /* --scenario */
@@ -118,6 +138,9 @@ typedef struct
   double ttft;         /* synthesize --ttft-ms, in seconds */
   double tokens_per_s; /* synthesize --tokens-per-s */
   int max_devices;     /* synthesize --max-devices */
+  int top;             /* layouts --top N; 0 = the default (see ROOF_CLI_SET_TOP) */
+  gboolean all;        /* layouts --all */
+  const char *tp_flag; /* "--tp" or "--devices", whichever came first (static) */
 
   /* plot */
   int plot_kind;         /* RoofPlotKind */

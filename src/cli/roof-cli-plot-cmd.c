@@ -21,19 +21,19 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
   g_autoptr (GPtrArray) ids = g_ptr_array_new ();
   g_autoptr (GError) local = NULL;
 
-  if (ctx->hardware->len > ROOF_PLOT_MAX_DEVICES)
+  if (ctx->targets->len > ROOF_PLOT_MAX_DEVICES)
     {
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
                    "a chart compares at most %d devices, %u given", ROOF_PLOT_MAX_DEVICES,
-                   ctx->hardware->len);
+                   ctx->targets->len);
       return FALSE;
     }
 
   /* the chart settings (ceilings, ranges) come from the scenario when there
    * is one; what the flags resolved replaces its comparison */
   scenario = ctx->scenario != NULL ? g_object_ref (ctx->scenario) : roof_scenario_new_default ();
-  for (guint i = 0; i < ctx->hardware->len; i++)
-    g_ptr_array_add (ids, (gpointer) roof_spec_get_id (g_ptr_array_index (ctx->hardware, i)));
+  for (guint i = 0; i < ctx->targets->len; i++)
+    g_ptr_array_add (ids, (gpointer) id_of (ctx, i));
   g_ptr_array_add (ids, NULL);
   roof_scenario_set_hardware (scenario, (const char *const *) ids->pdata);
   roof_scenario_set_model (scenario, roof_spec_get_id (ROOF_SPEC (ctx->model)));

@@ -17,6 +17,16 @@
 
 G_BEGIN_DECLS
 
+/* One column of a comparison: a bare device (-H) or a system (--system),
+ * whose device runs on the system's fabric. */
+typedef struct
+{
+  const char *id;           /* what the column is called: the device's or the system's id */
+  RoofHardwareSpec *device; /* owned: the device (a system's own device) */
+  GObject *system;          /* owned: the system, NULL for a bare device */
+  RoofHardwareParams params;
+} RoofCliTarget;
+
 /* Everything a subcommand runs on, after the catalog, the scenario and the
  * flags have been merged. */
 typedef struct
@@ -30,7 +40,7 @@ typedef struct
 
   /* resolved for the commands that solve (not list/show) */
   RoofModelSpec *model;
-  GPtrArray *hardware; /* RoofHardwareSpec*, owned references */
+  GArray *targets; /* RoofCliTarget: every -H and --system, in order */
   RoofWorkload workload;
   RoofSla sla;
   double step;                   /* sensitivity */
@@ -48,6 +58,26 @@ gboolean roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_cost (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_plot (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_layouts (RoofCliContext *ctx, GError **error);
+
+static inline const RoofCliTarget *
+roof_cli_target (RoofCliContext *ctx, guint i)
+{
+  return &g_array_index (ctx->targets, RoofCliTarget, i);
+}
+
+/* the solver's view of column i, and its name */
+static inline const RoofHardwareParams *
+params_of (RoofCliContext *ctx, guint i)
+{
+  return &roof_cli_target (ctx, i)->params;
+}
+
+static inline const char *
+id_of (RoofCliContext *ctx, guint i)
+{
+  return roof_cli_target (ctx, i)->id;
+}
 
 /* One line "roofline-cli: warning: MESSAGE" (or "note: ") on stderr, every
  * control character of the message shown as \xHH: messages quote names
@@ -61,9 +91,9 @@ RoofHardwareSpec *roof_cli_lookup_hardware (RoofCatalog *catalog, const char *id
 RoofModelSpec *roof_cli_lookup_model (RoofCatalog *catalog, const char *id, GError **error);
 
 /* Sets a ROOF_CLI_ERROR_FAILED error "ID: solver message", with a hint for
- * a missing precision ceiling. Returns FALSE. */
+ * a missing precision ceiling. Returns FALSE. `target` may be NULL. */
 gboolean roof_cli_solver_error (GError **error,
-                                RoofHardwareSpec *hw,
+                                const RoofCliTarget *target,
                                 RoofStatus status,
                                 const RoofError *err);
 

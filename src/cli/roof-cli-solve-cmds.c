@@ -16,18 +16,6 @@
 /* CSV is written in pieces of about this many bytes */
 #define CHUNK 65536
 
-static const RoofHardwareParams *
-params_of (RoofCliContext *ctx, guint i)
-{
-  return roof_hardware_spec_get_params (g_ptr_array_index (ctx->hardware, i));
-}
-
-static const char *
-id_of (RoofCliContext *ctx, guint i)
-{
-  return roof_spec_get_id (ROOF_SPEC (g_ptr_array_index (ctx->hardware, i)));
-}
-
 static char *
 fits_text (const RoofResult *r, gboolean short_form)
 {
@@ -198,7 +186,7 @@ print_breakdown (RoofCliContext *ctx, guint index, const RoofBreakdown *bd, cons
 static void
 print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
 {
-  guint n = ctx->hardware->len;
+  guint n = ctx->targets->len;
   g_autoptr (RoofCliTable) t = roof_cli_table_new (n + 1);
   g_autofree char *model = roof_cli_describe_model (ctx->model);
   g_autofree char *workload = roof_cli_describe_workload (&ctx->workload, 0);
@@ -295,7 +283,7 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
 gboolean
 roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
 {
-  guint n = ctx->hardware->len;
+  guint n = ctx->targets->len;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
   g_autofree RoofResult *results = g_new0 (RoofResult, n);
   g_autofree RoofBreakdown *bd = ctx->opts->breakdown ? g_new0 (RoofBreakdown, n) : NULL;
@@ -308,7 +296,7 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
       if (st == ROOF_OK && bd != NULL)
         st = roof_breakdown (params_of (ctx, i), md, &ctx->workload, &bd[i], &rerr);
       if (st != ROOF_OK)
-        return roof_cli_solver_error (error, g_ptr_array_index (ctx->hardware, i), st, &rerr);
+        return roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
     }
 
   if (ctx->opts->json)
@@ -357,7 +345,7 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
   gboolean by_batch = opts->batch_is_range;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
   g_autoptr (GArray) values = NULL;
-  guint n = ctx->hardware->len, m;
+  guint n = ctx->targets->len, m;
   g_autofree RoofResult *results = NULL;
 
   values = by_batch ? roof_cli_axis_values (ctx->batch_lo, ctx->batch_hi, opts->points)
@@ -378,7 +366,7 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
           wl.context = g_array_index (values, double, j);
         st = roof_solve (params_of (ctx, i), md, &wl, &results[(gsize) i * m + j], &rerr);
         if (st != ROOF_OK)
-          return roof_cli_solver_error (error, g_ptr_array_index (ctx->hardware, i), st, &rerr);
+          return roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
       }
 
 #define AT(i, j) (&results[(gsize) (i) * m + (j)])

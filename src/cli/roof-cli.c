@@ -31,28 +31,29 @@ static const Dispatch dispatch[ROOF_CLI_N_COMMANDS] = {
   [ROOF_CLI_COMMAND_SYNTHESIZE] = { roof_cli_cmd_synthesize, TRUE },
   [ROOF_CLI_COMMAND_COST] = { roof_cli_cmd_cost, TRUE },
   [ROOF_CLI_COMMAND_PLOT] = { roof_cli_cmd_plot, TRUE },
+  [ROOF_CLI_COMMAND_LAYOUTS] = { roof_cli_cmd_layouts, TRUE },
 };
 
 /* ---------------------------------------------------------------------- */
 /* Shared helpers                                                          */
 
 gboolean
-roof_cli_solver_error (GError **error, RoofHardwareSpec *hw, RoofStatus status,
+roof_cli_solver_error (GError **error, const RoofCliTarget *target, RoofStatus status,
                        const RoofError *err)
 {
-  const char *id = hw != NULL ? roof_spec_get_id (ROOF_SPEC (hw)) : NULL;
+  const char *id = target != NULL ? target->id : NULL;
   g_autoptr (GString) msg = g_string_new (NULL);
 
   if (id != NULL)
     g_string_append_printf (msg, "%s: ", id);
   g_string_append (msg, err->message[0] != '\0' ? err->message : "the solver failed");
 
-  if (status == ROOF_ERR_PRECISION && hw != NULL)
+  if (status == ROOF_ERR_PRECISION && target != NULL)
     {
       /* the closest ceilings to a bf16 default first */
       static const RoofPrecision prefer[] = { ROOF_PREC_FP16, ROOF_PREC_BF16, ROOF_PREC_FP8,
                                               ROOF_PREC_INT8, ROOF_PREC_FP32 };
-      const RoofHardwareParams *p = roof_hardware_spec_get_params (hw);
+      const RoofHardwareParams *p = &target->params;
       g_autoptr (GString) have = g_string_new (NULL);
       const char *suggest = NULL;
 
@@ -416,22 +417,167 @@ roof_cli_lookup_model (RoofCatalog *catalog, const char *id, GError **error)
   return spec;
 }
 
+/* ---------------------------------------------------------------------- */
+/* Devices, systems and the layout                                         */
+
+static void
+target_clear (gpointer data)
+{
+  RoofCliTarget *t = data;
+
+  g_clear_object (&t->device);
+  g_clear_object (&t->system);
+}
+
+static void
+add_device_target (RoofCliContext *ctx, RoofHardwareSpec *hw)
+{
+  RoofCliTarget t = { 0 };
+
+  t.device = g_object_ref (hw);
+  t.id = roof_spec_get_id (ROOF_SPEC (hw));
+  t.params = *roof_hardware_spec_get_params (hw);
+  g_array_append_val (ctx->targets, t);
+}
+
+static gboolean
+add_system_target (RoofCliContext *ctx, const char *id, GError **error)
+{
+  (void) ctx;
+  g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE, "no system with id \"%s\"", id);
+  return FALSE;
+}
+
+/* 0 means 1 in the layout fields */
+static double
+layout_size (double v)
+{
+  return v > 1.0 ? v : 1.0;
+}
+
+/* "--tp 8 × --ep 16 = 128 devices", naming every factor above 1 (the flags
+ * that set them, or their equivalents when a scenario did). */
+static char *
+describe_layout_flags (const RoofCliOptions *opts, const RoofWorkload *wl)
+{
+  GString *s = g_string_new (NULL);
+  const double sizes[] = { wl->devices, layout_size (wl->ep), layout_size (wl->pp) };
+  const char *flags[] = { opts->tp_flag != NULL ? opts->tp_flag : "--tp", "--ep", "--pp" };
+  double total = 1.0;
+  guint factors = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      total *= sizes[i];
+      if (sizes[i] <= 1.0)
+        continue;
+      g_string_append_printf (s, "%s%s %.15g", factors > 0 ? " × " : "", flags[i], sizes[i]);
+      factors++;
+    }
+  if (factors == 0)
+    g_string_append (s, "one device");
+  else if (factors > 1)
+    g_string_append_printf (s, " = %.15g devices", total);
+  return g_string_free (s, FALSE);
+}
+
+/* Divisors of n nearest to `near`, for a hint: "8 or 16". */
+static char *
+nearby_divisors (double n, double near)
+{
+  double below = 0.0, above = 0.0;
+
+  for (double d = MIN (near, n); d >= 1.0 && below == 0.0; d--)
+    if (fmod (n, d) == 0.0)
+      below = d;
+  for (double d = ceil (near); d <= n && above == 0.0; d++)
+    if (fmod (n, d) == 0.0)
+      above = d;
+  if (below > 0.0 && above > 0.0 && below != above)
+    return g_strdup_printf ("%.15g or %.15g", below, above);
+  return g_strdup_printf ("%.15g", below > 0.0 ? below : above);
+}
+
+/* What the layout asks of the model and of every device or system, said in
+ * terms of the flags: usage errors (2) for a layout the model or the system
+ * cannot take, a failure (1) for a fabric that cannot carry it. */
+static gboolean
+check_layout (RoofCliContext *ctx, GError **error)
+{
+  const RoofWorkload *wl = &ctx->workload;
+  const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
+  const RoofModelParams *mp = roof_model_spec_get_params (ctx->model);
+  const char *model = roof_spec_get_id (ROOF_SPEC (ctx->model));
+  double ep = layout_size (wl->ep), pp = layout_size (wl->pp);
+  double replica = wl->devices * ep * pp;
+  g_autofree char *layout = describe_layout_flags (ctx->opts, wl);
+
+  if (ep > 1.0 && (md->kind != ROOF_MODEL_TRANSFORMER || !md->is_moe))
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "--ep %.15g: %s is dense; expert parallelism needs a mixture-of-experts "
+                   "model",
+                   ep, model);
+      return FALSE;
+    }
+  if (ep > 1.0 && fmod (mp->experts, ep) != 0.0)
+    {
+      g_autofree char *try = nearby_divisors (mp->experts, ep);
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "--ep %.15g does not divide the %.15g routed experts of %s (try --ep %s)",
+                   ep, mp->experts, model, try);
+      return FALSE;
+    }
+  if (pp > 1.0 && md->kind == ROOF_MODEL_TRANSFORMER && pp > md->layers)
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "--pp %.15g: %s has only %.15g layers to split into stages", pp, model,
+                   md->layers);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < ctx->targets->len && replica > 1.0; i++)
+    {
+      const RoofCliTarget *t = roof_cli_target (ctx, i);
+      const RoofHardwareParams *p = &t->params;
+      gboolean beyond = p->scaleup_size > 0 && replica > p->scaleup_size;
+
+      if (beyond && !(p->scaleout_bw > 0.0))
+        {
+          g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                       "%s: more devices per replica than the %d of %s, which has no "
+                       "scale-out network",
+                       layout, p->scaleup_size, t->id);
+          return FALSE;
+        }
+      if (!beyond && !(p->link_bw > 0.0))
+        {
+          g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED,
+                       "%s: %s has no %s bandwidth to spread the model over",
+                       layout, t->id, t->system != NULL ? "scale-up fabric" : "interconnect");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* -H X -H X (or a scenario listing X twice) would solve, print and draw X
- * twice: each device counts once, where it first appears, with a note. */
+ * twice: each device or system counts once, where it first appears, with a
+ * note. */
 static void
 merge_duplicates (RoofCliContext *ctx)
 {
-  GPtrArray *hw = ctx->hardware;
+  GArray *targets = ctx->targets;
 
-  for (guint i = 0; i < hw->len; i++)
+  for (guint i = 0; i < targets->len; i++)
     {
-      const char *id = roof_spec_get_id (g_ptr_array_index (hw, i));
+      const char *id = roof_cli_target (ctx, i)->id;
       guint times = 1;
 
-      for (guint j = i + 1; j < hw->len;)
-        if (g_str_equal (roof_spec_get_id (g_ptr_array_index (hw, j)), id))
+      for (guint j = i + 1; j < targets->len;)
+        if (g_str_equal (roof_cli_target (ctx, j)->id, id))
           {
-            g_ptr_array_remove_index (hw, j);
+            g_array_remove_index (targets, j);
             times++;
           }
         else
@@ -475,17 +621,28 @@ resolve (RoofCliContext *ctx, GError **error)
       return FALSE;
     }
 
-  /* the devices */
-  ctx->hardware = g_ptr_array_new_with_free_func (g_object_unref);
-  if (opts->hardware->len > 0)
+  /* the devices and systems, in command-line order */
+  ctx->targets = g_array_new (FALSE, TRUE, sizeof (RoofCliTarget));
+  g_array_set_clear_func (ctx->targets, target_clear);
+  if (opts->target_is_system->len > 0)
     {
-      for (guint i = 0; i < opts->hardware->len; i++)
+      guint next_hw = 0, next_sys = 0;
+      for (guint i = 0; i < opts->target_is_system->len; i++)
         {
-          const char *id = g_ptr_array_index (opts->hardware, i);
-          RoofHardwareSpec *h = roof_cli_lookup_hardware (ctx->catalog, id, error);
-          if (h == NULL)
-            return FALSE;
-          g_ptr_array_add (ctx->hardware, g_object_ref (h));
+          if (opts->target_is_system->data[i])
+            {
+              const char *id = g_ptr_array_index (opts->systems, next_sys++);
+              if (!add_system_target (ctx, id, error))
+                return FALSE;
+            }
+          else
+            {
+              const char *id = g_ptr_array_index (opts->hardware, next_hw++);
+              RoofHardwareSpec *h = roof_cli_lookup_hardware (ctx->catalog, id, error);
+              if (h == NULL)
+                return FALSE;
+              add_device_target (ctx, h);
+            }
         }
     }
   else if (opts->command != ROOF_CLI_COMMAND_SYNTHESIZE && ctx->scenario != NULL
@@ -502,7 +659,7 @@ resolve (RoofCliContext *ctx, GError **error)
                            opts->scenario, local->message);
               return FALSE;
             }
-          g_ptr_array_add (ctx->hardware, g_object_ref (h));
+          add_device_target (ctx, h);
         }
     }
   else if (opts->command == ROOF_CLI_COMMAND_SYNTHESIZE)
@@ -511,12 +668,15 @@ resolve (RoofCliContext *ctx, GError **error)
       GListModel *all = roof_catalog_get_hardware (ctx->catalog);
       guint n = g_list_model_get_n_items (all);
       for (guint i = 0; i < n; i++)
-        g_ptr_array_add (ctx->hardware, g_list_model_get_item (all, i));
+        {
+          g_autoptr (RoofHardwareSpec) h = g_list_model_get_item (all, i);
+          add_device_target (ctx, h);
+        }
     }
   else
     {
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
-                   "%s needs at least one device: -H ID", command);
+                   "%s needs at least one device or system: -H ID or --system ID", command);
       return FALSE;
     }
   merge_duplicates (ctx);
@@ -553,13 +713,27 @@ resolve (RoofCliContext *ctx, GError **error)
     wl->compute = given->compute;
   if (opts->set & ROOF_CLI_SET_ACTIVATIONS)
     wl->activations = given->activations;
-  if (opts->set & ROOF_CLI_SET_DEVICES)
+  if (opts->set & ROOF_CLI_SET_TP)
     wl->devices = given->devices;
+  if (opts->set & ROOF_CLI_SET_EP)
+    wl->ep = given->ep;
+  if (opts->set & ROOF_CLI_SET_PP)
+    wl->pp = given->pp;
+  if (opts->set & ROOF_CLI_SET_DP)
+    wl->dp = given->dp;
+  if (opts->set & ROOF_CLI_SET_ATTENTION)
+    wl->attn_parallel = given->attn_parallel;
+  if (opts->set & ROOF_CLI_SET_EP_IMBALANCE)
+    wl->ep_imbalance = given->ep_imbalance;
+  if (opts->set & ROOF_CLI_SET_MICROBATCHES)
+    wl->microbatches = given->microbatches;
   if (opts->set & ROOF_CLI_SET_OVERLAP)
     wl->overlap = given->overlap;
   if (opts->set & ROOF_CLI_SET_OVERHEAD)
     wl->overhead = given->overhead;
 
+  if (!check_layout (ctx, error))
+    return FALSE;
   RoofError rerr = { 0 };
   if (roof_workload_validate (wl, &rerr) != ROOF_OK)
     {
@@ -652,7 +826,7 @@ run_command (const RoofCliOptions *opts, RoofCliStream *out, RoofCliStream *err,
   if (ok)
     ok = dispatch[opts->command].run (&ctx, error);
 
-  g_clear_pointer (&ctx.hardware, g_ptr_array_unref);
+  g_clear_pointer (&ctx.targets, g_array_unref);
   g_clear_object (&ctx.model);
   g_clear_object (&ctx.scenario);
   g_clear_object (&ctx.catalog);

@@ -30,6 +30,21 @@ parse (RoofCliOptions *opts, GError **error, const char *first, ...)
   return roof_cli_parse ((int) argv->len - 1, (char **) argv->pdata, opts, error);
 }
 
+/* The same from one line split at spaces. */
+static gboolean
+parse_line (RoofCliOptions *opts, GError **error, const char *line)
+{
+  g_auto (GStrv) words = g_strsplit (line, " ", -1);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+
+  g_ptr_array_add (argv, (gpointer) "roofline-cli");
+  for (guint i = 0; words[i] != NULL; i++)
+    g_ptr_array_add (argv, words[i]);
+  g_ptr_array_add (argv, NULL);
+  roof_cli_options_init (opts);
+  return roof_cli_parse ((int) argv->len - 1, (char **) argv->pdata, opts, error);
+}
+
 static void
 test_solve_basic (void)
 {
@@ -68,6 +83,108 @@ test_solve_basic (void)
   g_assert_cmpuint (o.set & ROOF_CLI_SET_BATCH, !=, 0);
   g_assert_cmpuint (o.set & ROOF_CLI_SET_OVERHEAD, !=, 0);
   g_assert_cmpuint (o.set & ROOF_CLI_SET_STEP, ==, 0);
+  roof_cli_options_clear (&o);
+}
+
+/* every layout flag reaches the workload, and is recorded as given */
+static void
+test_layout_flags (void)
+{
+  RoofCliOptions o;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (parse (&o, &error, "solve", "--system", "nvidia-gb200-nvl72", "-H",
+                        "nvidia-h200-sxm", "--system", "nvidia-hgx-h200", "-m", "deepseek-v3",
+                        "--tp", "2", "--ep", "36", "--pp", "3", "--dp", "4", "--attention",
+                        "tensor", "--ep-imbalance", "1.25", "--microbatches", "6", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (o.workload.devices, ==, 2);
+  g_assert_cmpfloat (o.workload.ep, ==, 36);
+  g_assert_cmpfloat (o.workload.pp, ==, 3);
+  g_assert_cmpfloat (o.workload.dp, ==, 4);
+  g_assert_cmpint (o.workload.attn_parallel, ==, ROOF_ATTN_PARALLEL_TENSOR);
+  g_assert_cmpfloat (o.workload.ep_imbalance, ==, 1.25);
+  g_assert_cmpfloat (o.workload.microbatches, ==, 6);
+  g_assert_cmpuint (o.set & ROOF_CLI_SET_LAYOUT, ==, ROOF_CLI_SET_LAYOUT);
+  g_assert_cmpuint (o.set & ROOF_CLI_SET_ATTENTION, !=, 0);
+  g_assert_cmpuint (o.set & ROOF_CLI_SET_EP_IMBALANCE, !=, 0);
+  g_assert_cmpuint (o.set & ROOF_CLI_SET_MICROBATCHES, !=, 0);
+  /* systems and devices keep the order they were given in */
+  g_assert_cmpuint (o.systems->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (o.systems, 0), ==, "nvidia-gb200-nvl72");
+  g_assert_cmpstr (g_ptr_array_index (o.systems, 1), ==, "nvidia-hgx-h200");
+  g_assert_cmpuint (o.hardware->len, ==, 1);
+  g_assert_cmpuint (o.target_is_system->len, ==, 3);
+  g_assert_cmpuint (o.target_is_system->data[0], ==, 1);
+  g_assert_cmpuint (o.target_is_system->data[1], ==, 0);
+  g_assert_cmpuint (o.target_is_system->data[2], ==, 1);
+  roof_cli_options_clear (&o);
+
+  /* --devices N is --tp N: both may be given when they agree */
+  g_assert_true (parse (&o, &error, "sensitivity", "-H", "a", "-m", "b", "--devices", "8",
+                        "--tp", "8", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (o.workload.devices, ==, 8);
+  g_assert_cmpuint (o.set & ROOF_CLI_SET_TP, !=, 0);
+  roof_cli_options_clear (&o);
+
+  /* every timing command takes them */
+  static const char *const lines[] = {
+    "solve --system s -m b",
+    "sweep --system s -m b --batch 1:2",
+    "sensitivity --system s -m b",
+    "cost --system s -m b --batch 1:4",
+    "plot batch --system s -m b -o x.png",
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autofree char *line = g_strconcat (lines[i], " --tp 4 --ep 8 --pp 2 --dp 3", NULL);
+      g_assert_true (parse_line (&o, &error, line));
+      g_assert_no_error (error);
+      g_assert_cmpfloat (o.workload.devices, ==, 4);
+      g_assert_cmpfloat (o.workload.ep, ==, 8);
+      g_assert_cmpfloat (o.workload.pp, ==, 2);
+      g_assert_cmpfloat (o.workload.dp, ==, 3);
+      g_assert_cmpstr (g_ptr_array_index (o.systems, 0), ==, "s");
+      roof_cli_options_clear (&o);
+    }
+
+  /* synthesize chooses TP itself; the rest of the layout is taken */
+  g_assert_true (parse (&o, &error, "synthesize", "--system", "s", "-m", "b", "--itl-ms", "50",
+                        "--ep", "8", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (o.workload.ep, ==, 8);
+  roof_cli_options_clear (&o);
+}
+
+static void
+test_layouts_command (void)
+{
+  RoofCliOptions o;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (parse (&o, &error, "layouts", "-m", "deepseek-v3", "--system", "a", "--system",
+                        "b", "--itl-ms", "50", "--ttft-ms", "2000", "--weights", "fp8",
+                        "--context", "8192", "--ep-imbalance", "1.1", "--top", "5", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpint (o.command, ==, ROOF_CLI_COMMAND_LAYOUTS);
+  g_assert_cmpuint (o.systems->len, ==, 2);
+  g_assert_cmpfloat_with_epsilon (o.itl, 0.050, 1e-15);
+  g_assert_cmpfloat_with_epsilon (o.ttft, 2.0, 1e-15);
+  g_assert_cmpfloat (o.workload.context, ==, 8192);
+  g_assert_cmpint (o.top, ==, 5);
+  g_assert_false (o.all);
+  roof_cli_options_clear (&o);
+
+  g_assert_true (parse (&o, &error, "layouts", "-m", "b", "-H", "a", "--all", "--csv", NULL));
+  g_assert_no_error (error);
+  g_assert_true (o.all);
+  g_assert_true (o.csv);
+  roof_cli_options_clear (&o);
+
+  g_assert_true (parse (&o, &error, "list", "systems", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpint (o.list_what, ==, ROOF_CLI_LIST_SYSTEMS);
   roof_cli_options_clear (&o);
 }
 
@@ -183,12 +300,37 @@ static const Reject rejects[] = {
   { "unknown command", { "solv", "-H", "a" }, "did you mean 'solve'" },
   { "no command", { "--json" }, "no command" },
   { "list what", { "list", "gpus" }, "gpus" },
-  { "list nothing", { "list" }, "hardware or models" },
+  { "list nothing", { "list" }, "models or systems" },
   { "show two", { "show", "a", "b" }, "'b'" },
   { "stray argument", { "solve", "-H", "a", "-m", "b", "extra" }, "extra" },
   { "zero itl", { "synthesize", "-m", "b", "--itl-ms", "0" }, "--itl-ms" },
   { "bytes per weight 0", { "solve", "-H", "a", "-m", "b", "--bytes-per-weight", "0" },
     "--bytes-per-weight" },
+  /* the layout */
+  { "zero tp", { "solve", "-H", "a", "-m", "b", "--tp", "0" }, "--tp" },
+  { "fractional ep", { "solve", "-H", "a", "-m", "b", "--ep", "2.5" }, "--ep" },
+  { "zero pp", { "sweep", "-H", "a", "-m", "b", "--batch", "1:8", "--pp", "0" }, "--pp" },
+  { "negative dp", { "cost", "-H", "a", "-m", "b", "--dp", "-2" }, "--dp" },
+  { "tp and devices disagree", { "solve", "-H", "a", "-m", "b", "--tp", "4", "--devices", "8" },
+    "--devices 8 contradicts --tp 4" },
+  { "devices and tp disagree", { "solve", "-H", "a", "-m", "b", "--devices", "2", "--tp", "8" },
+    "--tp 8 contradicts --devices 2" },
+  { "unknown attention", { "solve", "-H", "a", "-m", "b", "--attention", "pipeline" },
+    "pipeline" },
+  { "imbalance below 1", { "solve", "-H", "a", "-m", "b", "--ep-imbalance", "0.9" },
+    "--ep-imbalance" },
+  { "zero microbatches", { "solve", "-H", "a", "-m", "b", "--microbatches", "0" },
+    "--microbatches" },
+  { "empty system", { "solve", "--system", "", "-m", "b" }, "--system" },
+  { "tp in synthesize", { "synthesize", "-m", "b", "--tp", "2" }, "--tp" },
+  { "tp in layouts", { "layouts", "--system", "s", "-m", "b", "--tp", "2" }, "--tp" },
+  { "batch in layouts", { "layouts", "--system", "s", "-m", "b", "--batch", "8" }, "--batch" },
+  { "layouts json and csv", { "layouts", "--system", "s", "-m", "b", "--json", "--csv" },
+    "--csv" },
+  { "layouts top and all", { "layouts", "--system", "s", "-m", "b", "--top", "3", "--all" },
+    "--all" },
+  { "layouts top 0", { "layouts", "--system", "s", "-m", "b", "--top", "0" }, "--top" },
+  { "top in solve", { "solve", "-H", "a", "-m", "b", "--top", "3" }, "--top" },
 };
 
 static void
@@ -267,7 +409,8 @@ test_help_texts (void)
     { ROOF_CLI_COMMAND_SWEEP, { "--batch A:B", "--context A:B", "--points", "--csv" } },
     { ROOF_CLI_COMMAND_SENSITIVITY, { "--step", "--overhead-us", "--devices" } },
     { ROOF_CLI_COMMAND_SYNTHESIZE, { "--itl-ms", "--ttft-ms", "--tokens-per-s", "--max-devices" } },
-    { ROOF_CLI_COMMAND_COST, { "--batch A:B", "--points", "--context" } },
+    { ROOF_CLI_COMMAND_COST, { "--batch A:B", "--points", "--context", "--system", "--ep" } },
+    { ROOF_CLI_COMMAND_LAYOUTS, { "--system", "--itl-ms", "--ttft-ms", "--top N", "--all" } },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (expect); i++)
@@ -415,6 +558,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/cli/parse/solve-basic", test_solve_basic);
   g_test_add_func ("/cli/parse/defaults-not-set", test_defaults_not_set);
+  g_test_add_func ("/cli/parse/layout-flags", test_layout_flags);
+  g_test_add_func ("/cli/parse/layouts", test_layouts_command);
   g_test_add_func ("/cli/parse/inline-values", test_inline_values);
   g_test_add_func ("/cli/parse/ranges", test_ranges);
   g_test_add_func ("/cli/parse/rejects", test_rejects);
