@@ -100,6 +100,8 @@ gboolean roof_cli_solver_error (GError **error,
 /* "decode · batch 1 · context 4096 · bf16 · 1 device", leaving out the
  * axis a sweep varies (ROOF_CLI_SET_BATCH / ROOF_CLI_SET_CONTEXT in `omit`). */
 char *roof_cli_describe_workload (const RoofWorkload *wl, guint omit);
+/* "8 devices", or "TP 1 × EP 72 = 72 devices, data-parallel attention" */
+char *roof_cli_describe_layout (const RoofWorkload *wl);
 /* "Llama-3.1-70B (llama-3.1-70b)" */
 char *roof_cli_describe_model (RoofModelSpec *model);
 
@@ -121,6 +123,9 @@ void roof_cli_json_bool (JsonBuilder *b, const char *key, gboolean value);
 void roof_cli_json_string (JsonBuilder *b, const char *key, const char *value);
 /* {"phase", "batch", …}: the workload as the results were computed */
 void roof_cli_json_workload (JsonBuilder *b, const char *key, const RoofWorkload *wl);
+/* {"tp", "ep", "pp", "dp", "devices"}: devices = tp · ep · pp · dp, every
+ * device the layout occupies */
+void roof_cli_json_layout (JsonBuilder *b, const char *key, const RoofWorkload *wl);
 /* Writes the builder's root, pretty, with a final newline. */
 void roof_cli_print_json (RoofCliStream *out, JsonBuilder *b);
 

@@ -320,6 +320,7 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
           roof_cli_json_number (b, "prompt", wl->prompt);
           roof_cli_json_number (b, "output", wl->output);
           roof_cli_json_number (b, "devices", wl->devices);
+          roof_cli_json_layout (b, "layout", wl);
           json_result_fields (b, &results[i]);
           if (bd != NULL)
             json_breakdown (b, &bd[i]);

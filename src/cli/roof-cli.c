@@ -110,7 +110,10 @@ roof_cli_describe_workload (const RoofWorkload *wl, guint omit)
   if (wl->activations != wl->compute)
     g_string_append_printf (s, ", activations %s", precision (wl->activations));
 
-  g_string_append_printf (s, " · %.15g device%s", wl->devices, wl->devices == 1.0 ? "" : "s");
+  {
+    g_autofree char *layout = roof_cli_describe_layout (wl);
+    g_string_append_printf (s, " · %s", layout);
+  }
   if (wl->overlap == ROOF_OVERLAP_SUM)
     g_string_append (s, " · overlap sum");
   if (wl->overhead > 0.0)
@@ -118,6 +121,41 @@ roof_cli_describe_workload (const RoofWorkload *wl, guint omit)
       g_autofree char *t = roof_cli_format (wl->overhead, ROOF_CLI_UNIT_TIME);
       g_string_append_printf (s, " · overhead %s", t);
     }
+  return g_string_free (s, FALSE);
+}
+
+/* 0 means 1 in the layout fields of a workload */
+static double
+layout_size (double v)
+{
+  return v > 1.0 ? v : 1.0;
+}
+
+char *
+roof_cli_describe_layout (const RoofWorkload *wl)
+{
+  double ep = layout_size (wl->ep), pp = layout_size (wl->pp), dp = layout_size (wl->dp);
+  double total = wl->devices * ep * pp * dp;
+  GString *s;
+
+  if (ep == 1.0 && pp == 1.0 && dp == 1.0)
+    return g_strdup_printf ("%.15g device%s", wl->devices, wl->devices == 1.0 ? "" : "s");
+  s = g_string_new (NULL);
+  g_string_append_printf (s, "TP %.15g", wl->devices);
+  if (ep > 1.0)
+    g_string_append_printf (s, " × EP %.15g", ep);
+  if (pp > 1.0)
+    g_string_append_printf (s, " × PP %.15g", pp);
+  if (dp > 1.0)
+    g_string_append_printf (s, " × DP %.15g", dp);
+  g_string_append_printf (s, " = %.15g devices", total);
+  if (ep > 1.0)
+    g_string_append_printf (s, ", %s-parallel attention",
+                            roof_attn_parallel_name (wl->attn_parallel));
+  if (ep > 1.0 && wl->ep_imbalance > 1.0)
+    g_string_append_printf (s, ", EP imbalance %.15g", wl->ep_imbalance);
+  if (pp > 1.0 && wl->microbatches > 0.0)
+    g_string_append_printf (s, ", %.15g microbatches", wl->microbatches);
   return g_string_free (s, FALSE);
 }
 
@@ -229,6 +267,26 @@ roof_cli_json_workload (JsonBuilder *b, const char *key, const RoofWorkload *wl)
   roof_cli_json_number (b, "devices", wl->devices);
   roof_cli_json_string (b, "overlap", roof_overlap_name (wl->overlap));
   roof_cli_json_number (b, "overhead_s", wl->overhead);
+  roof_cli_json_layout (b, "layout", wl);
+  roof_cli_json_string (b, "attention", roof_attn_parallel_name (wl->attn_parallel));
+  roof_cli_json_number (b, "ep_imbalance", layout_size (wl->ep_imbalance));
+  roof_cli_json_number (b, "microbatches", wl->microbatches > 0.0 ? wl->microbatches
+                                                                  : layout_size (wl->pp));
+  json_builder_end_object (b);
+}
+
+void
+roof_cli_json_layout (JsonBuilder *b, const char *key, const RoofWorkload *wl)
+{
+  double ep = layout_size (wl->ep), pp = layout_size (wl->pp), dp = layout_size (wl->dp);
+
+  json_builder_set_member_name (b, key);
+  json_builder_begin_object (b);
+  roof_cli_json_number (b, "tp", wl->devices);
+  roof_cli_json_number (b, "ep", ep);
+  roof_cli_json_number (b, "pp", pp);
+  roof_cli_json_number (b, "dp", dp);
+  roof_cli_json_number (b, "devices", wl->devices * ep * pp * dp);
   json_builder_end_object (b);
 }
 
@@ -446,13 +504,6 @@ add_system_target (RoofCliContext *ctx, const char *id, GError **error)
   (void) ctx;
   g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE, "no system with id \"%s\"", id);
   return FALSE;
-}
-
-/* 0 means 1 in the layout fields */
-static double
-layout_size (double v)
-{
-  return v > 1.0 ? v : 1.0;
 }
 
 /* "--tp 8 × --ep 16 = 128 devices", naming every factor above 1 (the flags
