@@ -98,7 +98,8 @@ gboolean roof_cli_solver_error (GError **error,
                                 const RoofError *err);
 
 /* "decode · batch 1 · context 4096 · bf16 · 1 device", leaving out the
- * axis a sweep varies (ROOF_CLI_SET_BATCH / ROOF_CLI_SET_CONTEXT in `omit`). */
+ * axis a sweep varies (ROOF_CLI_SET_BATCH / ROOF_CLI_SET_CONTEXT in `omit`)
+ * and the layout (ROOF_CLI_SET_LAYOUT, which layouts enumerates). */
 char *roof_cli_describe_workload (const RoofWorkload *wl, guint omit);
 /* "8 devices", or "TP 1 × EP 72 = 72 devices, data-parallel attention" */
 char *roof_cli_describe_layout (const RoofWorkload *wl);

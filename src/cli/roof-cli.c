@@ -110,10 +110,11 @@ roof_cli_describe_workload (const RoofWorkload *wl, guint omit)
   if (wl->activations != wl->compute)
     g_string_append_printf (s, ", activations %s", precision (wl->activations));
 
-  {
-    g_autofree char *layout = roof_cli_describe_layout (wl);
-    g_string_append_printf (s, " · %s", layout);
-  }
+  if ((omit & ROOF_CLI_SET_LAYOUT) != ROOF_CLI_SET_LAYOUT)
+    {
+      g_autofree char *layout = roof_cli_describe_layout (wl);
+      g_string_append_printf (s, " · %s", layout);
+    }
   if (wl->overlap == ROOF_OVERLAP_SUM)
     g_string_append (s, " · overlap sum");
   if (wl->overhead > 0.0)
