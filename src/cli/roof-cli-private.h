@@ -89,6 +89,7 @@ void roof_cli_note (RoofCliContext *ctx, const char *format, ...) G_GNUC_PRINTF 
  * error whose "did you mean" prefers ids that start with what was typed. */
 RoofHardwareSpec *roof_cli_lookup_hardware (RoofCatalog *catalog, const char *id, GError **error);
 RoofModelSpec *roof_cli_lookup_model (RoofCatalog *catalog, const char *id, GError **error);
+RoofSystemSpec *roof_cli_lookup_system (RoofCatalog *catalog, const char *id, GError **error);
 
 /* Sets a ROOF_CLI_ERROR_FAILED error "ID: solver message", with a hint for
  * a missing precision ceiling. Returns FALSE. `target` may be NULL. */

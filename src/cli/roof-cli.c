@@ -421,7 +421,7 @@ load_catalog (RoofCliContext *ctx, GError **error)
 /* The catalog suggests the id nearest by edit distance; a prefix the user
  * typed ("nvidia-h100") names its family better than that. */
 static gboolean
-not_found_error (GError **error, GListModel *entries, gboolean hardware, const char *id,
+not_found_error (GError **error, GListModel *entries, const char *noun, const char *id,
                  GError *cause)
 {
   g_autoptr (GPtrArray) hits = g_ptr_array_new ();
@@ -442,8 +442,7 @@ not_found_error (GError **error, GListModel *entries, gboolean hardware, const c
     }
 
   g_autoptr (GString) msg = g_string_new (NULL);
-  g_string_append_printf (msg, "no %s with id \"%s\"; did you mean ",
-                          hardware ? "hardware" : "model", id);
+  g_string_append_printf (msg, "no %s with id \"%s\"; did you mean ", noun, id);
   for (guint i = 0; i < MIN (hits->len, 3u); i++)
     {
       const char *sep = i == 0 ? "" : (i + 1 == hits->len ? " or " : ", ");
@@ -461,7 +460,7 @@ roof_cli_lookup_hardware (RoofCatalog *catalog, const char *id, GError **error)
   RoofHardwareSpec *spec = roof_catalog_lookup_hardware (catalog, id, &local);
 
   if (spec == NULL)
-    not_found_error (error, roof_catalog_get_hardware (catalog), TRUE, id, local);
+    not_found_error (error, roof_catalog_get_hardware (catalog), "hardware", id, local);
   return spec;
 }
 
@@ -472,7 +471,18 @@ roof_cli_lookup_model (RoofCatalog *catalog, const char *id, GError **error)
   RoofModelSpec *spec = roof_catalog_lookup_model (catalog, id, &local);
 
   if (spec == NULL)
-    not_found_error (error, roof_catalog_get_models (catalog), FALSE, id, local);
+    not_found_error (error, roof_catalog_get_models (catalog), "model", id, local);
+  return spec;
+}
+
+RoofSystemSpec *
+roof_cli_lookup_system (RoofCatalog *catalog, const char *id, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  RoofSystemSpec *spec = roof_catalog_lookup_system (catalog, id, &local);
+
+  if (spec == NULL)
+    not_found_error (error, roof_catalog_get_systems (catalog), "system", id, local);
   return spec;
 }
 
@@ -499,12 +509,28 @@ add_device_target (RoofCliContext *ctx, RoofHardwareSpec *hw)
   g_array_append_val (ctx->targets, t);
 }
 
+/* The system's device on the system's fabric. A system the catalog has but
+ * cannot compute (its device gone) fails naming the system. */
 static gboolean
-add_system_target (RoofCliContext *ctx, const char *id, GError **error)
+add_system_target (RoofCliContext *ctx, RoofSystemSpec *system, GError **error)
 {
-  (void) ctx;
-  g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE, "no system with id \"%s\"", id);
-  return FALSE;
+  RoofCliTarget t = { 0 };
+  g_autoptr (GError) local = NULL;
+  const char *id = roof_spec_get_id (ROOF_SPEC (system));
+  RoofHardwareSpec *device = roof_catalog_find_hardware (ctx->catalog,
+                                                         roof_system_spec_get_device (system));
+
+  if (device == NULL || !roof_system_spec_get_params (system, device, &t.params, &local))
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s: %s", id,
+                   local != NULL ? local->message : "its device is not in the catalog");
+      return FALSE;
+    }
+  t.device = g_object_ref (device);
+  t.system = G_OBJECT (g_object_ref (system));
+  t.id = id;
+  g_array_append_val (ctx->targets, t);
+  return TRUE;
 }
 
 /* "--tp 8 × --ep 16 = 128 devices", naming every factor above 1 (the flags
@@ -684,7 +710,8 @@ resolve (RoofCliContext *ctx, GError **error)
           if (opts->target_is_system->data[i])
             {
               const char *id = g_ptr_array_index (opts->systems, next_sys++);
-              if (!add_system_target (ctx, id, error))
+              RoofSystemSpec *sys = roof_cli_lookup_system (ctx->catalog, id, error);
+              if (sys == NULL || !add_system_target (ctx, sys, error))
                 return FALSE;
             }
           else
@@ -698,11 +725,26 @@ resolve (RoofCliContext *ctx, GError **error)
         }
     }
   else if (opts->command != ROOF_CLI_COMMAND_SYNTHESIZE && ctx->scenario != NULL
-           && roof_scenario_get_hardware (ctx->scenario) != NULL
-           && roof_scenario_get_hardware (ctx->scenario)[0] != NULL)
+           && ((roof_scenario_get_hardware (ctx->scenario) != NULL
+                && roof_scenario_get_hardware (ctx->scenario)[0] != NULL)
+               || roof_scenario_get_system (ctx->scenario) != NULL))
     {
+      /* the scenario's system (its layout runs there) first, then its devices */
+      const char *system_id = roof_scenario_get_system (ctx->scenario);
       const char *const *ids = roof_scenario_get_hardware (ctx->scenario);
-      for (guint i = 0; ids[i] != NULL; i++)
+      if (system_id != NULL)
+        {
+          RoofSystemSpec *sys = roof_catalog_lookup_system (ctx->catalog, system_id, &local);
+          if (sys == NULL)
+            {
+              g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s: %s",
+                           opts->scenario, local->message);
+              return FALSE;
+            }
+          if (!add_system_target (ctx, sys, error))
+            return FALSE;
+        }
+      for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
         {
           RoofHardwareSpec *h = roof_catalog_lookup_hardware (ctx->catalog, ids[i], &local);
           if (h == NULL)
@@ -716,7 +758,8 @@ resolve (RoofCliContext *ctx, GError **error)
     }
   else if (opts->command == ROOF_CLI_COMMAND_SYNTHESIZE)
     {
-      /* the candidates are the whole catalog, not the scenario's comparison */
+      /* the candidates are every device of the catalog, not the scenario's
+       * comparison; systems only when given (--system) */
       GListModel *all = roof_catalog_get_hardware (ctx->catalog);
       guint n = g_list_model_get_n_items (all);
       for (guint i = 0; i < n; i++)
