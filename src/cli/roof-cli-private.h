@@ -104,6 +104,8 @@ gboolean roof_cli_solver_error (GError **error,
 char *roof_cli_describe_workload (const RoofWorkload *wl, guint omit);
 /* "8 devices", or "TP 1 × EP 72 = 72 devices, data-parallel attention" */
 char *roof_cli_describe_layout (const RoofWorkload *wl);
+/* "1×72×1×1": TP×EP×PP×DP, 0 read as 1 */
+char *roof_cli_format_layout (double tp, double ep, double pp, double dp);
 /* "Llama-3.1-70B (llama-3.1-70b)" */
 char *roof_cli_describe_model (RoofModelSpec *model);
 

@@ -50,11 +50,21 @@ json_result_fields (JsonBuilder *b, const RoofResult *r)
   roof_cli_json_number (b, "t_compute_s", r->t_compute);
   roof_cli_json_number (b, "t_memory_s", r->t_memory);
   roof_cli_json_number (b, "t_comm_s", r->t_comm);
+  json_builder_set_member_name (b, "comm");
+  json_builder_begin_object (b);
+  roof_cli_json_number (b, "all_reduce_s", r->t_comm_all_reduce);
+  roof_cli_json_number (b, "all_to_all_s", r->t_comm_all_to_all);
+  roof_cli_json_number (b, "p2p_s", r->t_comm_p2p);
+  json_builder_end_object (b);
   roof_cli_json_number (b, "t_overhead_s", r->t_overhead);
   roof_cli_json_number (b, "t_step_s", r->t_step);
   roof_cli_json_string (b, "bound", roof_bound_name (r->bound));
+  roof_cli_json_number (b, "bubble", r->bubble);
   roof_cli_json_number (b, "tokens", r->tokens);
   roof_cli_json_number (b, "tokens_per_s", r->tokens_per_s);
+  roof_cli_json_number (b, "tokens_per_s_total", r->tokens_per_s_total);
+  roof_cli_json_number (b, "tokens_per_s_per_device", r->tokens_per_s_per_device);
+  roof_cli_json_number_or_null (b, "tokens_per_s_per_kw", r->has_power, r->tokens_per_s_per_kw);
   roof_cli_json_number (b, "mfu", r->mfu);
   roof_cli_json_number (b, "mbu", r->mbu);
   roof_cli_json_number (b, "attained_flops", r->attained_flops);
@@ -66,6 +76,8 @@ json_result_fields (JsonBuilder *b, const RoofResult *r)
   roof_cli_json_number (b, "activations", r->footprint_act);
   json_builder_end_object (b);
   roof_cli_json_number (b, "capacity_bytes", r->capacity);
+  roof_cli_json_number (b, "footprint_device_bytes", r->footprint_device);
+  roof_cli_json_number (b, "capacity_device_bytes", r->capacity_device);
   roof_cli_json_bool (b, "fits", r->fits);
   roof_cli_json_int (b, "min_devices", r->min_devices);
   roof_cli_json_number_or_null (b, "usd_per_hour", r->has_cost, r->usd_per_s * 3600.0);
@@ -193,8 +205,14 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
   gboolean decode = ctx->workload.phase == ROOF_PHASE_DECODE;
   g_autofree char *ridge_label = g_strdup_printf ("Ridge (%s)",
                                                   roof_precision_name (ctx->workload.compute));
-  gboolean any_comm = ctx->workload.devices > 1.0;
+  gboolean any_comm = roof_workload_replica_devices (&ctx->workload) > 1.0;
+  gboolean spread = roof_workload_total_devices (&ctx->workload) > 1.0;
+  gboolean beyond_tp = roof_workload_total_devices (&ctx->workload) > ctx->workload.devices;
   gboolean any_overhead = ctx->workload.overhead > 0.0;
+  gboolean any_power = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    any_power = any_power || r[i].has_power;
 
   roof_cli_stream_printf (ctx->out, "%s\n%s\n\n", model, workload);
 
@@ -207,6 +225,20 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
     roof_cli_table_set_headerv (t, header);
   }
 
+  if (beyond_tp)
+    {
+      /* the same in every column; said beside the figures it moves */
+      const RoofWorkload *wl = &ctx->workload;
+      roof_cli_table_add_row (t);
+      roof_cli_table_set (t, 0, "TP×EP×PP×DP");
+      for (guint i = 0; i < n; i++)
+        roof_cli_table_take (t, i + 1, roof_cli_format_layout (wl->devices, wl->ep, wl->pp,
+                                                               wl->dp));
+      roof_cli_table_add_row (t);
+      roof_cli_table_set (t, 0, "Devices");
+      for (guint i = 0; i < n; i++)
+        roof_cli_table_take (t, i + 1, g_strdup_printf ("%.15g", r[i].devices_total));
+    }
   METRIC (t, "FLOP", r, n, flop, ROOF_CLI_UNIT_FLOP);
   METRIC (t, "  linear", r, n, flop_linear, ROOF_CLI_UNIT_FLOP);
   METRIC (t, "  attention", r, n, flop_attention, ROOF_CLI_UNIT_FLOP);
@@ -219,7 +251,12 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
   METRIC (t, "t_compute", r, n, t_compute, ROOF_CLI_UNIT_TIME);
   METRIC (t, "t_memory", r, n, t_memory, ROOF_CLI_UNIT_TIME);
   if (any_comm)
-    METRIC (t, "t_comm", r, n, t_comm, ROOF_CLI_UNIT_TIME);
+    {
+      METRIC (t, "t_comm", r, n, t_comm, ROOF_CLI_UNIT_TIME);
+      METRIC (t, "  all-reduce", r, n, t_comm_all_reduce, ROOF_CLI_UNIT_TIME);
+      METRIC (t, "  all-to-all", r, n, t_comm_all_to_all, ROOF_CLI_UNIT_TIME);
+      METRIC (t, "  point-to-point", r, n, t_comm_p2p, ROOF_CLI_UNIT_TIME);
+    }
   else
     {
       roof_cli_table_add_row (t);
@@ -233,6 +270,20 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
           ROOF_CLI_UNIT_TIME);
   METRIC (t, decode ? "Tokens/s (output)" : "Tokens/s (prompt)", r, n, tokens_per_s,
           ROOF_CLI_UNIT_RATE);
+  if (ctx->workload.dp > 1.0)
+    METRIC (t, "  all replicas", r, n, tokens_per_s_total, ROOF_CLI_UNIT_RATE);
+  if (spread)
+    METRIC (t, "  per device", r, n, tokens_per_s_per_device, ROOF_CLI_UNIT_RATE);
+  if (any_power)
+    {
+      roof_cli_table_add_row (t);
+      roof_cli_table_set (t, 0, "  per kW");
+      for (guint i = 0; i < n; i++)
+        roof_cli_table_take (t, i + 1, r[i].has_power
+                                         ? roof_cli_format (r[i].tokens_per_s_per_kw,
+                                                            ROOF_CLI_UNIT_RATE)
+                                         : g_strdup ("no power"));
+    }
 
   roof_cli_table_add_row (t);
   roof_cli_table_set (t, 0, "Bound");

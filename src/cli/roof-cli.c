@@ -161,6 +161,13 @@ roof_cli_describe_layout (const RoofWorkload *wl)
 }
 
 char *
+roof_cli_format_layout (double tp, double ep, double pp, double dp)
+{
+  return g_strdup_printf ("%.15g×%.15g×%.15g×%.15g", layout_size (tp), layout_size (ep),
+                          layout_size (pp), layout_size (dp));
+}
+
+char *
 roof_cli_describe_model (RoofModelSpec *model)
 {
   const char *name = roof_spec_get_name (ROOF_SPEC (model));
@@ -598,13 +605,24 @@ check_layout (RoofCliContext *ctx, GError **error)
                    ep, model);
       return FALSE;
     }
-  if (ep > 1.0 && fmod (mp->experts, ep) != 0.0)
+  if (ep > mp->experts)
     {
-      g_autofree char *try = nearby_divisors (mp->experts, ep);
+      g_autofree char *try = nearby_divisors (mp->experts, mp->experts);
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
-                   "--ep %.15g does not divide the %.15g routed experts of %s (try --ep %s)",
+                   "--ep %.15g exceeds the %.15g routed experts of %s: some devices would hold "
+                   "none (at most --ep %s)",
                    ep, mp->experts, model, try);
       return FALSE;
+    }
+  if (ep > 1.0 && fmod (mp->experts, ep) != 0.0)
+    {
+      /* uneven but served (EP 72 over 256 experts on an NVL72): the busiest
+       * device holds ceil(E / EP) and sets the time (docs/model.md) */
+      g_autofree char *try = nearby_divisors (mp->experts, ep);
+      roof_cli_note (ctx, "--ep %.15g does not divide the %.15g routed experts of %s: the "
+                          "busiest device holds %.15g of them (%.3g on average); --ep %s "
+                          "divides them",
+                     ep, mp->experts, model, ceil (mp->experts / ep), mp->experts / ep, try);
     }
   if (pp > 1.0 && md->kind == ROOF_MODEL_TRANSFORMER && pp > md->layers)
     {
