@@ -605,13 +605,12 @@ check_layout (RoofCliContext *ctx, GError **error)
                    ep, model);
       return FALSE;
     }
-  if (ep > mp->experts)
+  if (ep > 1.0 && ep > mp->experts)
     {
-      g_autofree char *try = nearby_divisors (mp->experts, mp->experts);
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
                    "--ep %.15g exceeds the %.15g routed experts of %s: some devices would hold "
-                   "none (at most --ep %s)",
-                   ep, mp->experts, model, try);
+                   "none (at most --ep %.15g)",
+                   ep, mp->experts, model, mp->experts);
       return FALSE;
     }
   if (ep > 1.0 && fmod (mp->experts, ep) != 0.0)
