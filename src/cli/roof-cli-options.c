@@ -116,9 +116,10 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "every layout and batch that fits and meets the SLA, cheapest per token first",
     "Enumerates every valid layout (TP × EP × PP × DP) of the model on each system\n"
     "(or device) and every batch from 1 to 4096 that fits in memory and meets the\n"
-    "targets, and ranks them by cost per million output tokens; it also reports\n"
-    "output tokens/s per device and per kW (when the power is known). The table\n"
-    "shows the best 20 (--top N, or --all); --json and --csv print every row.",
+    "targets, and ranks the layouts, each at its cheapest batch, by cost per\n"
+    "million output tokens; it also reports output tokens/s per device and per kW\n"
+    "(when the power is known). The table shows the best 20 (--top N, or --all);\n"
+    "--json and --csv print every row; --every-batch gives every batch a row.",
   },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
@@ -183,6 +184,7 @@ typedef enum
   OPT_MICROBATCHES,
   OPT_TOP,
   OPT_ALL,
+  OPT_EVERY_BATCH,
   OPT_OVERLAP,
   OPT_OVERHEAD_US,
   OPT_STEP,
@@ -259,6 +261,8 @@ static const OptSpec options[] = {
   { OPT_TOP, "top", 0, "N", CMD_LAYOUTS, GROUP_COMMAND,
     "the N cheapest rows (default: 20 in the table, every row with --json or --csv)" },
   { OPT_ALL, "all", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND, "every row, in the table too" },
+  { OPT_EVERY_BATCH, "every-batch", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND,
+    "a row for every batch that meets the targets, not only each layout's cheapest" },
   { OPT_TOKENS_PER_S, "tokens-per-s", 0, "Z", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
     "aggregate decode throughput target, tokens per second" },
   { OPT_MAX_DEVICES, "max-devices", 0, "N", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
@@ -728,6 +732,9 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
     case OPT_ALL:
       opts->top = 0;
       opts->all = TRUE;
+      break;
+    case OPT_EVERY_BATCH:
+      opts->every_batch = TRUE;
       break;
     case OPT_OVERLAP:
       if (!roof_overlap_from_name (v, &wl->overlap))

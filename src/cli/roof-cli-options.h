@@ -139,7 +139,8 @@ typedef struct
   double tokens_per_s; /* synthesize --tokens-per-s */
   int max_devices;     /* synthesize --max-devices */
   int top;             /* layouts --top N; 0 = the default (see ROOF_CLI_SET_TOP) */
-  gboolean all;        /* layouts --all */
+  gboolean all;         /* layouts --all */
+  gboolean every_batch; /* layouts --every-batch */
   const char *tp_flag; /* "--tp" or "--devices", whichever came first (static) */
 
   /* plot */

@@ -844,7 +844,8 @@ resolve (RoofCliContext *ctx, GError **error)
   if (opts->set & ROOF_CLI_SET_OVERHEAD)
     wl->overhead = given->overhead;
 
-  if (!check_layout (ctx, error))
+  /* layouts enumerates the sizes: the scenario's are not used */
+  if (opts->command != ROOF_CLI_COMMAND_LAYOUTS && !check_layout (ctx, error))
     return FALSE;
   RoofError rerr = { 0 };
   if (roof_workload_validate (wl, &rerr) != ROOF_OK)
