@@ -82,10 +82,61 @@ add_model_derived (JsonBuilder *b, RoofModelSpec *model)
   json_builder_end_object (b);
 }
 
-/* The entry's own members (shared, not copied: nothing here changes them)
- * followed by "derived". */
+/* A system's totals over its N devices, and what the solver sees of one of
+ * them (its device on the system's fabric). FALSE when the system cannot be
+ * computed (its device gone). */
+static gboolean
+system_params (RoofCatalog *catalog, RoofSystemSpec *sys, RoofHardwareParams *p,
+               GError **error)
+{
+  return roof_catalog_get_system_params (catalog, roof_spec_get_id (ROOF_SPEC (sys)), p, error);
+}
+
 static void
-add_entry (JsonBuilder *b, JsonObject *entry, RoofHardwareSpec *hw, RoofModelSpec *model)
+add_system_derived (JsonBuilder *b, RoofSystemSpec *sys, RoofCatalog *catalog)
+{
+  RoofHardwareParams p;
+  double n = roof_system_spec_get_size (sys), usd = 0.0;
+  gboolean priced = roof_system_spec_get_price (sys, &usd);
+  double u;
+
+  json_builder_set_member_name (b, "derived");
+  json_builder_begin_object (b);
+  if (!system_params (catalog, sys, &p, NULL))
+    {
+      json_builder_end_object (b);
+      return;
+    }
+  u = p.usable_fraction > 0.0 ? p.usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
+  roof_cli_json_number (b, "devices", n);
+  roof_cli_json_number (b, "mem_capacity_bytes", n * p.mem_capacity);
+  roof_cli_json_number (b, "usable_bytes", n * p.mem_capacity * u);
+  roof_cli_json_number (b, "mem_bw_Bps", n * p.mem_bw);
+  json_builder_set_member_name (b, "peak_flops");
+  json_builder_begin_object (b);
+  for (int i = 0; i < ROOF_PREC_COUNT; i++)
+    if (p.peak_flops[i] > 0.0)
+      roof_cli_json_number (b, roof_precision_name ((RoofPrecision) i), n * p.peak_flops[i]);
+  json_builder_end_object (b);
+  roof_cli_json_number (b, "scaleup_bw_Bps", p.link_bw);
+  roof_cli_json_number (b, "scaleup_latency_s", p.link_latency);
+  roof_cli_json_string (b, "topology", roof_topology_name (p.topology));
+  roof_cli_json_string (b, "collective", roof_collective_name (p.collective));
+  roof_cli_json_number_or_null (b, "scaleout_bw_Bps", p.scaleout_bw > 0.0, p.scaleout_bw);
+  roof_cli_json_number_or_null (b, "scaleout_latency_s", p.scaleout_bw > 0.0,
+                                p.scaleout_latency);
+  roof_cli_json_number_or_null (b, "power_w", p.power_w > 0.0, n * p.power_w);
+  roof_cli_json_number_or_null (b, "power_w_per_device", p.power_w > 0.0, p.power_w);
+  roof_cli_json_number_or_null (b, "usd_per_hour", p.has_price,
+                                priced ? usd : n * p.price_per_hour);
+  roof_cli_json_number_or_null (b, "usd_per_device_hour", p.has_price, p.price_per_hour);
+  json_builder_end_object (b);
+}
+
+/* The entry's own members (shared, not copied: nothing here changes them)
+ * followed by "derived": a device's, a model's or a system's. */
+static void
+add_entry (JsonBuilder *b, JsonObject *entry, RoofSpec *spec, RoofCatalog *catalog)
 {
   g_autoptr (GList) members = json_object_get_members (entry);
 
@@ -98,10 +149,12 @@ add_entry (JsonBuilder *b, JsonObject *entry, RoofHardwareSpec *hw, RoofModelSpe
       json_builder_set_member_name (b, name);
       json_builder_add_value (b, json_node_copy (json_object_get_member (entry, name)));
     }
-  if (hw != NULL)
-    add_hardware_derived (b, hw);
+  if (ROOF_IS_HARDWARE_SPEC (spec))
+    add_hardware_derived (b, ROOF_HARDWARE_SPEC (spec));
+  else if (ROOF_IS_MODEL_SPEC (spec))
+    add_model_derived (b, ROOF_MODEL_SPEC (spec));
   else
-    add_model_derived (b, model);
+    add_system_derived (b, ROOF_SYSTEM_SPEC (spec), catalog);
   json_builder_end_object (b);
 }
 
@@ -253,12 +306,70 @@ list_models_table (RoofCliContext *ctx, GListModel *list)
                           n);
 }
 
+static void
+list_systems_table (RoofCliContext *ctx, GListModel *list)
+{
+  g_autoptr (RoofCliTable) t = roof_cli_table_new (9);
+  guint n = g_list_model_get_n_items (list);
+
+  roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
+  roof_cli_table_set_align (t, 5, ROOF_CLI_ALIGN_LEFT);
+  roof_cli_table_set_header (t, "id", "device × N", "memory TB", "bandwidth TB/s",
+                             "bf16 PFLOP/s", "scale-up (per device)", "scale-out GB/s", "kW",
+                             "$/h");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (RoofSystemSpec) sys = g_list_model_get_item (list, i);
+      double size = roof_system_spec_get_size (sys), usd = 0.0;
+      gboolean priced = roof_system_spec_get_price (sys, &usd);
+      RoofHardwareParams p;
+
+      roof_cli_table_add_row (t);
+      roof_cli_table_set (t, 0, roof_spec_get_id (ROOF_SPEC (sys)));
+      roof_cli_table_take (t, 1, g_strdup_printf ("%s × %.15g", roof_system_spec_get_device (sys),
+                                                  size));
+      if (!system_params (ctx->catalog, sys, &p, NULL))
+        {
+          for (guint c = 2; c < 9; c++)
+            roof_cli_table_set (t, c, "—");
+          continue;
+        }
+      roof_cli_table_take (t, 2, roof_cli_format_significant (size * p.mem_capacity / 1e12, 4));
+      roof_cli_table_take (t, 3, roof_cli_format_significant (size * p.mem_bw / 1e12, 4));
+      roof_cli_table_take (t, 4, p.peak_flops[ROOF_PREC_BF16] > 0.0
+                                   ? roof_cli_format_significant (
+                                       size * p.peak_flops[ROOF_PREC_BF16] / 1e15, 4)
+                                   : g_strdup ("—"));
+      {
+        g_autofree char *up = catalog_number (p.link_bw, 1e9);
+        roof_cli_table_take (t, 5, g_strdup_printf ("%s GB/s, %s, %s", up,
+                                                    roof_topology_name (p.topology),
+                                                    roof_collective_name (p.collective)));
+      }
+      roof_cli_table_take (t, 6, p.scaleout_bw > 0.0 ? catalog_number (p.scaleout_bw, 1e9)
+                                                     : g_strdup ("none"));
+      roof_cli_table_take (t, 7, p.power_w > 0.0
+                                   ? roof_cli_format_significant (size * p.power_w / 1e3, 3)
+                                   : g_strdup ("—"));
+      roof_cli_table_take (t, 8, p.has_price ? roof_cli_format (priced ? usd
+                                                                       : size * p.price_per_hour,
+                                                                ROOF_CLI_UNIT_USD)
+                                             : g_strdup ("—"));
+    }
+  roof_cli_table_print (t, ctx->out);
+  roof_cli_stream_printf (ctx->out,
+                          "\n%u systems. Totals over the N devices; scale-up and scale-out are "
+                          "per device and per direction; — marks a figure the catalog lacks.\n",
+                          n);
+}
+
 gboolean
 roof_cli_cmd_list (RoofCliContext *ctx, GError **error)
 {
-  gboolean hardware = ctx->opts->list_what == ROOF_CLI_LIST_HARDWARE;
-  GListModel *list = hardware ? roof_catalog_get_hardware (ctx->catalog)
-                              : roof_catalog_get_models (ctx->catalog);
+  RoofCliListWhat what = ctx->opts->list_what;
+  GListModel *list = what == ROOF_CLI_LIST_HARDWARE ? roof_catalog_get_hardware (ctx->catalog)
+                     : what == ROOF_CLI_LIST_MODELS ? roof_catalog_get_models (ctx->catalog)
+                                                    : roof_catalog_get_systems (ctx->catalog);
 
   if (ctx->opts->json)
     {
@@ -266,22 +377,15 @@ roof_cli_cmd_list (RoofCliContext *ctx, GError **error)
       guint n = g_list_model_get_n_items (list);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, hardware ? "hardware" : "models");
+      json_builder_set_member_name (b, what == ROOF_CLI_LIST_HARDWARE ? "hardware"
+                                       : what == ROOF_CLI_LIST_MODELS ? "models"
+                                                                      : "systems");
       json_builder_begin_array (b);
       for (guint i = 0; i < n; i++)
         {
-          if (hardware)
-            {
-              g_autoptr (RoofHardwareSpec) hw = g_list_model_get_item (list, i);
-              g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (hw));
-              add_entry (b, entry, hw, NULL);
-            }
-          else
-            {
-              g_autoptr (RoofModelSpec) m = g_list_model_get_item (list, i);
-              g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (m));
-              add_entry (b, entry, NULL, m);
-            }
+          g_autoptr (RoofSpec) spec = g_list_model_get_item (list, i);
+          g_autoptr (JsonObject) entry = roof_spec_to_json (spec);
+          add_entry (b, entry, spec, ctx->catalog);
         }
       json_builder_end_array (b);
       json_builder_end_object (b);
@@ -289,10 +393,12 @@ roof_cli_cmd_list (RoofCliContext *ctx, GError **error)
       return TRUE;
     }
 
-  if (hardware)
+  if (what == ROOF_CLI_LIST_HARDWARE)
     list_hardware_table (ctx, list);
-  else
+  else if (what == ROOF_CLI_LIST_MODELS)
     list_models_table (ctx, list);
+  else
+    list_systems_table (ctx, list);
   return TRUE;
 }
 
@@ -661,28 +767,112 @@ show_model (RoofCliContext *ctx, RoofModelSpec *model)
   roof_cli_table_print (t, ctx->out);
 }
 
+static void
+show_system (RoofCliContext *ctx, RoofSystemSpec *sys)
+{
+  g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (sys));
+  g_autoptr (RoofCliTable) t = roof_cli_table_new (2);
+  g_autoptr (GError) local = NULL;
+  double n = roof_system_spec_get_size (sys), usd = 0.0, u;
+  gboolean priced = roof_system_spec_get_price (sys, &usd);
+  RoofHardwareParams p;
+
+  roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
+  {
+    g_autofree char *name = roof_cli_escape (roof_spec_get_name (ROOF_SPEC (sys)));
+    roof_cli_stream_printf (ctx->out, "%s — %s%s\n", roof_spec_get_id (ROOF_SPEC (sys)), name,
+                            roof_spec_get_builtin (ROOF_SPEC (sys)) ? " (built-in)" : "");
+  }
+  show_fields (t, ROOF_ENTRY_SYSTEM, entry);
+
+  roof_cli_table_add_blank (t);
+  roof_cli_table_add_section (t, "Derived (totals over the devices)");
+  if (!system_params (ctx->catalog, sys, &p, &local))
+    derived_row (t, "Solver view", g_strdup (local->message));
+  else
+    {
+      u = p.usable_fraction > 0.0 ? p.usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
+      derived_row (t, "Memory", roof_cli_format (n * p.mem_capacity, ROOF_CLI_UNIT_BYTES));
+      {
+        g_autofree char *label = g_strdup_printf ("Usable memory (%.15g %%)", u * 100.0);
+        derived_row (t, label, roof_cli_format (n * p.mem_capacity * u, ROOF_CLI_UNIT_BYTES));
+      }
+      derived_row (t, "Memory bandwidth", roof_cli_format (n * p.mem_bw,
+                                                           ROOF_CLI_UNIT_BANDWIDTH));
+      for (int i = 0; i < ROOF_PREC_COUNT; i++)
+        {
+          g_autofree char *label = NULL;
+          if (!(p.peak_flops[i] > 0.0))
+            continue;
+          label = g_strdup_printf ("Compute %s (dense)", roof_precision_name ((RoofPrecision) i));
+          derived_row (t, label, roof_cli_format (n * p.peak_flops[i], ROOF_CLI_UNIT_FLOPS));
+        }
+      {
+        g_autofree char *bw = roof_cli_format (p.link_bw, ROOF_CLI_UNIT_BANDWIDTH);
+        g_autofree char *lat = roof_cli_format (p.link_latency, ROOF_CLI_UNIT_TIME);
+        derived_row (t, "Scale-up, per device",
+                     g_strdup_printf ("%s per direction, %s per hop, %s, %s collectives", bw, lat,
+                                      roof_topology_name (p.topology),
+                                      roof_collective_name (p.collective)));
+      }
+      if (p.scaleout_bw > 0.0)
+        {
+          g_autofree char *bw = roof_cli_format (p.scaleout_bw, ROOF_CLI_UNIT_BANDWIDTH);
+          g_autofree char *lat = roof_cli_format (p.scaleout_latency, ROOF_CLI_UNIT_TIME);
+          derived_row (t, "Scale-out, per device",
+                       g_strdup_printf ("%s per direction, %s per hop", bw, lat));
+        }
+      else
+        derived_row (t, "Scale-out, per device",
+                     g_strdup ("none: a layout stays within the system"));
+      if (p.power_w > 0.0)
+        {
+          g_autofree char *w = roof_cli_format_significant (p.power_w, 4);
+          derived_row (t, "Power per device", g_strdup_printf ("%s W", w));
+        }
+      if (p.has_price)
+        {
+          g_autofree char *dev = roof_cli_format (p.price_per_hour, ROOF_CLI_UNIT_USD);
+          g_autofree char *all = roof_cli_format (priced ? usd : n * p.price_per_hour,
+                                                  ROOF_CLI_UNIT_USD);
+          derived_row (t, "Price", g_strdup_printf ("%s per hour, %s per device-hour%s", all,
+                                                    dev, priced ? "" : " (the device's)"));
+        }
+      else
+        derived_row (t, "Price", g_strdup ("none in the catalog"));
+    }
+  roof_cli_table_print (t, ctx->out);
+}
+
 gboolean
 roof_cli_cmd_show (RoofCliContext *ctx, GError **error)
 {
   const char *id = ctx->opts->show_id;
-  RoofHardwareSpec *hw = roof_catalog_find_hardware (ctx->catalog, id);
-  RoofModelSpec *model = hw == NULL ? roof_catalog_find_model (ctx->catalog, id) : NULL;
+  RoofSpec *spec = (RoofSpec *) roof_catalog_find_hardware (ctx->catalog, id);
 
-  if (hw == NULL && model == NULL)
+  if (spec == NULL)
+    spec = (RoofSpec *) roof_catalog_find_model (ctx->catalog, id);
+  if (spec == NULL)
+    spec = (RoofSpec *) roof_catalog_find_system (ctx->catalog, id);
+  if (spec == NULL)
     {
       g_autoptr (GError) hw_error = NULL;
       g_autoptr (GError) model_error = NULL;
+      g_autoptr (GError) system_error = NULL;
 
       roof_cli_lookup_hardware (ctx->catalog, id, &hw_error);
       roof_cli_lookup_model (ctx->catalog, id, &model_error);
+      roof_cli_lookup_system (ctx->catalog, id, &system_error);
       if (strstr (hw_error->message, "did you mean") != NULL)
         g_propagate_error (error, g_steal_pointer (&hw_error));
       else if (strstr (model_error->message, "did you mean") != NULL)
         g_propagate_error (error, g_steal_pointer (&model_error));
+      else if (strstr (system_error->message, "did you mean") != NULL)
+        g_propagate_error (error, g_steal_pointer (&system_error));
       else
         g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_UNKNOWN_ID,
-                     "no device or model with id '%s' (see 'roofline-cli list hardware' and "
-                     "'roofline-cli list models')",
+                     "no device, model or system with id '%s' (see 'roofline-cli list "
+                     "hardware', 'list models' and 'list systems')",
                      id);
       return FALSE;
     }
@@ -690,27 +880,23 @@ roof_cli_cmd_show (RoofCliContext *ctx, GError **error)
   if (ctx->opts->json)
     {
       g_autoptr (JsonBuilder) b = json_builder_new ();
+      g_autoptr (JsonObject) entry = roof_spec_to_json (spec);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, hw != NULL ? "hardware" : "model");
-      if (hw != NULL)
-        {
-          g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (hw));
-          add_entry (b, entry, hw, NULL);
-        }
-      else
-        {
-          g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (model));
-          add_entry (b, entry, NULL, model);
-        }
+      json_builder_set_member_name (b, ROOF_IS_HARDWARE_SPEC (spec) ? "hardware"
+                                       : ROOF_IS_MODEL_SPEC (spec)  ? "model"
+                                                                     : "system");
+      add_entry (b, entry, spec, ctx->catalog);
       json_builder_end_object (b);
       roof_cli_print_json (ctx->out, b);
       return TRUE;
     }
 
-  if (hw != NULL)
-    show_hardware (ctx, hw);
+  if (ROOF_IS_HARDWARE_SPEC (spec))
+    show_hardware (ctx, ROOF_HARDWARE_SPEC (spec));
+  else if (ROOF_IS_MODEL_SPEC (spec))
+    show_model (ctx, ROOF_MODEL_SPEC (spec));
   else
-    show_model (ctx, model);
+    show_system (ctx, ROOF_SYSTEM_SPEC (spec));
   return TRUE;
 }
