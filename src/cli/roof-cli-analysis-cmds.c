@@ -57,7 +57,8 @@ not_applicable_reason (RoofKnob k, const RoofWorkload *wl)
   switch (k)
     {
     case ROOF_KNOB_INTERCONNECT_BW:
-      return wl->devices > 1.0 ? "no interconnect" : "one device: no communication";
+      return roof_workload_replica_devices (wl) > 1.0 ? "no interconnect"
+                                                      : "one device: no communication";
     case ROOF_KNOB_OVERHEAD:
       return "no overhead set (--overhead-us)";
     case ROOF_KNOB_CONTEXT:
@@ -224,9 +225,10 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
           g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_CLI_UNIT_BYTES);
           g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_CLI_UNIT_BYTES);
           g_autofree char *need = roof_cli_describe_min_devices (s[i].min_devices);
+          g_autofree char *layout = roof_cli_describe_layout (wl);
           roof_cli_stream_printf (ctx->out,
-                                  "capacity: ✗ needs %s to fit (%s needed, %s usable on %.15g)\n",
-                                  need, fp, cap, wl->devices);
+                                  "capacity: ✗ needs %s to fit (%s needed, %s usable on %s)\n",
+                                  need, fp, cap, layout);
         }
     }
   return TRUE;
@@ -521,8 +523,9 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
       if (st != ROOF_OK)
         return roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
       {
-        double bw = wl.devices * hw->mem_bw * (hw->eff_memory > 0.0 ? hw->eff_memory : 1.0);
-        double fl = wl.devices * hw->peak_flops[wl.compute]
+        double n_dev = roof_workload_replica_devices (&wl);
+        double bw = n_dev * hw->mem_bw * (hw->eff_memory > 0.0 ? hw->eff_memory : 1.0);
+        double fl = n_dev * hw->peak_flops[wl.compute]
                     * (hw->eff_compute > 0.0 ? hw->eff_compute : 1.0);
         rows[i].seq_kv_time = (one.bytes_kv + one.bytes_act) / bw;
         rows[i].seq_compute_time = one.flop / fl;
@@ -589,7 +592,8 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
                                         !rows[i].balance.compute_bound_never,
                                         rows[i].balance.compute_bound_batch);
           roof_cli_json_number_or_null (b, "usd_per_hour", priced,
-                                        params_of (ctx, i)->price_per_hour * wl.devices);
+                                        params_of (ctx, i)->price_per_hour
+                                          * roof_workload_total_devices (&wl));
           json_builder_set_member_name (b, "points");
           json_builder_begin_array (b);
           for (guint j = 0; j < m; j++)
@@ -712,10 +716,13 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
     roof_cli_stream_print (ctx->out, "\n");
     roof_cli_table_print (t, ctx->out);
     if (any_unfit)
-      roof_cli_stream_printf (ctx->out,
-                              "* does not fit in memory on %.15g device%s at this batch (costed as "
-                              "if it streamed from memory anyway)\n",
-                              wl.devices, wl.devices == 1.0 ? "" : "s");
+      {
+        g_autofree char *layout = roof_cli_describe_layout (&wl);
+        roof_cli_stream_printf (ctx->out,
+                                "* does not fit in memory on %s at this batch (costed as if it "
+                                "streamed from memory anyway)\n",
+                                layout);
+      }
   }
 
   /* crossovers */

@@ -308,7 +308,22 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
                                                  : g_strdup ("no price"));
   roof_cli_table_print (t, ctx->out);
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && beyond_tp; i++)
+    {
+      /* under a layout the busiest device decides, and more TP is not the
+       * only way out */
+      if (r[i].fits)
+        continue;
+      g_autofree char *fp = roof_cli_format (r[i].footprint_device, ROOF_CLI_UNIT_BYTES);
+      g_autofree char *cap = roof_cli_format (r[i].capacity_device, ROOF_CLI_UNIT_BYTES);
+      g_autofree char *need = roof_cli_describe_min_devices (r[i].min_devices);
+      roof_cli_stream_printf (ctx->out,
+                              "\n✗ %s DOES NOT FIT: its busiest device needs %s, %s usable; "
+                              "the model needs %s in all (a larger --tp, --ep or --pp).\n  Its "
+                              "times assume the bytes stream from device memory anyway.\n",
+                              id_of (ctx, i), fp, cap, need);
+    }
+  for (guint i = 0; i < n && !beyond_tp; i++)
     {
       if (r[i].fits)
         continue;
