@@ -13,6 +13,51 @@
 
 static const char *const format_names[] = { "png", "svg", "pdf" };
 
+/* One chart device per column, in the columns' order: a bare device as the
+ * chart data built it, a system as its device with the system's id, name
+ * and parameters (and a colour no bare device uses). */
+static gboolean
+plot_devices (RoofCliContext *ctx, RoofChartData *data, RoofPlotDevice *out, GPtrArray *names)
+{
+  guint used = 0;
+
+  for (guint i = 0; i < ctx->targets->len; i++)
+    {
+      const RoofCliTarget *t = roof_cli_target (ctx, i);
+      const char *device = roof_spec_get_id (ROOF_SPEC (t->device));
+      const RoofPlotDevice *found = NULL;
+
+      for (int k = 0; k < roof_chart_data_get_n_devices (data) && found == NULL; k++)
+        if (g_str_equal (roof_chart_data_get_device (data, k)->id, device))
+          found = roof_chart_data_get_device (data, k);
+      if (found == NULL)
+        return FALSE;
+      out[i] = *found;
+      if (t->system == NULL)
+        used |= 1u << (out[i].color % ROOF_PLOT_PALETTE_SIZE);
+    }
+  for (guint i = 0; i < ctx->targets->len; i++)
+    {
+      const RoofCliTarget *t = roof_cli_target (ctx, i);
+      RoofSystemSpec *sys = t->system != NULL ? ROOF_SYSTEM_SPEC (t->system) : NULL;
+      int color = 0;
+
+      if (sys == NULL)
+        continue;
+      while (color < ROOF_PLOT_PALETTE_SIZE - 1 && (used & (1u << color)))
+        color++;
+      used |= 1u << color;
+      out[i].id = t->id;
+      out[i].vendor = roof_system_spec_get_vendor (sys);
+      out[i].name = roof_chart_short_name (roof_spec_get_name (ROOF_SPEC (sys)), out[i].vendor);
+      g_ptr_array_add (names, (gpointer) out[i].name);
+      out[i].year = roof_spec_get_year (ROOF_SPEC (sys));
+      out[i].hw = t->params;
+      out[i].color = color;
+    }
+  return TRUE;
+}
+
 gboolean
 roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
 {
@@ -33,7 +78,12 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
    * is one; what the flags resolved replaces its comparison */
   scenario = ctx->scenario != NULL ? g_object_ref (ctx->scenario) : roof_scenario_new_default ();
   for (guint i = 0; i < ctx->targets->len; i++)
-    g_ptr_array_add (ids, (gpointer) id_of (ctx, i));
+    {
+      /* a system's column is drawn from its device, on the system's fabric */
+      const char *id = roof_spec_get_id (ROOF_SPEC (roof_cli_target (ctx, i)->device));
+      if (!g_ptr_array_find_with_equal_func (ids, id, g_str_equal, NULL))
+        g_ptr_array_add (ids, (gpointer) id);
+    }
   g_ptr_array_add (ids, NULL);
   roof_scenario_set_hardware (scenario, (const char *const *) ids->pdata);
   roof_scenario_set_model (scenario, roof_spec_get_id (ROOF_SPEC (ctx->model)));
@@ -45,6 +95,18 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
 
   g_autoptr (RoofChartData) data = roof_chart_data_new (ctx->catalog, scenario);
   RoofChartInput in = *roof_chart_data_get_input (data);
+  RoofPlotDevice devices[ROOF_PLOT_MAX_DEVICES];
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  if (!plot_devices (ctx, data, devices, names))
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s",
+                   roof_chart_data_get_problem (data) != NULL ? roof_chart_data_get_problem (data)
+                                                             : "a device cannot be drawn");
+      return FALSE;
+    }
+  in.devices = devices;
+  in.n_devices = (int) ctx->targets->len;
   in.kind = (RoofPlotKind) opts->plot_kind;
   in.theme = (RoofThemeKind) opts->plot_theme;
   in.scale = opts->plot_scale;
