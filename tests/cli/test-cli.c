@@ -104,6 +104,7 @@ assert_one_error_line (const Run *r, int status)
 
 static JsonNode *catalog_hardware;
 static JsonNode *catalog_models;
+static JsonNode *catalog_systems;
 
 static JsonObject *
 entry (JsonNode *doc, const char *array, const char *id)
@@ -1316,6 +1317,447 @@ test_locale (void)
 
 /* ---------------------------------------------------------------------- */
 
+/* ---------------------------------------------------------------------- */
+/* Systems and layouts (issue 12)                                          */
+
+static double
+member_or (JsonObject *o, const char *path, double fallback)
+{
+  g_auto (GStrv) parts = g_strsplit (path, ".", -1);
+  for (guint i = 0; parts[i + 1] != NULL; i++)
+    {
+      if (!json_object_has_member (o, parts[i]))
+        return fallback;
+      o = json_object_get_object_member (o, parts[i]);
+    }
+  if (!json_object_has_member (o, parts[g_strv_length (parts) - 1])
+      || json_object_get_null_member (o, parts[g_strv_length (parts) - 1]))
+    return fallback;
+  return json_object_get_double_member (o, parts[g_strv_length (parts) - 1]);
+}
+
+/* every layout flag reaches the workload and the results */
+static void
+test_rack_flags (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *w, *res;
+
+  run_in_process (&r, "solve", "--system", "nvidia-gb200-nvl72", "-m", "deepseek-v3", "--tp", "2",
+                  "--devices", "2", "--ep", "4", "--pp", "2", "--dp", "3", "--attention", "tensor",
+                  "--ep-imbalance", "1.5", "--microbatches", "4", "--weights", "fp8", "--json",
+                  NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  w = json_object_get_object_member (json_node_get_object (root), "workload");
+  g_assert_cmpfloat (num (w, "devices"), ==, 2);
+  g_assert_cmpfloat (num (w, "layout.tp"), ==, 2);
+  g_assert_cmpfloat (num (w, "layout.ep"), ==, 4);
+  g_assert_cmpfloat (num (w, "layout.pp"), ==, 2);
+  g_assert_cmpfloat (num (w, "layout.dp"), ==, 3);
+  g_assert_cmpfloat (num (w, "layout.devices"), ==, 2 * 4 * 2 * 3);
+  g_assert_cmpstr (json_object_get_string_member (w, "attention"), ==, "tensor");
+  g_assert_cmpfloat (num (w, "ep_imbalance"), ==, 1.5);
+  g_assert_cmpfloat (num (w, "microbatches"), ==, 4);
+
+  res = result_for (root, "nvidia-gb200-nvl72");
+  g_assert_cmpfloat (num (res, "layout.devices"), ==, 48);
+  /* DP copies the replica: all replicas make 3 × its tokens, per device
+   * 1/48 of that */
+  assert_close (num (res, "tokens_per_s_total"), 3 * num (res, "tokens_per_s"), 1e-12);
+  assert_close (num (res, "tokens_per_s_per_device"), 3 * num (res, "tokens_per_s") / 48, 1e-12);
+  /* the collectives add up to t_comm */
+  assert_close (num (res, "comm.all_reduce_s") + num (res, "comm.all_to_all_s")
+                  + num (res, "comm.p2p_s"),
+                num (res, "t_comm_s"), 1e-12);
+  /* docs/model.md, "Layouts": tensor-parallel attention all-reduces over
+   * the tp·ep devices, which also combines the experts: no all-to-all */
+  g_assert_cmpfloat (num (res, "comm.all_reduce_s"), >, 0);
+  g_assert_cmpfloat (num (res, "comm.all_to_all_s"), ==, 0);
+  g_assert_cmpfloat (num (res, "comm.p2p_s"), >, 0); /* PP 2 */
+  {
+    /* data-parallel attention dispatches and combines over EP instead */
+    g_auto (Run) d = { 0 };
+    g_autoptr (JsonNode) droot = NULL;
+    JsonObject *dres;
+    run_in_process (&d, "solve", "--system", "nvidia-gb200-nvl72", "-m", "deepseek-v3", "--tp",
+                    "2", "--ep", "4", "--pp", "2", "--attention", "data", "--json", NULL);
+    g_assert_cmpint (d.status, ==, 0);
+    droot = parse_json (d.out);
+    dres = result_for (droot, "nvidia-gb200-nvl72");
+    g_assert_cmpfloat (num (dres, "comm.all_reduce_s"), >, 0); /* TP 2 */
+    g_assert_cmpfloat (num (dres, "comm.all_to_all_s"), >, 0); /* EP 4 */
+    g_assert_cmpfloat (num (dres, "comm.p2p_s"), >, 0);        /* PP 2 */
+  }
+  /* the heading says the layout */
+  g_auto (Run) t = { 0 };
+  run_in_process (&t, "solve", "--system", "nvidia-gb200-nvl72", "-m", "deepseek-v3", "--tp", "2",
+                  "--ep", "4", "--pp", "2", "--dp", "3", "--attention", "tensor", NULL);
+  g_assert_cmpint (t.status, ==, 0);
+  g_assert_nonnull (strstr (t.out, "TP 2 × EP 4 × PP 2 × DP 3 = 48 devices, tensor-parallel "
+                                   "attention"));
+  g_assert_nonnull (strstr (t.out, "2×4×2×3"));
+}
+
+/* docs/model.md, "Rack scale: DeepSeek-V3 on a GB200 NVL72", by hand: the
+ * GPU holding the one sequence reads every weight that is not a routed
+ * expert and one routed expert per MoE layer, its KV and activations, then
+ * dispatches and combines its token over NVLink. */
+static void
+test_rack_nvl72 (void)
+{
+  JsonObject *gpu = entry (catalog_hardware, "hardware", "nvidia-gb200-per-gpu");
+  JsonObject *nvl = entry (catalog_systems, "systems", "nvidia-gb200-nvl72");
+  JsonObject *ds = entry (catalog_models, "models", "deepseek-v3");
+  const double hbm = num (gpu, "memory.bandwidth_GBps") * 1e9; /* 8e12 */
+  const double fp8 = num (gpu, "compute_TFLOPS.fp8") * 1e12;   /* 5e15 */
+  const double up = num (nvl, "scaleup.bandwidth_GBps") * 1e9; /* 9e11 per direction */
+  const double lat = num (nvl, "scaleup.latency_us") * 1e-6;   /* 1 µs */
+  const double d = num (ds, "hidden"), V = num (ds, "vocab"), L = num (ds, "layers");
+  const double E = num (ds, "moe.experts"), k = num (ds, "moe.experts_per_token");
+  const double moe_layers = L - num (ds, "moe.dense_layers");
+  const double p_expert = 3 * d * num (ds, "moe.expert_ffn");
+  const double latent = num (ds, "mla.kv_lora_rank") + num (ds, "mla.rope_dim");
+  /* the derived total of docs/model.md, scaled to the published 671e9 */
+  const double derived = 671026404352.0;
+  const double scale = num (ds, "params_total") / derived;
+  const double non_expert = (derived - V * d - moe_layers * E * p_expert) * scale;
+  const double routed = moe_layers * p_expert * scale; /* one expert per MoE layer */
+  const double kv = 2 * L * latent;                     /* fp8: one cached token read, one written */
+  const double act = 52983296.0;                        /* docs/model.md, step 3 */
+  const double t_memory = (non_expert + routed + kv + act) / hbm;
+  /* dispatch and combine: the token's k copies of d bf16 values */
+  const double a2a = 2 * moe_layers * ((71.0 / 72.0) * k * d * 2 / up + lat);
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *res;
+
+  assert_close (non_expert, 16190317395.0, 1e-10);
+  assert_close (t_memory, 2.3497e-3, 1e-4);
+  assert_close (a2a, 0.1306e-3, 1e-3);
+
+  run_in_process (&r, "solve", "--system", "nvidia-gb200-nvl72", "-m", "deepseek-v3", "--ep",
+                  "72", "--weights", "fp8", "--kv", "fp8", "--compute", "fp8", "-b", "1",
+                  "--context", "1", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  /* EP 72 does not divide 256 experts: served, with a note */
+  g_assert_nonnull (strstr (r.err, "note: --ep 72 does not divide the 256 routed experts"));
+  root = parse_json (r.out);
+  res = result_for (root, "nvidia-gb200-nvl72");
+  g_assert_cmpfloat (num (res, "layout.tp"), ==, 1);
+  g_assert_cmpfloat (num (res, "layout.ep"), ==, 72);
+  g_assert_cmpfloat (num (res, "layout.pp"), ==, 1);
+  g_assert_cmpfloat (num (res, "layout.dp"), ==, 1);
+  g_assert_cmpfloat (num (res, "layout.devices"), ==, 72);
+  assert_close (num (res, "t_memory_s"), t_memory, 1e-6);
+  assert_close (num (res, "t_compute_s"), 36954202863.0 / fp8, 1e-6);
+  g_assert_cmpfloat (num (res, "comm.all_reduce_s"), ==, 0); /* TP 1 */
+  g_assert_cmpfloat (num (res, "comm.p2p_s"), ==, 0);        /* PP 1 */
+  assert_close (num (res, "comm.all_to_all_s"), a2a, 1e-9);
+  assert_close (num (res, "t_comm_s"), a2a, 1e-9);
+  assert_close (num (res, "t_step_s"), t_memory + a2a, 1e-6);
+  assert_close (num (res, "t_step_s"), 2.4803e-3, 1e-4);
+  /* well under the 17 ms a ring all-reduce over 72 devices charged */
+  g_assert_cmpfloat (num (res, "t_step_s"), <, 17e-3 / 5);
+  g_assert_cmpstr (json_object_get_string_member (res, "bound"), ==, "memory");
+  assert_close (num (res, "tokens_per_s"), 1 / (t_memory + a2a), 1e-6);
+
+  /* the table shows the layout and the split */
+  g_auto (Run) t = { 0 };
+  run_in_process (&t, "solve", "--system", "nvidia-gb200-nvl72", "-m", "deepseek-v3", "--ep",
+                  "72", "--weights", "fp8", "--kv", "fp8", "--compute", "fp8", "-b", "1",
+                  "--context", "1", NULL);
+  g_assert_cmpint (t.status, ==, 0);
+  g_assert_nonnull (strstr (t.out, "TP 1 × EP 72 = 72 devices"));
+  g_assert_nonnull (strstr (t.out, "1×72×1×1"));
+  g_assert_nonnull (strstr (t.out, "  all-to-all"));
+  g_assert_nonnull (strstr (t.out, "130.6 µs"));
+  g_assert_nonnull (strstr (t.out, "2.480 ms"));
+}
+
+/* a system and a bare device side by side, in the order given */
+static void
+test_rack_system_beside_device (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *a;
+
+  run_in_process (&r, "solve", "-H", "nvidia-h200-sxm", "--system", "nvidia-hgx-h200", "-m",
+                  "llama-3.1-70b", "--tp", "8", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  a = json_object_get_array_member (json_node_get_object (root), "results");
+  g_assert_cmpuint (json_array_get_length (a), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, 0),
+                                                  "hardware"), ==, "nvidia-h200-sxm");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, 1),
+                                                  "hardware"), ==, "nvidia-hgx-h200");
+  /* the same memory traffic; the system's switch reduces in the network
+   * where the bare device's link runs a ring: less communication */
+  {
+    JsonObject *bare = json_array_get_object_element (a, 0);
+    JsonObject *sys = json_array_get_object_element (a, 1);
+    assert_close (num (sys, "t_memory_s"), num (bare, "t_memory_s"), 1e-12);
+    g_assert_cmpfloat (num (sys, "comm.all_reduce_s"), <, num (bare, "comm.all_reduce_s"));
+    /* the system's price per device-hour: the HGX price / 8, × 8 devices */
+    assert_close (num (sys, "usd_per_hour"),
+                  num (entry (catalog_systems, "systems", "nvidia-hgx-h200"),
+                       "price_usd_per_hour"),
+                  1e-12);
+  }
+}
+
+/* layouts over an HGX H200 and a GB200 NVL72 at an ITL of 50 ms */
+static void
+test_rack_layouts (void)
+{
+  JsonObject *hgx = entry (catalog_systems, "systems", "nvidia-hgx-h200");
+  const double hgx_usd_per_device_s = num (hgx, "price_usd_per_hour") / num (hgx, "devices")
+                                      / 3600;
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *a;
+  guint n, seen_hgx = 0, seen_nvl = 0, priced = 0;
+  double last = 0;
+  gboolean unpriced_seen = FALSE;
+
+  run_in_process (&r, "layouts", "-m", "deepseek-v3", "--system", "nvidia-hgx-h200", "--system",
+                  "nvidia-gb200-nvl72", "--weights", "fp8", "--kv", "fp8", "--compute", "fp8",
+                  "--itl-ms", "50", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  a = json_object_get_array_member (json_node_get_object (root), "layouts");
+  n = json_array_get_length (a);
+  g_assert_cmpuint (n, >, 10);
+  g_assert_cmpfloat (num (json_node_get_object (root), "count"), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *o = json_array_get_object_element (a, i);
+      const char *sys = json_object_get_string_member (o, "system");
+      double tp = num (o, "layout.tp"), ep = num (o, "layout.ep"), pp = num (o, "layout.pp");
+      double dp = num (o, "layout.dp"), devices = num (o, "layout.devices");
+      double batch = num (o, "batch"), itl = num (o, "itl_s"), tps = num (o, "tokens_per_s");
+      double usd = member_or (o, "usd_per_mtok", -1);
+
+      g_assert_true (json_object_get_boolean_member (o, "fits"));
+      g_assert_true (json_object_get_boolean_member (o, "meets"));
+      g_assert_cmpfloat (itl, <=, 0.050);
+      g_assert_cmpfloat (devices, ==, tp * ep * pp * dp);
+      g_assert_cmpfloat (batch, >=, 1);
+      g_assert_cmpfloat (batch, <=, 4096);
+      /* every replica decodes its batch once per ITL */
+      assert_close (tps, dp * batch / itl, 1e-9);
+      assert_close (num (o, "tokens_per_s_per_device"), tps / devices, 1e-12);
+      if (g_str_equal (sys, "nvidia-hgx-h200"))
+        {
+          seen_hgx++;
+          g_assert_cmpfloat (devices, <=, 8);
+          /* the used devices' share of the system price, per million tokens */
+          assert_close (usd, devices * hgx_usd_per_device_s / tps * 1e6, 1e-9);
+          /* power: 10.2 kW for 8 GPUs */
+          assert_close (num (o, "tokens_per_s_per_kw"),
+                        tps / (devices * num (hgx, "power_W") / num (hgx, "devices") / 1e3),
+                        1e-9);
+        }
+      else
+        {
+          g_assert_cmpstr (sys, ==, "nvidia-gb200-nvl72");
+          seen_nvl++;
+          g_assert_cmpfloat (devices, <=, 72);
+        }
+      /* sorted by usd_per_mtok, the unpriced (null) after the priced */
+      if (usd >= 0)
+        {
+          g_assert_false (unpriced_seen);
+          g_assert_cmpfloat (usd, >=, last);
+          last = usd;
+          priced++;
+        }
+      else
+        unpriced_seen = TRUE;
+    }
+  g_assert_cmpuint (seen_hgx, >, 0);
+  g_assert_cmpuint (seen_nvl, >, 0);
+  g_assert_cmpuint (priced, >, 0);
+  /* EP 72 on the NVL72 is among them (the replica filling the rack) */
+  {
+    gboolean ep72 = FALSE;
+    for (guint i = 0; i < n; i++)
+      {
+        JsonObject *o = json_array_get_object_element (a, i);
+        ep72 = ep72 || (num (o, "layout.ep") == 72 && num (o, "layout.tp") == 1);
+      }
+    g_assert_true (ep72);
+  }
+  g_assert_nonnull (strstr (r.err, "nvidia-gb200-nvl72 has no price"));
+
+  /* --top 3: the first three of the same order */
+  g_auto (Run) t = { 0 };
+  g_autoptr (JsonNode) top = NULL;
+  run_in_process (&t, "layouts", "-m", "deepseek-v3", "--system", "nvidia-hgx-h200", "--system",
+                  "nvidia-gb200-nvl72", "--weights", "fp8", "--kv", "fp8", "--compute", "fp8",
+                  "--itl-ms", "50", "--json", "--top", "3", NULL);
+  top = parse_json (t.out);
+  JsonArray *b = json_object_get_array_member (json_node_get_object (top), "layouts");
+  g_assert_cmpuint (json_array_get_length (b), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    assert_close (num (json_array_get_object_element (b, i), "usd_per_mtok"),
+                  num (json_array_get_object_element (a, i), "usd_per_mtok"), 0);
+}
+
+static void
+test_rack_layouts_text (void)
+{
+  g_auto (Run) r = { 0 };
+  g_auto (Run) c = { 0 };
+  g_auto (Run) e = { 0 };
+  g_auto (GStrv) lines = NULL;
+
+  run_binary (&r, "layouts", "-m", "deepseek-v3", "--system", "nvidia-hgx-h200", "--weights",
+              "fp8", "--compute", "fp8", "--itl-ms", "50", "--top", "4", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "Targets: ITL ≤ 50.00 ms"));
+  g_assert_nonnull (strstr (r.out, "TP×EP×PP×DP"));
+  g_assert_nonnull (strstr (r.out, "$/Mtok"));
+  g_assert_nonnull (strstr (r.out, "The cheapest 4 of "));
+  g_assert_nonnull (strstr (r.out, "\n1  nvidia-hgx-h200"));
+  g_assert_nonnull (strstr (r.out, "\n4  nvidia-hgx-h200"));
+  g_assert_null (strstr (r.out, "\n5  "));
+
+  run_binary (&c, "layouts", "-m", "deepseek-v3", "--system", "nvidia-hgx-h200", "--weights",
+              "fp8", "--compute", "fp8", "--itl-ms", "50", "--csv", NULL);
+  g_assert_cmpint (c.status, ==, 0);
+  lines = g_strsplit (c.out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "system,tp,ep,pp,dp,devices,batch,itl_s,ttft_s,tokens_per_s,"
+                                 "tokens_per_s_per_device,tokens_per_s_per_kw,usd_per_mtok,bound,"
+                                 "fits,meets");
+  g_assert_true (g_str_has_prefix (lines[1], "nvidia-hgx-h200,"));
+  g_assert_true (g_str_has_suffix (lines[1], ",true,true"));
+
+  /* --every-batch: more rows, one per batch */
+  run_in_process (&e, "layouts", "-m", "llama-3.1-8b", "-H", "nvidia-h100-sxm", "--itl-ms",
+                  "20", "--every-batch", "--csv", NULL);
+  g_assert_cmpint (e.status, ==, 0);
+  g_assert_cmpuint (count_lines (e.out), >, 4096);
+}
+
+static void
+test_rack_systems (void)
+{
+  JsonObject *h200 = entry (catalog_hardware, "hardware", "nvidia-h200-sxm");
+  g_auto (Run) l = { 0 };
+  g_auto (Run) j = { 0 };
+  g_auto (Run) s = { 0 };
+  g_auto (Run) sj = { 0 };
+  g_autoptr (JsonNode) list = NULL;
+  g_autoptr (JsonNode) one = NULL;
+  JsonArray *a;
+
+  run_in_process (&l, "list", "systems", NULL);
+  g_assert_cmpint (l.status, ==, 0);
+  g_assert_nonnull (strstr (l.out, "nvidia-gb200-nvl72"));
+  g_assert_nonnull (strstr (l.out, "nvidia-gb200-per-gpu × 72"));
+  g_assert_nonnull (strstr (l.out, "amd-mi355x-platform"));
+
+  run_in_process (&j, "list", "systems", "--json", NULL);
+  g_assert_cmpint (j.status, ==, 0);
+  list = parse_json (j.out);
+  a = json_object_get_array_member (json_node_get_object (list), "systems");
+  g_assert_cmpuint (json_array_get_length (a), ==,
+                    json_array_get_length (json_object_get_array_member (
+                      json_node_get_object (catalog_systems), "systems")));
+
+  run_in_process (&s, "show", "nvidia-hgx-h200", NULL);
+  g_assert_cmpint (s.status, ==, 0);
+  g_assert_nonnull (strstr (s.out, "nvidia-hgx-h200 — "));
+  g_assert_nonnull (strstr (s.out, "Derived (totals over the devices)"));
+  g_assert_nonnull (strstr (s.out, "38.40 TB/s")); /* 8 × 4.8 TB/s */
+
+  run_in_process (&sj, "show", "nvidia-hgx-h200", "--json", NULL);
+  g_assert_cmpint (sj.status, ==, 0);
+  one = parse_json (sj.out);
+  JsonObject *sys = json_object_get_object_member (json_node_get_object (one), "system");
+  g_assert_cmpstr (json_object_get_string_member (sys, "device"), ==, "nvidia-h200-sxm");
+  assert_close (num (sys, "derived.mem_capacity_bytes"),
+                8 * num (h200, "memory.capacity_GiB") * 1073741824.0, 1e-12);
+  assert_close (num (sys, "derived.power_w_per_device"), 10200.0 / 8, 1e-12);
+  assert_close (num (sys, "derived.usd_per_device_hour"), num (sys, "price_usd_per_hour") / 8,
+                1e-12);
+}
+
+/* each bad layout: one line naming the flag */
+static void
+test_rack_errors (void)
+{
+  static const char catalog[]
+      = "{ \"format\": \"roofline-catalog\", \"version\": 2,\n"
+        "  \"hardware\": [ { \"id\": \"lonely\", \"name\": \"No link\",\n"
+        "      \"memory\": { \"capacity_GB\": 80, \"bandwidth_GBps\": 2000 },\n"
+        "      \"compute_TFLOPS\": { \"bf16\": 500 } } ],\n"
+        "  \"systems\": [ { \"id\": \"island-8\", \"name\": \"8 H100, no scale-out\",\n"
+        "      \"device\": \"nvidia-h100-sxm\", \"devices\": 8,\n"
+        "      \"scaleup\": { \"bandwidth_GBps\": 450 } } ] }\n";
+  g_autofree char *path = write_temp ("rack-catalog-XXXXXX.json", catalog);
+  static const struct
+  {
+    int status;
+    const char *args[14];
+    const char *in_message;
+  } cases[] = {
+    { 2, { "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--ep", "2" },
+      "--ep 2: llama-3.1-70b is dense" },
+    { 2, { "solve", "--system", "nvidia-gb200-nvl72", "-m", "deepseek-v3", "--ep", "512" },
+      "--ep 512 exceeds the 256 routed experts" },
+    { 2, { "solve", "--system", "nvidia-gb200-nvl72", "-m", "deepseek-v3", "--pp", "64" },
+      "--pp 64: deepseek-v3 has only 61 layers" },
+    { 2, { "solve", "--system", "island-8", "-m", "llama-3.1-70b", "--tp", "4", "--pp", "4",
+           "--catalog", "@" },
+      "--tp 4 × --pp 4 = 16 devices: more devices per replica than the 8 of island-8, which "
+      "has no scale-out network" },
+    { 1, { "solve", "-H", "lonely", "-m", "llama-3.1-8b", "--tp", "2", "--catalog", "@" },
+      "--tp 2: lonely has no interconnect bandwidth" },
+    { 2, { "solve", "--system", "nvidia-gb200-nv", "-m", "deepseek-v3" },
+      "no system with id \"nvidia-gb200-nv\"; did you mean \"nvidia-gb200-nvl72\"?" },
+    { 2, { "layouts", "--system", "nvidia-hgx-h20", "-m", "deepseek-v3" },
+      "did you mean \"nvidia-hgx-h200\"" },
+    { 2, { "solve", "--system", "nvidia-hgx-h200", "-m", "deepseek-v3", "--tp", "0" }, "--tp" },
+    { 2, { "solve", "--system", "nvidia-hgx-h200", "-m", "deepseek-v3", "--tp", "4", "--devices",
+           "8" },
+      "--devices 8 contradicts --tp 4" },
+    { 2, { "solve", "--system", "nvidia-hgx-h200", "-m", "deepseek-v3", "--ep-imbalance",
+           "0.5" },
+      "--ep-imbalance" },
+    { 2, { "layouts", "-m", "deepseek-v3" }, "--system ID" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+      g_auto (Run) r = { 0 };
+      int wait_status = 0;
+      g_autoptr (GError) error = NULL;
+
+      g_ptr_array_add (argv, (gpointer) cli_path ());
+      for (gsize k = 0; k < G_N_ELEMENTS (cases[i].args) && cases[i].args[k] != NULL; k++)
+        g_ptr_array_add (argv, (gpointer) (g_str_equal (cases[i].args[k], "@")
+                                             ? path
+                                             : cases[i].args[k]));
+      g_ptr_array_add (argv, NULL);
+      g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out,
+                    &r.err, &wait_status, &error);
+      g_assert_no_error (error);
+      r.status = WEXITSTATUS (wait_status);
+      if (strstr (r.err, cases[i].in_message) == NULL)
+        g_error ("case %" G_GSIZE_FORMAT ": \"%s\" lacks \"%s\"", i, r.err,
+                 cases[i].in_message);
+      assert_one_error_line (&r, cases[i].status);
+      g_assert_cmpstr (r.out, ==, "");
+    }
+  g_unlink (path);
+}
+
 static JsonNode *
 load_catalog_file (const char *name)
 {
@@ -1341,6 +1783,7 @@ main (int argc, char **argv)
 
   catalog_hardware = load_catalog_file ("hardware.json");
   catalog_models = load_catalog_file ("models.json");
+  catalog_systems = load_catalog_file ("systems.json");
 
   g_test_add_func ("/cli/solve/json", test_solve_json);
   g_test_add_func ("/cli/solve/table", test_solve_table);
@@ -1373,6 +1816,13 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/files/fifo", test_files_fifo);
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/locale", test_locale);
+  g_test_add_func ("/cli/rack/flags-reach-the-workload", test_rack_flags);
+  g_test_add_func ("/cli/rack/nvl72-deepseek-ep72", test_rack_nvl72);
+  g_test_add_func ("/cli/rack/system-beside-device", test_rack_system_beside_device);
+  g_test_add_func ("/cli/rack/layouts-h200-vs-nvl72", test_rack_layouts);
+  g_test_add_func ("/cli/rack/layouts-csv-and-table", test_rack_layouts_text);
+  g_test_add_func ("/cli/rack/list-and-show-systems", test_rack_systems);
+  g_test_add_func ("/cli/rack/bad-layouts", test_rack_errors);
 
   status = g_test_run ();
   json_node_unref (catalog_hardware);
