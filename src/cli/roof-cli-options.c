@@ -112,7 +112,7 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
   [ROOF_CLI_COMMAND_LAYOUTS] = {
     "layouts",
     "roofline-cli layouts -m ID (--system ID… | -H ID…) [workload] [--itl-ms X] "
-    "[--ttft-ms Y] [--top N|--all] [--json|--csv]",
+    "[--ttft-ms Y] [--top N|--all] [--every-batch] [--json|--csv]",
     "every layout and batch that fits and meets the SLA, cheapest per token first",
     "Enumerates every valid layout (TP × EP × PP × DP) of the model on each system\n"
     "(or device) and every batch from 1 to 4096 that fits in memory and meets the\n"
@@ -322,7 +322,7 @@ static const OptSpec options[] = {
   { OPT_DEVICES, "devices", 0, "N", CMD_MODEL_ON_HW & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE),
     GROUP_LAYOUT, "the same as --tp N" },
   { OPT_EP, "ep", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT,
-    "devices in expert parallel, MoE only; must divide the experts (default 1)" },
+    "devices in expert parallel, MoE only, at most the experts (default 1)" },
   { OPT_PP, "pp", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT, "pipeline stages (default 1)" },
   { OPT_DP, "dp", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT,
     "data-parallel replicas; --batch is per replica (default 1)" },

@@ -176,10 +176,12 @@ test_layouts_command (void)
   g_assert_false (o.all);
   roof_cli_options_clear (&o);
 
-  g_assert_true (parse (&o, &error, "layouts", "-m", "b", "-H", "a", "--all", "--csv", NULL));
+  g_assert_true (parse (&o, &error, "layouts", "-m", "b", "-H", "a", "--all", "--csv",
+                        "--every-batch", NULL));
   g_assert_no_error (error);
   g_assert_true (o.all);
   g_assert_true (o.csv);
+  g_assert_true (o.every_batch);
   roof_cli_options_clear (&o);
 
   g_assert_true (parse (&o, &error, "list", "systems", NULL));
