@@ -1509,6 +1509,46 @@ test_rack_system_beside_device (void)
   }
 }
 
+/* a version-2 scenario: its layout.system is a column before its devices,
+ * its layout the workload's; flags replace both */
+static void
+test_rack_scenario (void)
+{
+  g_autofree char *path = write_temp (
+    "rack-XXXXXX.roofline",
+    "{ \"format\": \"roofline-scenario\", \"version\": 2,\n"
+    "  \"hardware\": [\"nvidia-h200-sxm\"], \"model\": \"deepseek-v3\",\n"
+    "  \"workload\": { \"batch\": 4, \"weights\": \"fp8\" },\n"
+    "  \"layout\": { \"system\": \"nvidia-gb200-nvl72\", \"tp\": 1, \"ep\": 64, "
+    "\"dp\": 2 } }\n");
+  g_auto (Run) r = { 0 };
+  g_auto (Run) f = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (JsonNode) froot = NULL;
+  JsonArray *a;
+
+  run_in_process (&r, "solve", "--scenario", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  a = json_object_get_array_member (json_node_get_object (root), "results");
+  g_assert_cmpuint (json_array_get_length (a), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, 0),
+                                                  "hardware"), ==, "nvidia-gb200-nvl72");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, 1),
+                                                  "hardware"), ==, "nvidia-h200-sxm");
+  g_assert_cmpfloat (num (json_array_get_object_element (a, 0), "layout.devices"), ==, 128);
+
+  run_in_process (&f, "solve", "--scenario", path, "--system", "nvidia-hgx-h200", "--ep", "8",
+                  "--dp", "1", "--json", NULL);
+  g_assert_cmpint (f.status, ==, 0);
+  froot = parse_json (f.out);
+  a = json_object_get_array_member (json_node_get_object (froot), "results");
+  g_assert_cmpuint (json_array_get_length (a), ==, 1);
+  g_assert_cmpfloat (num (json_array_get_object_element (a, 0), "layout.ep"), ==, 8);
+  g_assert_cmpfloat (num (json_array_get_object_element (a, 0), "batch"), ==, 4);
+  g_unlink (path);
+}
+
 /* layouts over an HGX H200 and a GB200 NVL72 at an ITL of 50 ms */
 static void
 test_rack_layouts (void)
@@ -1819,6 +1859,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/rack/flags-reach-the-workload", test_rack_flags);
   g_test_add_func ("/cli/rack/nvl72-deepseek-ep72", test_rack_nvl72);
   g_test_add_func ("/cli/rack/system-beside-device", test_rack_system_beside_device);
+  g_test_add_func ("/cli/rack/scenario-system", test_rack_scenario);
   g_test_add_func ("/cli/rack/layouts-h200-vs-nvl72", test_rack_layouts);
   g_test_add_func ("/cli/rack/layouts-csv-and-table", test_rack_layouts_text);
   g_test_add_func ("/cli/rack/list-and-show-systems", test_rack_systems);
