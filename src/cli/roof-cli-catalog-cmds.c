@@ -632,6 +632,19 @@ show_fields (RoofCliTable *t, RoofEntryKind kind, JsonObject *entry)
     }
 }
 
+/* "ID — Name (built-in)", then every field of the entry in `t` */
+static void
+show_heading_and_fields (RoofCliContext *ctx, RoofCliTable *t, RoofSpec *spec, RoofEntryKind kind,
+                         JsonObject *entry)
+{
+  g_autofree char *name = roof_cli_escape (roof_spec_get_name (spec));
+
+  roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
+  roof_cli_stream_printf (ctx->out, "%s — %s%s\n", roof_spec_get_id (spec), name,
+                          roof_spec_get_builtin (spec) ? " (built-in)" : "");
+  show_fields (t, kind, entry);
+}
+
 static void
 derived_row (RoofCliTable *t, const char *label, char *value)
 {
@@ -648,13 +661,7 @@ show_hardware (RoofCliContext *ctx, RoofHardwareSpec *hw)
   g_autoptr (RoofCliTable) t = roof_cli_table_new (2);
   double u = p->usable_fraction > 0.0 ? p->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
 
-  roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
-  {
-    g_autofree char *name = roof_cli_escape (roof_spec_get_name (ROOF_SPEC (hw)));
-    roof_cli_stream_printf (ctx->out, "%s — %s%s\n", roof_spec_get_id (ROOF_SPEC (hw)), name,
-                            roof_spec_get_builtin (ROOF_SPEC (hw)) ? " (built-in)" : "");
-  }
-  show_fields (t, ROOF_ENTRY_HARDWARE, entry);
+  show_heading_and_fields (ctx, t, ROOF_SPEC (hw), ROOF_ENTRY_HARDWARE, entry);
 
   roof_cli_table_add_blank (t);
   roof_cli_table_add_section (t, "Derived");
@@ -696,13 +703,7 @@ show_model (RoofCliContext *ctx, RoofModelSpec *model)
   g_autoptr (JsonObject) entry = roof_spec_to_json (ROOF_SPEC (model));
   g_autoptr (RoofCliTable) t = roof_cli_table_new (2);
 
-  roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
-  {
-    g_autofree char *name = roof_cli_escape (roof_spec_get_name (ROOF_SPEC (model)));
-    roof_cli_stream_printf (ctx->out, "%s — %s%s\n", roof_spec_get_id (ROOF_SPEC (model)), name,
-                            roof_spec_get_builtin (ROOF_SPEC (model)) ? " (built-in)" : "");
-  }
-  show_fields (t, ROOF_ENTRY_MODEL, entry);
+  show_heading_and_fields (ctx, t, ROOF_SPEC (model), ROOF_ENTRY_MODEL, entry);
 
   roof_cli_table_add_blank (t);
   roof_cli_table_add_section (t, "Derived");
@@ -777,13 +778,7 @@ show_system (RoofCliContext *ctx, RoofSystemSpec *sys)
   gboolean priced = roof_system_spec_get_price (sys, &usd);
   RoofHardwareParams p;
 
-  roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
-  {
-    g_autofree char *name = roof_cli_escape (roof_spec_get_name (ROOF_SPEC (sys)));
-    roof_cli_stream_printf (ctx->out, "%s — %s%s\n", roof_spec_get_id (ROOF_SPEC (sys)), name,
-                            roof_spec_get_builtin (ROOF_SPEC (sys)) ? " (built-in)" : "");
-  }
-  show_fields (t, ROOF_ENTRY_SYSTEM, entry);
+  show_heading_and_fields (ctx, t, ROOF_SPEC (sys), ROOF_ENTRY_SYSTEM, entry);
 
   roof_cli_table_add_blank (t);
   roof_cli_table_add_section (t, "Derived (totals over the devices)");

@@ -460,15 +460,25 @@ not_found_error (GError **error, GListModel *entries, const char *noun, const ch
   return FALSE;
 }
 
+/* `spec` as the catalog's lookup found it, or NULL with `error` set from
+ * its `cause` by not_found_error () */
+static gpointer
+found_or_suggest (gpointer spec, GListModel *entries, const char *noun, const char *id,
+                  GError *cause, GError **error)
+{
+  if (spec == NULL)
+    not_found_error (error, entries, noun, id, cause);
+  return spec;
+}
+
 RoofHardwareSpec *
 roof_cli_lookup_hardware (RoofCatalog *catalog, const char *id, GError **error)
 {
   g_autoptr (GError) local = NULL;
   RoofHardwareSpec *spec = roof_catalog_lookup_hardware (catalog, id, &local);
 
-  if (spec == NULL)
-    not_found_error (error, roof_catalog_get_hardware (catalog), "hardware", id, local);
-  return spec;
+  return found_or_suggest (spec, roof_catalog_get_hardware (catalog), "hardware", id, local,
+                           error);
 }
 
 RoofModelSpec *
@@ -477,9 +487,7 @@ roof_cli_lookup_model (RoofCatalog *catalog, const char *id, GError **error)
   g_autoptr (GError) local = NULL;
   RoofModelSpec *spec = roof_catalog_lookup_model (catalog, id, &local);
 
-  if (spec == NULL)
-    not_found_error (error, roof_catalog_get_models (catalog), "model", id, local);
-  return spec;
+  return found_or_suggest (spec, roof_catalog_get_models (catalog), "model", id, local, error);
 }
 
 RoofSystemSpec *
@@ -488,9 +496,7 @@ roof_cli_lookup_system (RoofCatalog *catalog, const char *id, GError **error)
   g_autoptr (GError) local = NULL;
   RoofSystemSpec *spec = roof_catalog_lookup_system (catalog, id, &local);
 
-  if (spec == NULL)
-    not_found_error (error, roof_catalog_get_systems (catalog), "system", id, local);
-  return spec;
+  return found_or_suggest (spec, roof_catalog_get_systems (catalog), "system", id, local, error);
 }
 
 /* ---------------------------------------------------------------------- */
