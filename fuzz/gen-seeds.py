@@ -310,6 +310,17 @@ CLI = [
     # device without a price), which the harness took for an error
     "cost -H nvidia-b300 -m laa-h100-sxm -H nvidia-h100-sxm -H nvidia-h200-sxm -m2sxm "
     "-m llama-3.1-70b --json",
+    # systems and layouts (issue 12)
+    "list systems --json", "show nvidia-gb200-nvl72",
+    "solve --system nvidia-gb200-nvl72 -m deepseek-v3 --ep 72 --weights fp8 --kv fp8 "
+    "--compute fp8 -b 1 --context 1 --json",
+    "solve --system nvidia-hgx-h200 -H nvidia-b200 -m deepseek-v3 --tp 2 --ep 4 --pp 2 --dp 3 "
+    "--attention tensor --ep-imbalance 1.25 --microbatches 4",
+    "solve -H nvidia-h100-sxm -m llama-3.1-70b --tp 4 --devices 8",
+    "sweep --system amd-mi300x-platform -m mixtral-8x7b --ep 8 --batch 1:512 --csv",
+    "layouts -m deepseek-v3 --system nvidia-hgx-h200 --system nvidia-gb200-nvl72 --weights fp8 "
+    "--kv fp8 --compute fp8 --itl-ms 50 --json",
+    "layouts -m llama-3.1-70b -H nvidia-h100-sxm --ttft-ms 500 --top 5 --every-batch --csv",
 ]
 
 
@@ -372,9 +383,11 @@ def dictionaries():
                "--overhead-us", "--step", "--points", "--itl-ms", "--ttft-ms", "--tokens-per-s",
                "--max-devices", "--catalog", "--scenario", "--help", "-h", "--version", "--",
                "-o", "--out", "--width", "--height", "--scale", "--theme", "--ceilings",
-               "--no-caption", "--transparent"]
+               "--no-caption", "--transparent", "--system", "--tp", "--ep", "--pp", "--dp",
+               "--attention", "--ep-imbalance", "--microbatches", "--top", "--all",
+               "--every-batch"]
     commands = ["list", "show", "solve", "sweep", "sensitivity", "synthesize", "cost", "help",
-                "hardware", "models", "plot"]
+                "hardware", "models", "plot", "layouts", "systems", "data", "tensor"]
     with open(os.path.join(TOP, "fuzz", "cli.dict"), "w", encoding="utf-8") as f:
         f.write("# roofline-cli options, commands, values and ids (gen-seeds.py); "
                 "arguments are NUL-separated\n")
