@@ -619,16 +619,6 @@ check_layout (RoofCliContext *ctx, GError **error)
                    ep, mp->experts, model, mp->experts);
       return FALSE;
     }
-  if (ep > 1.0 && fmod (mp->experts, ep) != 0.0)
-    {
-      /* uneven but served (EP 72 over 256 experts on an NVL72): the busiest
-       * device holds ceil(E / EP) and sets the time (docs/model.md) */
-      g_autofree char *try = nearby_divisors (mp->experts, ep);
-      roof_cli_note (ctx, "--ep %.15g does not divide the %.15g routed experts of %s: the "
-                          "busiest device holds %.15g of them (%.3g on average); --ep %s "
-                          "divides them",
-                     ep, mp->experts, model, ceil (mp->experts / ep), mp->experts / ep, try);
-    }
   if (pp > 1.0 && md->kind == ROOF_MODEL_TRANSFORMER && pp > md->layers)
     {
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
@@ -658,6 +648,29 @@ check_layout (RoofCliContext *ctx, GError **error)
                        layout, t->id, t->system != NULL ? "scale-up fabric" : "interconnect");
           return FALSE;
         }
+      /* the rest is the solver's rule (groups that span domains fill them,
+       * none straddles two): its message, said of the flags */
+      RoofError rerr = { 0 };
+      RoofStatus st = roof_layout_validate (p, md, wl, &rerr);
+      if (st != ROOF_OK)
+        {
+          g_set_error (error, ROOF_CLI_ERROR,
+                       st == ROOF_ERR_INVALID ? ROOF_CLI_ERROR_USAGE : ROOF_CLI_ERROR_FAILED,
+                       "%s: %s: %s", layout, t->id, rerr.message);
+          return FALSE;
+        }
+    }
+
+  if (ep > 1.0 && fmod (mp->experts, ep) != 0.0)
+    {
+      /* uneven but served (EP 72 over 256 experts on an NVL72): the busiest
+       * device holds ceil(E / EP) and sets the time (docs/model.md); said
+       * once the layout is known to be good, so a failure stays one line */
+      g_autofree char *try = nearby_divisors (mp->experts, ep);
+      roof_cli_note (ctx, "--ep %.15g does not divide the %.15g routed experts of %s: the "
+                          "busiest device holds %.15g of them (%.3g on average); --ep %s "
+                          "divides them",
+                     ep, mp->experts, model, ceil (mp->experts / ep), mp->experts / ep, try);
     }
   return TRUE;
 }

@@ -1758,6 +1758,11 @@ test_rack_errors (void)
       "has no scale-out network" },
     { 1, { "solve", "-H", "lonely", "-m", "llama-3.1-8b", "--tp", "2", "--catalog", "@" },
       "--tp 2: lonely has no interconnect bandwidth" },
+    /* the solver's rule, said of the flags: a group spanning domains fills
+     * them (EP 12 on 8-GPU systems would leave a domain half used) */
+    { 2, { "solve", "--system", "nvidia-hgx-h200", "-m", "deepseek-v3", "--ep", "12" },
+      "--ep 12: nvidia-hgx-h200: tp·ep = 12 devices span scale-up domains of 8 without filling "
+      "them" },
     { 2, { "solve", "--system", "nvidia-gb200-nv", "-m", "deepseek-v3" },
       "no system with id \"nvidia-gb200-nv\"; did you mean \"nvidia-gb200-nvl72\"?" },
     { 2, { "layouts", "--system", "nvidia-hgx-h20", "-m", "deepseek-v3" },
