@@ -294,6 +294,18 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
   METRIC (t, "MBU", r, n, mbu, ROOF_CLI_UNIT_PERCENT);
   METRIC (t, "Memory footprint", r, n, footprint, ROOF_CLI_UNIT_BYTES);
   METRIC (t, "Usable memory", r, n, capacity, ROOF_CLI_UNIT_BYTES);
+  if (beyond_tp)
+    {
+      /* under a layout the busiest device decides whether it fits */
+      roof_cli_table_add_row (t);
+      roof_cli_table_set (t, 0, "  busiest device");
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *fp = roof_cli_format (r[i].footprint_device, ROOF_CLI_UNIT_BYTES);
+          g_autofree char *cap = roof_cli_format (r[i].capacity_device, ROOF_CLI_UNIT_BYTES);
+          roof_cli_table_take (t, i + 1, g_strdup_printf ("%s of %s", fp, cap));
+        }
+    }
 
   roof_cli_table_add_row (t);
   roof_cli_table_set (t, 0, "Fits");
