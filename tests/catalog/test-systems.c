@@ -219,6 +219,40 @@ test_builtin_figures (void)
   g_assert_cmpfloat (p.scaleout_bw, ==, 3.125e9);
 }
 
+/* What the catalog gives, the solver takes: the issue's GB200 NVL72 example
+ * (DeepSeek-V3, EP 72, fp8, batch 1, context 1) and TP 8 on an HGX H200. */
+static void
+test_solver_accepts (void)
+{
+  g_autoptr (RoofCatalog) catalog = builtin ();
+  const RoofModelDerived *md
+    = roof_model_spec_get_derived (roof_catalog_find_model (catalog, "deepseek-v3"));
+  RoofHardwareParams p;
+  RoofWorkload wl;
+  RoofResult r;
+  RoofError err = { 0 };
+
+  params_of (catalog, "nvidia-gb200-nvl72", &p);
+  roof_workload_init (&wl);
+  wl.ep = 72;
+  wl.batch = 1;
+  wl.context = 1;
+  wl.weights = wl.kv = wl.compute = ROOF_PREC_FP8;
+  if (roof_solve (&p, md, &wl, &r, &err) != ROOF_OK)
+    g_error ("GB200 NVL72, EP 72: %s", err.message);
+  g_assert_cmpfloat (r.t_step, >, 0);
+  g_assert_cmpfloat (r.t_step, <, 17e-3); /* the ring's 17 ms the issue reports */
+
+  params_of (catalog, "nvidia-hgx-h200", &p);
+  roof_workload_init (&wl);
+  wl.devices = 8;
+  wl.weights = wl.kv = wl.compute = ROOF_PREC_FP8;
+  if (roof_solve (&p, md, &wl, &r, &err) != ROOF_OK)
+    g_error ("HGX H200, TP 8: %s", err.message);
+  g_assert_true (r.fits); /* 671e9 B of fp8 weights in 8 x 0.9 x 150.75e9 B */
+  g_assert_true (r.has_cost);
+}
+
 /* Defaults, a domain of one, and the device that must match. */
 static void
 test_conversion (void)
@@ -342,6 +376,11 @@ test_errors (void)
           ", \"scaleup\": { \"bandwidth_GBps\": 900, \"collective\": \"nvls\" }") " ] }",
       "bad.json: systems[0] \"s\": scaleup.collective must be one of ring, tree, switch, got "
       "\"nvls\"" },
+    /* in-network reduction needs a switch (the solver's rule) */
+    { HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 900, "
+                                     "\"topology\": \"mesh\", \"collective\": \"switch\" }") " ] }",
+      "bad.json: systems[0] \"s\": scaleup.collective \"switch\" (in-network reduction) needs "
+      "scaleup.topology \"switch\", got \"mesh\"" },
     /* negative price and power */
     { HEAD "\"systems\": [ " SYSTEM (", \"price_usd_per_hour\": -1") " ] }",
       "bad.json: systems[0] \"s\": price_usd_per_hour must be at least 0, got -1" },
@@ -885,6 +924,7 @@ main (int argc, char **argv)
   g_test_add_func ("/systems/builtin/all", test_builtin_all);
   g_test_add_func ("/systems/builtin/figures", test_builtin_figures);
   g_test_add_func ("/systems/conversion", test_conversion);
+  g_test_add_func ("/systems/solver-accepts", test_solver_accepts);
   g_test_add_func ("/systems/errors", test_errors);
   g_test_add_func ("/systems/device-sources", test_device_sources);
   g_test_add_func ("/systems/catalog-api", test_catalog_api);
