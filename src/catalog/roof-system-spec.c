@@ -84,6 +84,16 @@ compile_state (JsonObject *object,
   roof_collective_from_name (
     roof_spec_effective_string (ROOF_ENTRY_SYSTEM, object, "scaleup.collective"),
     &out->collective);
+  /* the solver's rule (roof_layout_validate): a file refuses what it cannot
+   * compute */
+  if (out->collective == ROOF_COLLECTIVE_SWITCH && out->topology != ROOF_TOPOLOGY_SWITCH)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "scaleup.collective \"switch\" (in-network reduction) needs "
+                              "scaleup.topology \"switch\", got \"%s\"",
+                              roof_topology_name (out->topology));
+      return FALSE;
+    }
   if (json_object_has_member (object, "scaleout"))
     {
       out->scaleout_bw = roof_json_get_number (object, "scaleout.bandwidth_GBps", 0) * 1e9;

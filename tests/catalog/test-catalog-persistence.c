@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include "catalog-test-util.h"
+
 #include <float.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -115,16 +117,6 @@ parse_file (GFile *file)
   g_file_load_contents (file, NULL, &text, NULL, NULL, &error);
   g_assert_no_error (error);
   return parse (text);
-}
-
-static RoofCatalog *
-builtin (void)
-{
-  g_autoptr (GError) error = NULL;
-  RoofCatalog *catalog = roof_catalog_new_builtin (&error);
-
-  g_assert_no_error (error);
-  return catalog;
 }
 
 static void
@@ -365,7 +357,7 @@ test_long_integers (void)
 static void
 test_save_builtin (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (RoofCatalog) back = roof_catalog_new ();
   g_autoptr (GPtrArray) hardware = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GPtrArray) models = g_ptr_array_new_with_free_func (g_object_unref);
@@ -452,8 +444,8 @@ static const char custom_json[] =
 static void
 test_unknown_round_trip (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
-  g_autoptr (RoofCatalog) back = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
+  g_autoptr (RoofCatalog) back = catalog_test_builtin ();
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) warnings_back = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) error = NULL;
@@ -563,7 +555,7 @@ assert_scenario_equal (RoofScenario *a, RoofScenario *b)
 static void
 test_scenario_default (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (RoofScenario) scenario = roof_scenario_new_default ();
   g_autoptr (RoofScenario) back = NULL;
   g_autoptr (JsonNode) doc = roof_scenario_to_json (scenario, catalog);
@@ -664,8 +656,8 @@ count_changed (RoofScenario *scenario, guint *count)
 static void
 test_scenario_round_trip (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
-  g_autoptr (RoofCatalog) fresh = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
+  g_autoptr (RoofCatalog) fresh = catalog_test_builtin ();
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) warnings_back = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) error = NULL;

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include "catalog-test-util.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -12,26 +14,6 @@
 #include "roof-spec-schema.h"
 
 #define RESOURCE "/io/github/rooflinelab/Roofline/catalog/"
-
-static void
-assert_rel (double got, double want, double tolerance)
-{
-  double scale = fmax (fabs (want), 1e-300);
-
-  if (!(fabs (got - want) / scale <= tolerance))
-    g_error ("got %.17g, want %.17g (relative tolerance %g)", got, want, tolerance);
-}
-
-static RoofCatalog *
-builtin (void)
-{
-  g_autoptr (GError) error = NULL;
-  RoofCatalog *catalog = roof_catalog_new_builtin (&error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (catalog);
-  return catalog;
-}
 
 static RoofHardwareSpec *
 hw (RoofCatalog *catalog, const char *id)
@@ -64,7 +46,7 @@ count_changed (gpointer instance, guint *count)
 static void
 test_builtin_counts (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   GListModel *hardware = roof_catalog_get_hardware (catalog);
   GListModel *models = roof_catalog_get_models (catalog);
 
@@ -129,22 +111,22 @@ test_builtin_no_warnings (void)
 static void
 test_conversions (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
   const RoofHardwareParams *p = roof_hardware_spec_get_params (h100);
 
-  assert_rel (p->mem_bw, 3.35e12, 1e-15);
+  catalog_test_assert_rel (p->mem_bw, 3.35e12, 1e-15);
   /* nvidia-smi's 81,559 MiB, not 80e9 (issue 12) */
   g_assert_cmpfloat (p->mem_capacity, ==, 81559.0 * 1048576.0);
   g_assert_cmpfloat (p->mem_capacity, ==, 85520809984.0);
   g_assert_cmpfloat (p->power_w, ==, 700);
-  assert_rel (p->peak_flops[ROOF_PREC_BF16], 989.4e12, 1e-15);
-  assert_rel (p->peak_flops[ROOF_PREC_FP8], 1978.9e12, 1e-15);
-  assert_rel (p->peak_flops[ROOF_PREC_TF32], 494.7e12, 1e-15);
+  catalog_test_assert_rel (p->peak_flops[ROOF_PREC_BF16], 989.4e12, 1e-15);
+  catalog_test_assert_rel (p->peak_flops[ROOF_PREC_FP8], 1978.9e12, 1e-15);
+  catalog_test_assert_rel (p->peak_flops[ROOF_PREC_TF32], 494.7e12, 1e-15);
   g_assert_cmpfloat (p->peak_flops[ROOF_PREC_FP64], ==, 0.0); /* not in the entry */
   g_assert_cmpfloat (p->peak_flops[ROOF_PREC_FP4], ==, 0.0);
-  assert_rel (p->link_bw, 450e9, 1e-15);
-  assert_rel (p->link_latency, 1e-6, 1e-15);
+  catalog_test_assert_rel (p->link_bw, 450e9, 1e-15);
+  catalog_test_assert_rel (p->link_latency, 1e-6, 1e-15);
   g_assert_false (roof_hardware_spec_link_is_pcie (h100));
   g_assert_true (p->has_price);
   g_assert_cmpfloat (p->price_per_hour, ==, 2.69);
@@ -152,8 +134,8 @@ test_conversions (void)
   g_assert_cmpfloat (p->eff_compute, ==, 1.0);
   g_assert_cmpfloat (p->eff_memory, ==, 1.0);
   g_assert_cmpint (p->n_caches, ==, 1);
-  assert_rel (p->caches[0].capacity, 50e6, 1e-15);
-  assert_rel (p->caches[0].bandwidth, 5500e9, 1e-15);
+  catalog_test_assert_rel (p->caches[0].capacity, 50e6, 1e-15);
+  catalog_test_assert_rel (p->caches[0].bandwidth, 5500e9, 1e-15);
   g_assert_cmpstr (roof_hardware_spec_get_cache_name (h100, 0), ==, "L2");
   g_assert_cmpstr (roof_hardware_spec_get_kind (h100), ==, "gpu");
   g_assert_cmpstr (roof_hardware_spec_get_vendor (h100), ==, "NVIDIA");
@@ -163,7 +145,7 @@ test_conversions (void)
   /* a cache without a published bandwidth */
   p = roof_hardware_spec_get_params (hw (catalog, "nvidia-a100-sxm-80gb"));
   g_assert_cmpfloat (p->mem_capacity, ==, 80.0 * 1073741824.0); /* 81,920 MiB */
-  assert_rel (p->caches[0].capacity, 40e6, 1e-15);
+  catalog_test_assert_rel (p->caches[0].capacity, 40e6, 1e-15);
   g_assert_cmpfloat (p->caches[0].bandwidth, ==, 0.0);
   g_assert_cmpfloat (p->price_per_hour, ==, 1.39);
 
@@ -173,16 +155,16 @@ test_conversions (void)
 
     p = roof_hardware_spec_get_params (l40s);
     g_assert_true (roof_hardware_spec_link_is_pcie (l40s));
-    assert_rel (p->link_bw, 31.5e9, 1e-15);
-    assert_rel (p->link_latency, 5e-6, 1e-15);
-    assert_rel (p->peak_flops[ROOF_PREC_BF16], 362.05e12, 1e-15);
+    catalog_test_assert_rel (p->link_bw, 31.5e9, 1e-15);
+    catalog_test_assert_rel (p->link_latency, 5e-6, 1e-15);
+    catalog_test_assert_rel (p->peak_flops[ROOF_PREC_BF16], 362.05e12, 1e-15);
   }
   /* PCIe gen5 on the RTX 5090 */
   {
     RoofHardwareSpec *rtx = hw (catalog, "nvidia-rtx-5090");
 
     g_assert_true (roof_hardware_spec_link_is_pcie (rtx));
-    assert_rel (roof_hardware_spec_get_params (rtx)->link_bw, 63e9, 1e-15);
+    catalog_test_assert_rel (roof_hardware_spec_get_params (rtx)->link_bw, 63e9, 1e-15);
   }
   /* neither fabric nor PCIe generation: no link */
   {
@@ -191,7 +173,7 @@ test_conversions (void)
     g_assert_false (roof_hardware_spec_link_is_pcie (groq));
     g_assert_cmpfloat (roof_hardware_spec_get_params (groq)->link_bw, ==, 0.0);
     g_assert_false (roof_hardware_spec_get_params (groq)->has_price);
-    assert_rel (roof_hardware_spec_get_params (groq)->mem_capacity, 0.23e9, 1e-15);
+    catalog_test_assert_rel (roof_hardware_spec_get_params (groq)->mem_capacity, 0.23e9, 1e-15);
   }
   /* no dense figure at all */
   {
@@ -199,7 +181,7 @@ test_conversions (void)
 
     for (int i = 0; i < ROOF_PREC_COUNT; i++)
       g_assert_cmpfloat (wse->peak_flops[i], ==, 0.0);
-    assert_rel (wse->mem_bw, 21000000e9, 1e-15);
+    catalog_test_assert_rel (wse->mem_bw, 21000000e9, 1e-15);
   }
   /* field access by path */
   g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "memory.bandwidth_GBps", -1), ==,
@@ -219,7 +201,7 @@ test_conversions (void)
 static void
 test_capacity_units (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (RoofCatalog) old = roof_catalog_new ();
   g_autoptr (GError) error = NULL;
   GListModel *list = roof_catalog_get_hardware (catalog);
@@ -280,7 +262,7 @@ test_capacity_units (void)
 static void
 test_params_match_published (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   GListModel *models = roof_catalog_get_models (catalog);
   guint checked = 0;
 
@@ -300,7 +282,7 @@ test_params_match_published (void)
       if (active > 0)
         g_assert_cmpfloat (fabs (d->p_active_derived / active - 1), <, 0.02);
       /* the override is what the solver uses */
-      assert_rel (d->p_total, total, 1e-12);
+      catalog_test_assert_rel (d->p_total, total, 1e-12);
       checked++;
     }
   g_assert_cmpuint (checked, ==, 19);
@@ -355,14 +337,14 @@ check_formula (RoofCatalog *catalog, const char *id, const Arch *a)
 
   formula (a, &total, &active);
   g_test_message ("%s: formula total %.6g active %.6g", id, total, active);
-  assert_rel (d->p_total_derived, total, 1e-9);
-  assert_rel (d->p_active_derived, active, 1e-9);
+  catalog_test_assert_rel (d->p_total_derived, total, 1e-9);
+  catalog_test_assert_rel (d->p_active_derived, active, 1e-9);
 }
 
 static void
 test_params_formula (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   const Arch llama70 = {
     .L = 80, .d = 8192, .H = 64, .Hkv = 8, .dh = 128, .ffn = 28672, .V = 128256, .gated = TRUE,
   };
@@ -392,7 +374,7 @@ test_params_formula (void)
 static void
 test_model_fields (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   RoofModelSpec *llama = model (catalog, "llama-3.1-70b");
   RoofModelSpec *resnet = model (catalog, "resnet-50");
   const RoofModelParams *p = roof_model_spec_get_params (llama);
@@ -503,7 +485,7 @@ test_model_inference (void)
 static void
 test_lookup (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
 
   g_assert_true (roof_catalog_lookup_hardware (catalog, "nvidia-h100-sxm", &error)
@@ -551,7 +533,7 @@ static const char overlay_json[] =
 static void
 test_overlay (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   GListModel *hardware = roof_catalog_get_hardware (catalog);
   guint position = G_MAXUINT;
@@ -579,7 +561,7 @@ test_overlay (void)
   }
   g_assert_false (roof_spec_get_builtin (ROOF_SPEC (h100)));
   g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "H100 (measured)");
-  assert_rel (roof_hardware_spec_get_params (h100)->mem_bw, 2.9e12, 1e-15);
+  catalog_test_assert_rel (roof_hardware_spec_get_params (h100)->mem_bw, 2.9e12, 1e-15);
   g_assert_false (roof_hardware_spec_get_params (h100)->has_price);
 
   /* new id: appended */
@@ -665,7 +647,7 @@ test_unknown_fields (void)
 static void
 test_setters (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
   RoofModelSpec *llama = model (catalog, "llama-3.1-70b");
@@ -731,10 +713,10 @@ test_setters (void)
   g_assert_no_error (error);
   g_assert_cmpuint (changed, ==, 1);
   g_assert_true (roof_spec_get_modified (ROOF_SPEC (h100)));
-  assert_rel (roof_hardware_spec_get_params (h100)->mem_bw, 3e12, 1e-15);
+  catalog_test_assert_rel (roof_hardware_spec_get_params (h100)->mem_bw, 3e12, 1e-15);
 
   g_assert_true (roof_spec_set_number (ROOF_SPEC (h100), "compute_TFLOPS.fp4", 4000, &error));
-  assert_rel (roof_hardware_spec_get_params (h100)->peak_flops[ROOF_PREC_FP4], 4e15, 1e-15);
+  catalog_test_assert_rel (roof_hardware_spec_get_params (h100)->peak_flops[ROOF_PREC_FP4], 4e15, 1e-15);
   g_assert_true (roof_spec_unset (ROOF_SPEC (h100), "compute_TFLOPS.fp8", &error));
   g_assert_cmpfloat (roof_hardware_spec_get_params (h100)->peak_flops[ROOF_PREC_FP8], ==, 0);
   g_assert_true (roof_spec_unset (ROOF_SPEC (h100), "compute_TFLOPS.fp8", &error)); /* no-op */
@@ -744,13 +726,13 @@ test_setters (void)
   g_assert_true (roof_spec_unset (ROOF_SPEC (h100), "interconnect", &error));
   g_assert_no_error (error);
   g_assert_true (roof_hardware_spec_link_is_pcie (h100));
-  assert_rel (roof_hardware_spec_get_params (h100)->link_bw, 63e9, 1e-15);
+  catalog_test_assert_rel (roof_hardware_spec_get_params (h100)->link_bw, 63e9, 1e-15);
   /* a new fabric from one field: latency defaults to 1 µs */
   g_assert_true (
     roof_spec_set_number (ROOF_SPEC (h100), "interconnect.bandwidth_GBps", 900, &error));
   g_assert_false (roof_hardware_spec_link_is_pcie (h100));
-  assert_rel (roof_hardware_spec_get_params (h100)->link_bw, 900e9, 1e-15);
-  assert_rel (roof_hardware_spec_get_params (h100)->link_latency, 1e-6, 1e-15);
+  catalog_test_assert_rel (roof_hardware_spec_get_params (h100)->link_bw, 900e9, 1e-15);
+  catalog_test_assert_rel (roof_hardware_spec_get_params (h100)->link_latency, 1e-6, 1e-15);
   /* one cache level removed by index */
   g_assert_true (roof_spec_unset (ROOF_SPEC (h100), "caches[0]", &error));
   g_assert_no_error (error);
@@ -781,7 +763,7 @@ test_setters (void)
 
     g_assert_true (roof_spec_set_boolean (ROOF_SPEC (llama), "tied_embeddings", TRUE, &error));
     g_assert_no_error (error);
-    assert_rel (roof_model_spec_get_derived (llama)->p_total_derived, before - 128256.0 * 8192,
+    catalog_test_assert_rel (roof_model_spec_get_derived (llama)->p_total_derived, before - 128256.0 * 8192,
                 1e-12);
     g_assert_true (roof_spec_unset (ROOF_SPEC (llama), "params_total", &error));
     g_assert_cmpfloat (roof_model_spec_get_derived (llama)->weight_scale, ==, 1.0);
@@ -792,7 +774,7 @@ test_setters (void)
 static void
 test_reset (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
   RoofModelSpec *llama = model (catalog, "llama-3.1-70b");
@@ -849,7 +831,7 @@ test_reset (void)
 static void
 test_duplicate (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
   g_autoptr (RoofHardwareSpec) dup
@@ -893,7 +875,7 @@ test_duplicate (void)
 static void
 test_replace_json (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   RoofHardwareSpec *h100 = hw (catalog, "nvidia-h100-sxm");
   g_autoptr (JsonObject) object = json_object_new ();
@@ -926,7 +908,7 @@ test_replace_json (void)
 static void
 test_custom_document (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonNode) empty = roof_catalog_build_custom_document (catalog);
   g_autoptr (JsonNode) doc = NULL;
@@ -1033,7 +1015,7 @@ test_schema (void)
 static void
 test_finalize (void)
 {
-  RoofCatalog *catalog = builtin ();
+  RoofCatalog *catalog = catalog_test_builtin ();
   RoofHardwareSpec *h100 = g_object_ref (hw (catalog, "nvidia-h100-sxm"));
 
   g_assert_finalize_object (catalog);
@@ -1052,7 +1034,7 @@ count_entry_changed (RoofCatalog *catalog, RoofSpec *spec, gpointer data)
 static void
 test_entry_changed (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   RoofSpec *seen[2] = { NULL, NULL };
   RoofSpec *h100 = ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-h100-sxm"));

@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include "catalog-test-util.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -28,17 +30,6 @@
   "{ \"id\": \"s\", \"name\": \"S\", \"device\": \"nvidia-b200\", \"devices\": 8, "                \
   "\"scaleup\": { \"bandwidth_GBps\": 900 }" extra " }"
 
-static RoofCatalog *
-builtin (void)
-{
-  g_autoptr (GError) error = NULL;
-  RoofCatalog *catalog = roof_catalog_new_builtin (&error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (catalog);
-  return catalog;
-}
-
 static void
 params_of (RoofCatalog *catalog, const char *id, RoofHardwareParams *out)
 {
@@ -48,19 +39,12 @@ params_of (RoofCatalog *catalog, const char *id, RoofHardwareParams *out)
     g_error ("%s: %s", id, error->message);
 }
 
-static void
-assert_rel (double got, double want, double tolerance)
-{
-  if (!(fabs (got - want) <= tolerance * fabs (want)))
-    g_error ("got %.17g, want %.17g (relative tolerance %g)", got, want, tolerance);
-}
-
 /* Loads `text` as bad.json over the built-in catalog: refused with `message`,
  * the catalog unchanged. */
 static void
 expect_error (const char *text, const char *message)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   guint n = g_list_model_get_n_items (roof_catalog_get_systems (catalog));
 
@@ -82,7 +66,7 @@ test_builtin_all (void)
     "intel-gaudi3-platform", "google-tpu-v5e-8",    "google-tpu-v5e-256",  "google-tpu-v5p-128",
     "google-tpu-v6e-8",      "google-tpu-v6e-256",
   };
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   GListModel *systems = roof_catalog_get_systems (catalog);
 
   g_assert_cmpuint (g_list_model_get_n_items (systems), ==, G_N_ELEMENTS (ids));
@@ -111,11 +95,11 @@ test_builtin_all (void)
       g_assert_cmpfloat (p.mem_bw, ==, roof_hardware_spec_get_params (device)->mem_bw);
       g_assert_cmpfloat (p.mem_capacity, ==, roof_hardware_spec_get_params (device)->mem_capacity);
       if (roof_system_spec_get_power (system) > 0)
-        assert_rel (p.power_w, roof_system_spec_get_power (system) / p.scaleup_size, 1e-15);
+        catalog_test_assert_rel (p.power_w, roof_system_spec_get_power (system) / p.scaleup_size, 1e-15);
       else
         g_assert_cmpfloat (p.power_w, ==, roof_hardware_spec_get_params (device)->power_w);
       if (roof_system_spec_get_price (system, &price))
-        assert_rel (p.price_per_hour, price / p.scaleup_size, 1e-15);
+        catalog_test_assert_rel (p.price_per_hour, price / p.scaleup_size, 1e-15);
       else
         {
           g_assert_true (p.has_price == roof_hardware_spec_get_params (device)->has_price);
@@ -129,7 +113,7 @@ test_builtin_all (void)
 static void
 test_builtin_figures (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   RoofHardwareParams p;
 
   /* GB200 NVL72: 130 TB/s / 72 = 1.8 TB/s per GPU both ways = 900 GB/s per
@@ -142,7 +126,7 @@ test_builtin_figures (void)
   g_assert_cmpint (p.collective, ==, ROOF_COLLECTIVE_SWITCH);
   g_assert_cmpfloat (p.scaleout_bw, ==, 50e9);
   g_assert_cmpfloat (p.scaleout_latency, ==, 5e-6);
-  assert_rel (p.power_w, 120000.0 / 72, 1e-15); /* 1,666.7 W per GPU */
+  catalog_test_assert_rel (p.power_w, 120000.0 / 72, 1e-15); /* 1,666.7 W per GPU */
   g_assert_false (p.has_price);                 /* neither the rack nor the GPU has one */
   g_assert_cmpfloat (p.mem_capacity, ==, 186.0 * 1073741824.0);
   g_assert_cmpfloat (p.peak_flops[ROOF_PREC_FP4], ==, 10000e12);
@@ -152,7 +136,7 @@ test_builtin_figures (void)
   g_assert_cmpfloat (p.link_bw, ==, 900e9);
   g_assert_cmpint (p.scaleup_size, ==, 72);
   g_assert_cmpfloat (p.scaleout_bw, ==, 100e9);
-  assert_rel (p.power_w, 142000.0 / 72, 1e-15);
+  catalog_test_assert_rel (p.power_w, 142000.0 / 72, 1e-15);
   g_assert_cmpfloat (p.peak_flops[ROOF_PREC_FP4], ==, 15000e12);
   g_assert_cmpfloat (p.mem_capacity, ==, 279.0 * 1073741824.0);
 
@@ -164,7 +148,7 @@ test_builtin_figures (void)
   g_assert_cmpint (p.collective, ==, ROOF_COLLECTIVE_SWITCH);
   g_assert_cmpfloat (p.power_w, ==, 1275);
   g_assert_true (p.has_price);
-  assert_rel (p.price_per_hour, 4.916, 1e-15);
+  catalog_test_assert_rel (p.price_per_hour, 4.916, 1e-15);
   g_assert_cmpfloat (p.mem_bw, ==, 3.35e12);
 
   /* HGX B200: NVLink 5, 18 x 50 GB/s = 900 per direction; DGX B200 14.3 kW;
@@ -178,7 +162,7 @@ test_builtin_figures (void)
   /* MI355X platform: 7 links x 76.8 GB/s = 537.6 per direction, full mesh,
    * ring; no platform power: the device's 1,400 W TBP */
   params_of (catalog, "amd-mi355x-platform", &p);
-  assert_rel (p.link_bw, 537.6e9, 1e-15);
+  catalog_test_assert_rel (p.link_bw, 537.6e9, 1e-15);
   g_assert_cmpint (p.topology, ==, ROOF_TOPOLOGY_MESH);
   g_assert_cmpint (p.collective, ==, ROOF_COLLECTIVE_RING);
   g_assert_cmpfloat (p.power_w, ==, 1400);
@@ -219,11 +203,45 @@ test_builtin_figures (void)
   g_assert_cmpfloat (p.scaleout_bw, ==, 3.125e9);
 }
 
+/* What the catalog gives, the solver takes: the issue's GB200 NVL72 example
+ * (DeepSeek-V3, EP 72, fp8, batch 1, context 1) and TP 8 on an HGX H200. */
+static void
+test_solver_accepts (void)
+{
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
+  const RoofModelDerived *md
+    = roof_model_spec_get_derived (roof_catalog_find_model (catalog, "deepseek-v3"));
+  RoofHardwareParams p;
+  RoofWorkload wl;
+  RoofResult r;
+  RoofError err = { 0 };
+
+  params_of (catalog, "nvidia-gb200-nvl72", &p);
+  roof_workload_init (&wl);
+  wl.ep = 72;
+  wl.batch = 1;
+  wl.context = 1;
+  wl.weights = wl.kv = wl.compute = ROOF_PREC_FP8;
+  if (roof_solve (&p, md, &wl, &r, &err) != ROOF_OK)
+    g_error ("GB200 NVL72, EP 72: %s", err.message);
+  g_assert_cmpfloat (r.t_step, >, 0);
+  g_assert_cmpfloat (r.t_step, <, 17e-3); /* the ring's 17 ms the issue reports */
+
+  params_of (catalog, "nvidia-hgx-h200", &p);
+  roof_workload_init (&wl);
+  wl.devices = 8;
+  wl.weights = wl.kv = wl.compute = ROOF_PREC_FP8;
+  if (roof_solve (&p, md, &wl, &r, &err) != ROOF_OK)
+    g_error ("HGX H200, TP 8: %s", err.message);
+  g_assert_true (r.fits); /* 671e9 B of fp8 weights in 8 x 0.9 x 150.75e9 B */
+  g_assert_true (r.has_cost);
+}
+
 /* Defaults, a domain of one, and the device that must match. */
 static void
 test_conversion (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   RoofHardwareParams p;
   RoofSystemSpec *system;
@@ -342,6 +360,11 @@ test_errors (void)
           ", \"scaleup\": { \"bandwidth_GBps\": 900, \"collective\": \"nvls\" }") " ] }",
       "bad.json: systems[0] \"s\": scaleup.collective must be one of ring, tree, switch, got "
       "\"nvls\"" },
+    /* in-network reduction needs a switch (the solver's rule) */
+    { HEAD "\"systems\": [ " SYSTEM (", \"scaleup\": { \"bandwidth_GBps\": 900, "
+                                     "\"topology\": \"mesh\", \"collective\": \"switch\" }") " ] }",
+      "bad.json: systems[0] \"s\": scaleup.collective \"switch\" (in-network reduction) needs "
+      "scaleup.topology \"switch\", got \"mesh\"" },
     /* negative price and power */
     { HEAD "\"systems\": [ " SYSTEM (", \"price_usd_per_hour\": -1") " ] }",
       "bad.json: systems[0] \"s\": price_usd_per_hour must be at least 0, got -1" },
@@ -357,7 +380,7 @@ test_errors (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     expect_error (cases[i].text, cases[i].message);
   {
-    g_autoptr (RoofCatalog) catalog = builtin ();
+    g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
     g_autoptr (GError) error = NULL;
 
     g_assert_false (
@@ -388,7 +411,7 @@ test_device_sources (void)
       "{ \"id\": \"b200-4\", \"name\": \"4 x B200\", \"device\": \"nvidia-b200\", \"devices\": 4, "
       "\"scaleup\": { \"bandwidth_GBps\": 900 } } ] }";
   g_autoptr (RoofCatalog) empty = roof_catalog_new ();
-  g_autoptr (RoofCatalog) context = builtin ();
+  g_autoptr (RoofCatalog) context = catalog_test_builtin ();
   g_autoptr (RoofCatalog) apart = roof_catalog_new ();
   g_autoptr (GError) error = NULL;
   RoofHardwareParams p;
@@ -428,7 +451,7 @@ count (guint *n)
 static void
 test_catalog_api (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   g_autoptr (RoofSpec) dup = NULL;
   g_autoptr (JsonNode) doc = NULL;
@@ -450,7 +473,7 @@ test_catalog_api (void)
   g_assert_cmpuint (changed, ==, 1);
   params_of (catalog, "my-nvl36", &p);
   g_assert_cmpint (p.scaleup_size, ==, 36);
-  assert_rel (p.power_w, 120000.0 / 36, 1e-15);
+  catalog_test_assert_rel (p.power_w, 120000.0 / 36, 1e-15);
 
   /* an edit that fails changes nothing and names the field */
   g_assert_false (roof_spec_set_number (dup, "devices", 0, &error));
@@ -484,7 +507,7 @@ test_catalog_api (void)
 
   /* and it reads back over a fresh built-in catalog */
   {
-    g_autoptr (RoofCatalog) again = builtin ();
+    g_autoptr (RoofCatalog) again = catalog_test_builtin ();
     g_autofree char *text = roof_json_to_string (doc, TRUE);
 
     g_assert_true (roof_catalog_load_data (again, text, -1, "user.json", NULL, &error));
@@ -529,7 +552,7 @@ load_scenario (RoofCatalog *catalog, const char *text)
 static void
 expect_scenario_error (const char *text, RoofCatalogError code, const char *message)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
   g_autoptr (RoofScenario) scenario = NULL;
   guint n = g_list_model_get_n_items (roof_catalog_get_systems (catalog));
@@ -547,7 +570,7 @@ expect_scenario_error (const char *text, RoofCatalogError code, const char *mess
 static void
 test_scenario_v1 (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (RoofScenario) scenario = load_scenario (
       catalog, "{ \"format\": \"roofline-scenario\", \"version\": 1, "
                "\"hardware\": [\"nvidia-h100-sxm\"], \"model\": \"llama-3.1-70b\", "
@@ -595,7 +618,7 @@ test_scenario_layout (void)
       "  \"device\": \"nvidia-b200\", \"devices\": 16, \"scaleup\": { \"bandwidth_GBps\": 900, "
       "  \"collective\": \"tree\" }, \"scaleout\": { \"bandwidth_GBps\": 100 }, "
       "  \"price_usd_per_hour\": 80 } ] } }";
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (RoofScenario) scenario = load_scenario (catalog, text);
   g_autoptr (RoofScenario) back = NULL;
   g_autoptr (JsonNode) doc = NULL;
@@ -629,7 +652,7 @@ test_scenario_layout (void)
   g_assert_false (json_object_has_member (embedded, "hardware"));
   saved = roof_json_to_string (doc, TRUE);
   {
-    g_autoptr (RoofCatalog) fresh = builtin ();
+    g_autoptr (RoofCatalog) fresh = catalog_test_builtin ();
 
     back = roof_scenario_load_data (saved, -1, "saved.json", fresh, NULL, &error);
     g_assert_no_error (error);
@@ -668,7 +691,7 @@ test_scenario_layout (void)
 
     /* and it opens on a catalog that has neither */
     {
-      g_autoptr (RoofCatalog) fresh = builtin ();
+      g_autoptr (RoofCatalog) fresh = catalog_test_builtin ();
       g_autofree char *text2 = roof_json_to_string (doc2, FALSE);
       g_autoptr (RoofScenario) again
           = roof_scenario_load_data (text2, -1, "npu.json", fresh, NULL, &error);
@@ -730,7 +753,7 @@ test_scenario_errors (void)
       "s.json: written by a newer Roofline (file version 3, this build reads 2)");
   /* both given and equal is fine */
   {
-    g_autoptr (RoofCatalog) catalog = builtin ();
+    g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
     g_autoptr (RoofScenario) scenario = load_scenario (
         catalog, BASE "\"workload\": { \"devices\": 8 }, \"layout\": { \"tp\": 8 } }");
 
@@ -744,7 +767,7 @@ test_scenario_errors (void)
 static void
 test_merge_system (void)
 {
-  g_autoptr (RoofCatalog) target = builtin ();
+  g_autoptr (RoofCatalog) target = catalog_test_builtin ();
   g_autoptr (RoofCatalogMerge) merge = NULL;
   g_autoptr (RoofScenario) scenario = NULL;
   g_autoptr (GError) error = NULL;
@@ -789,7 +812,7 @@ test_merge_device_renamed (void)
     "\"capacity_GiB\": 64, \"bandwidth_GBps\": 2000 }, \"compute_TFLOPS\": { \"bf16\": 500 } } ], "
     "\"systems\": [ { \"id\": \"npu-8\", \"name\": \"NPU x 8\", \"device\": \"npu\", "
     "\"devices\": 8, \"scaleup\": { \"bandwidth_GBps\": 200 } } ] }";
-  g_autoptr (RoofCatalog) target = builtin ();
+  g_autoptr (RoofCatalog) target = catalog_test_builtin ();
   g_autoptr (RoofCatalogMerge) merge = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (RoofSpec) mine = roof_spec_duplicate (
@@ -885,6 +908,7 @@ main (int argc, char **argv)
   g_test_add_func ("/systems/builtin/all", test_builtin_all);
   g_test_add_func ("/systems/builtin/figures", test_builtin_figures);
   g_test_add_func ("/systems/conversion", test_conversion);
+  g_test_add_func ("/systems/solver-accepts", test_solver_accepts);
   g_test_add_func ("/systems/errors", test_errors);
   g_test_add_func ("/systems/device-sources", test_device_sources);
   g_test_add_func ("/systems/catalog-api", test_catalog_api);

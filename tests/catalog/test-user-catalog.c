@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include "catalog-test-util.h"
+
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -529,16 +531,6 @@ test_not_a_file (Fixture *f, gconstpointer data)
 /* ------------------------------------------------------------------------ */
 /* Merges                                                                   */
 
-static RoofCatalog *
-builtin (void)
-{
-  g_autoptr (GError) error = NULL;
-  RoofCatalog *catalog = roof_catalog_new_builtin (&error);
-
-  g_assert_no_error (error);
-  return catalog;
-}
-
 /* An unmodified copy of the L4 (nothing to do), a derated H100 (a conflict
  * with a built-in entry), a new device and the user's own "mine" twice over. */
 static char *
@@ -584,7 +576,7 @@ add_mine (RoofCatalog *catalog)
 static void
 test_merge_import (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (RoofCatalogMerge) merge = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
@@ -708,7 +700,7 @@ test_merge_long_name (void)
 static void
 test_merge_bad_file (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (GError) error = NULL;
 
   g_assert_null (roof_catalog_merge_new_from_data (
@@ -744,11 +736,11 @@ static const char shared_scenario[] =
 static void
 test_merge_scenario (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (RoofCatalogMerge) merge = NULL;
   g_autoptr (RoofScenario) scenario = NULL;
   g_autoptr (RoofScenario) back = NULL;
-  g_autoptr (RoofCatalog) fresh = builtin ();
+  g_autoptr (RoofCatalog) fresh = catalog_test_builtin ();
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonNode) doc = NULL;
@@ -805,7 +797,7 @@ test_merge_scenario (void)
 static void
 test_merge_scenario_bad (void)
 {
-  g_autoptr (RoofCatalog) catalog = builtin ();
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
   g_autoptr (RoofCatalogMerge) merge = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *bad = g_strdup (shared_scenario);
