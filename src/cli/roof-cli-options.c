@@ -113,7 +113,7 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "layouts",
     "roofline-cli layouts -m ID (--system ID… | -H ID…) [workload] [--itl-ms X] "
     "[--ttft-ms Y] [--top N|--all] [--every-batch] [--json|--csv]",
-    "every layout and batch that fits and meets the SLA, cheapest per token first",
+    "the layouts that fit and meet the SLA, cheapest per token first",
     "Enumerates every valid layout (TP × EP × PP × DP) of the model on each system\n"
     "(or device) and every batch from 1 to 4096 that fits in memory and meets the\n"
     "targets, and ranks the layouts, each at its cheapest batch, by cost per\n"
