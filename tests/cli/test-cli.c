@@ -1507,6 +1507,23 @@ test_rack_system_beside_device (void)
                        "price_usd_per_hour"),
                   1e-12);
   }
+
+  /* cost and sweep take the system too, at its price */
+  g_auto (Run) c = { 0 };
+  g_autoptr (JsonNode) croot = NULL;
+  run_in_process (&c, "cost", "--system", "nvidia-hgx-h200", "-m", "llama-3.1-70b", "--tp", "8",
+                  "--batch", "1:4", "--json", NULL);
+  g_assert_cmpint (c.status, ==, 0);
+  croot = parse_json (c.out);
+  JsonObject *cr = result_for (croot, "nvidia-hgx-h200");
+  assert_close (num (cr, "usd_per_hour"),
+                num (entry (catalog_systems, "systems", "nvidia-hgx-h200"), "price_usd_per_hour"),
+                1e-12);
+  g_auto (Run) w = { 0 };
+  run_in_process (&w, "sweep", "--system", "nvidia-hgx-h200", "-m", "llama-3.1-70b", "--tp", "8",
+                  "--batch", "1:4", "--csv", NULL);
+  g_assert_cmpint (w.status, ==, 0);
+  g_assert_nonnull (strstr (w.out, "\nnvidia-hgx-h200,1,4096,"));
 }
 
 /* a version-2 scenario: its layout.system is a column before its devices,
