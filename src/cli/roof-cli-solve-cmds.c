@@ -391,6 +391,12 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
           const RoofWorkload *wl = &ctx->workload;
           json_builder_begin_object (b);
           roof_cli_json_string (b, "hardware", id_of (ctx, i));
+          {
+            /* what the column is: a bare device, or a system's device */
+            const RoofCliTarget *t = roof_cli_target (ctx, i);
+            roof_cli_json_string (b, "device", roof_spec_get_id (ROOF_SPEC (t->device)));
+            roof_cli_json_string (b, "system", t->system != NULL ? t->id : NULL);
+          }
           roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
           roof_cli_json_string (b, "phase", roof_phase_name (wl->phase));
           roof_cli_json_number (b, "batch", wl->batch);

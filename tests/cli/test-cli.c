@@ -1494,6 +1494,11 @@ test_rack_system_beside_device (void)
                                                   "hardware"), ==, "nvidia-h200-sxm");
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, 1),
                                                   "hardware"), ==, "nvidia-hgx-h200");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, 1),
+                                                  "device"), ==, "nvidia-h200-sxm");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, 1),
+                                                  "system"), ==, "nvidia-hgx-h200");
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (a, 0), "system"));
   /* the same memory traffic; the system's switch reduces in the network
    * where the bare device's link runs a ring: less communication */
   {
