@@ -146,6 +146,8 @@ write_json (RoofCliContext *ctx, const RoofWorkload *wl, GArray *rows, guint lim
 
       roof_cli_json_writer_begin_object (w, NULL);
       roof_cli_json_writer_string (w, "system", id_of (ctx, row->target));
+      roof_cli_json_writer_string (
+        w, "device", roof_spec_get_id (ROOF_SPEC (roof_cli_target (ctx, row->target)->device)));
       roof_cli_json_writer_begin_object (w, "layout");
       roof_cli_json_writer_number (w, "tp", p->tp);
       roof_cli_json_writer_number (w, "ep", p->ep);

@@ -1615,6 +1615,7 @@ test_rack_layouts (void)
       if (g_str_equal (sys, "nvidia-hgx-h200"))
         {
           seen_hgx++;
+          g_assert_cmpstr (json_object_get_string_member (o, "device"), ==, "nvidia-h200-sxm");
           g_assert_cmpfloat (devices, <=, 8);
           /* the used devices' share of the system price, per million tokens */
           assert_close (usd, devices * hgx_usd_per_device_s / tps * 1e6, 1e-9);
