@@ -325,6 +325,21 @@ roof_export_format_from_path (const char *path, RoofExportFormat *out)
   return FALSE;
 }
 
+gboolean
+roof_export_size_fits (double width, double height, double scale, double *device_width,
+                       double *device_height)
+{
+  /* the surface roof_chart_export_bytes creates */
+  double w = ceil (width * scale), h = ceil (height * scale);
+
+  if (device_width != NULL)
+    *device_width = w;
+  if (device_height != NULL)
+    *device_height = h;
+  return width > 0.0 && height > 0.0 && scale > 0.0 && scale <= 16.0 && w <= ROOF_EXPORT_MAX_SIDE
+         && h <= ROOF_EXPORT_MAX_SIDE && w * h <= ROOF_EXPORT_MAX_MEGAPIXELS * 1e6;
+}
+
 static cairo_status_t
 write_to_array (void *closure, const unsigned char *data, unsigned int length)
 {
@@ -344,11 +359,23 @@ roof_chart_export_bytes (const RoofChartInput *in, RoofExportFormat format, doub
     width = 1600.0;
   if (height <= 0.0)
     height = 1000.0;
-  if (!(width * scale <= 32767.0 && height * scale <= 32767.0 && scale <= 16.0))
+  double device_w, device_h;
+  if (format == ROOF_EXPORT_PNG
+      && !roof_export_size_fits (width, height, scale, &device_w, &device_h))
     {
       g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
-                   _("an export of %g × %g at scale %g exceeds 32767 pixels"), width, height,
-                   scale);
+                   _("a PNG of %g × %g at scale %g would be %.0f × %.0f pixels, past the "
+                     "limit of %d megapixels and %d pixels a side"),
+                   width, height, scale, device_w, device_h, ROOF_EXPORT_MAX_MEGAPIXELS,
+                   ROOF_EXPORT_MAX_SIDE);
+      return NULL;
+    }
+  if (format != ROOF_EXPORT_PNG
+      && !(width <= ROOF_EXPORT_MAX_SIDE && height <= ROOF_EXPORT_MAX_SIDE))
+    {
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
+                   _("a drawing of %g × %g exceeds the limit of %d a side"), width, height,
+                   ROOF_EXPORT_MAX_SIDE);
       return NULL;
     }
 

@@ -214,6 +214,23 @@ typedef enum
 /* From the file name's extension (.png, .svg, .pdf, case-insensitive). */
 gboolean roof_export_format_from_path (const char *path, RoofExportFormat *out);
 
+/* The largest PNG export, in device pixels (width × height × scale²):
+ * 100 megapixels, a 400 MB image in memory and about a second's work, which
+ * holds an A1 poster at 300 dpi or an A0 at 250; and 32767 pixels a side,
+ * cairo's limit for image surfaces. SVG and PDF, the formats to print
+ * from, are held to the side alone. */
+#define ROOF_EXPORT_MAX_MEGAPIXELS 100
+#define ROOF_EXPORT_MAX_SIDE 32767
+
+/* TRUE when a PNG of width × height pixels at `scale` (all finite and
+ * positive, scale at most 16) keeps within those limits; `device_width` and
+ * `device_height` (either may be NULL) receive its size in device pixels. */
+gboolean roof_export_size_fits (double width,
+                                double height,
+                                double scale,
+                                double *device_width,
+                                double *device_height);
+
 /* Renders into memory and writes `path` with roof_file_save () (atomic,
  * through links, NAME~ kept, never over a read-only file; a backup that
  * cannot be kept is warned about with g_warning ()); width and height in pixels (PNG: × in->scale device pixels;

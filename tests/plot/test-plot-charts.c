@@ -349,6 +349,57 @@ test_export_formats (void)
   plot_scenario_clear (&s);
 }
 
+/* The PNG limit: 100 megapixels and 32767 pixels a side, in device pixels. */
+static void
+test_export_limit (void)
+{
+  PlotScenario s;
+  GError *error = NULL;
+  double w = 0, h = 0;
+
+  g_assert_true (roof_export_size_fits (1600, 1000, 4, &w, &h));
+  g_assert_cmpfloat (w, ==, 6400);
+  g_assert_cmpfloat (h, ==, 4000);
+  /* exactly 100 000 000 pixels, and one row more */
+  g_assert_true (roof_export_size_fits (10000, 10000, 1, NULL, NULL));
+  g_assert_true (roof_export_size_fits (5000, 5000, 2, NULL, NULL));
+  g_assert_false (roof_export_size_fits (10000, 10001, 1, NULL, NULL));
+  g_assert_false (roof_export_size_fits (5000, 5000.5, 2, NULL, NULL));
+  /* the side: cairo's 32767, however few pixels in all */
+  g_assert_true (roof_export_size_fits (32767, 100, 1, NULL, NULL));
+  g_assert_false (roof_export_size_fits (32768, 100, 1, NULL, NULL));
+  g_assert_false (roof_export_size_fits (100, 16384, 2, NULL, NULL));
+  /* a fractional size rounds up to whole device pixels, as the surface does */
+  g_assert_true (roof_export_size_fits (100.2, 100, 1.5, &w, &h));
+  g_assert_cmpfloat (w, ==, 151);
+  g_assert_cmpfloat (h, ==, 150);
+  g_assert_false (roof_export_size_fits (6667, 6667, 1.5, NULL, NULL));
+  /* the largest the CLI used to accept: 32000 × 32000, a gigapixel */
+  g_assert_false (roof_export_size_fits (8000, 8000, 4, &w, &h));
+  g_assert_cmpfloat (w * h, ==, 1.024e9);
+  g_assert_false (roof_export_size_fits (0, 1000, 1, NULL, NULL));
+  g_assert_false (roof_export_size_fits (1600, 1000, 0, NULL, NULL));
+  g_assert_false (roof_export_size_fits (NAN, 1000, 1, NULL, NULL));
+  g_assert_false (roof_export_size_fits (1600, 1000, 17, NULL, NULL));
+
+  /* export refuses it before drawing, and says why */
+  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-70b", 2, NULL);
+  s.in.scale = 4.0;
+  g_assert_null (roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 8000, 8000, &error));
+  g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
+  g_assert_nonnull (strstr (error->message, "32000 × 32000"));
+  g_assert_nonnull (strstr (error->message, "100 megapixels"));
+  g_clear_error (&error);
+  /* a drawing is not counted in pixels, only held to the side */
+  g_autoptr (GBytes) svg = roof_chart_export_bytes (&s.in, ROOF_EXPORT_SVG, 8000, 8000, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (svg);
+  g_assert_null (roof_chart_export_bytes (&s.in, ROOF_EXPORT_PDF, 40000, 1000, &error));
+  g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
+  g_clear_error (&error);
+  plot_scenario_clear (&s);
+}
+
 static void
 test_export_files (void)
 {
@@ -814,6 +865,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/cost-batch-axis", test_cost_batch_axis);
   g_test_add_func ("/plot/chart/sensitivity-binding", test_sensitivity_binding);
   g_test_add_func ("/plot/chart/export-formats", test_export_formats);
+  g_test_add_func ("/plot/chart/export-limit", test_export_limit);
   g_test_add_func ("/plot/chart/export-files", test_export_files);
   g_test_add_func ("/plot/chart/degenerate", test_degenerate);
   g_test_add_func ("/plot/chart/generic-model", test_generic_model);
