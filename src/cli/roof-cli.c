@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "roof-chart.h"
 #include "roof-cli-private.h"
 #include "roof-file-read.h"
 #include "roof-json.h"
@@ -646,6 +647,9 @@ run_command (const RoofCliOptions *opts, RoofCliStream *out, RoofCliStream *err,
   ctx.out = out;
   ctx.err = err;
 
+  /* fontconfig's start-up runs on pango's thread while the catalog loads */
+  if (opts->command == ROOF_CLI_COMMAND_PLOT)
+    roof_chart_prepare ();
   ok = load_catalog (&ctx, error);
   if (ok && dispatch[opts->command].needs_model)
     ok = resolve (&ctx, error);
