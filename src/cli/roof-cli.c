@@ -308,13 +308,29 @@ file_error (GError **error, const char *path, GError *cause)
   return FALSE;
 }
 
+static gpointer
+load_builtin (gpointer error)
+{
+  return roof_catalog_new_builtin (error);
+}
+
 static gboolean
 load_catalog (RoofCliContext *ctx, GError **error)
 {
   const RoofCliOptions *opts = ctx->opts;
   g_autoptr (GError) local = NULL;
 
-  ctx->catalog = roof_catalog_new_builtin (&local);
+  if (opts->command == ROOF_CLI_COMMAND_PLOT)
+    {
+      /* the chart's fonts load here while another thread loads the
+       * catalog, which touches no font; the render then draws at once */
+      GThread *loader = g_thread_new ("roof-catalog", load_builtin, &local);
+      roof_chart_prepare ((RoofThemeKind) opts->plot_theme,
+                          opts->plot_format == ROOF_EXPORT_PNG ? opts->plot_scale : 1.0);
+      ctx->catalog = g_thread_join (loader);
+    }
+  else
+    ctx->catalog = roof_catalog_new_builtin (&local);
   if (ctx->catalog == NULL)
     {
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED,
@@ -647,9 +663,6 @@ run_command (const RoofCliOptions *opts, RoofCliStream *out, RoofCliStream *err,
   ctx.out = out;
   ctx.err = err;
 
-  /* fontconfig's start-up runs on pango's thread while the catalog loads */
-  if (opts->command == ROOF_CLI_COMMAND_PLOT)
-    roof_chart_prepare ();
   ok = load_catalog (&ctx, error);
   if (ok && dispatch[opts->command].needs_model)
     ok = resolve (&ctx, error);

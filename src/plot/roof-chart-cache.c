@@ -84,13 +84,6 @@ text_entry_unused (gpointer key, gpointer value, gpointer user_data)
   return e->used != c->generation;
 }
 
-void
-roof_chart_prepare (void)
-{
-  /* the caches below take this thread's default font map */
-  (void) pango_cairo_font_map_get_default ();
-}
-
 RoofChartCache *
 roof_chart_cache_new (void)
 {

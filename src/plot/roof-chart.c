@@ -232,6 +232,30 @@ check_input (const RoofChartInput *in, GError **error)
   return TRUE;
 }
 
+void
+roof_chart_prepare (RoofThemeKind theme, double scale)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  RoofChartInput in;
+  RoofRender R;
+
+  /* the fonts of a render are keyed by their description and the context's
+   * matrix and options: a render's own set-up on the same kind of target
+   * makes the same keys */
+  roof_chart_input_init (&in);
+  in.theme = theme;
+  cairo_scale (cr, scale, scale);
+  roof_render_init (&R, cr, 1.0, 1.0, &in, NULL);
+  for (int f = 0; f < ROOF_FONT_COUNT; f++)
+    roof_render_measure (&R, (RoofFont) f, "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ "
+                                            "abcdefghijklmnopqrstuvwxyz .,:;%()×·–=/",
+                         NULL, NULL);
+  roof_render_clear (&R);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 gboolean
 roof_chart_render (cairo_t *cr, double width, double height, const RoofChartInput *in,
                    RoofChartLayout *layout, GError **error)

@@ -44,14 +44,15 @@ typedef struct
   int color;          /* index into the palette; stable per device across charts */
 } RoofPlotDevice;
 
-/* Starts in the background what the first render of a process waits for
- * longest: fontconfig reading its configuration, some 24 million
- * instructions (pango's font map does that on a thread of its own once the
- * map exists). A process that will draw calls it as early as it can, from
- * the thread that will draw, so that the work overlaps its own start-up
- * (roofline-cli plot: loading the catalog). Optional; calls after the first
- * do nothing. */
-void roof_chart_prepare (void);
+/* Loads what the first render of a process spends most on before it draws:
+ * fontconfig's configuration (some 24 million instructions, on a thread
+ * pango starts with its font map), then the fonts of `theme` at `scale`
+ * (23 million: matching, metrics, shaping). A process that draws once calls
+ * it from the thread that will draw, while another thread does something
+ * else (roofline-cli plot loads the catalog): the render then finds the
+ * fonts loaded. It changes nothing that is drawn; it returns when the fonts
+ * are loaded. */
+void roof_chart_prepare (RoofThemeKind theme, double scale);
 
 /* Text shaped by one render and kept for the next: a view that draws again
  * after every edit, or an exporter writing several files, keeps one and
