@@ -274,7 +274,8 @@ static const OptSpec options[] = {
   { OPT_HEIGHT, "height", 0, "PX", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
     "height in pixels (default 1000)" },
   { OPT_SCALE, "scale", 0, "S", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "device pixels per pixel in a PNG, for HiDPI, 1 to 4 (default 1)" },
+    "device pixels per pixel in a PNG, for HiDPI, 1 to 4 (default 1); a PNG has at most "
+    "100 megapixels" },
   { OPT_THEME, "theme", 0, "light|dark|print", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
     "colours: light (default), dark, or print (white, heavier strokes)" },
   { OPT_CEILINGS, "ceilings", 0, "PREC,…", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
@@ -918,6 +919,17 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
           return usage_error (error, "plot needs the file to write: -o FILE.png|svg|pdf");
         if (opts->plot_transparent && opts->plot_format != ROOF_EXPORT_PNG)
           return usage_error (error, "--transparent applies to PNG files only");
+        double w, h;
+        if (opts->plot_format == ROOF_EXPORT_PNG
+            && !roof_export_size_fits (opts->plot_width, opts->plot_height, opts->plot_scale, &w,
+                                       &h))
+          return usage_error (error,
+                              "--width %.15g --height %.15g --scale %.15g make a PNG of %.0f × "
+                              "%.0f pixels, past the limit of %d megapixels and %d pixels a "
+                              "side: lower --width, --height or --scale, or write an SVG or "
+                              "PDF",
+                              opts->plot_width, opts->plot_height, opts->plot_scale, w, h,
+                              ROOF_EXPORT_MAX_MEGAPIXELS, ROOF_EXPORT_MAX_SIDE);
         return TRUE;
       }
     case ROOF_CLI_COMMAND_LAYOUTS:

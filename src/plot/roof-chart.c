@@ -232,6 +232,30 @@ check_input (const RoofChartInput *in, GError **error)
   return TRUE;
 }
 
+void
+roof_chart_prepare (RoofThemeKind theme, double scale)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  RoofChartInput in;
+  RoofRender R;
+
+  /* the fonts of a render are keyed by their description and the context's
+   * matrix and options: a render's own set-up on the same kind of target
+   * makes the same keys */
+  roof_chart_input_init (&in);
+  in.theme = theme;
+  cairo_scale (cr, scale, scale);
+  roof_render_init (&R, cr, 1.0, 1.0, &in, NULL);
+  for (int f = 0; f < ROOF_FONT_COUNT; f++)
+    roof_render_measure (&R, (RoofFont) f, "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ "
+                                            "abcdefghijklmnopqrstuvwxyz .,:;%()×·–=/",
+                         NULL, NULL);
+  roof_render_clear (&R);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 gboolean
 roof_chart_render (cairo_t *cr, double width, double height, const RoofChartInput *in,
                    RoofChartLayout *layout, GError **error)
@@ -325,6 +349,21 @@ roof_export_format_from_path (const char *path, RoofExportFormat *out)
   return FALSE;
 }
 
+gboolean
+roof_export_size_fits (double width, double height, double scale, double *device_width,
+                       double *device_height)
+{
+  /* the surface roof_chart_export_bytes creates */
+  double w = ceil (width * scale), h = ceil (height * scale);
+
+  if (device_width != NULL)
+    *device_width = w;
+  if (device_height != NULL)
+    *device_height = h;
+  return width > 0.0 && height > 0.0 && scale > 0.0 && scale <= 16.0 && w <= ROOF_EXPORT_MAX_SIDE
+         && h <= ROOF_EXPORT_MAX_SIDE && w * h <= ROOF_EXPORT_MAX_MEGAPIXELS * 1e6;
+}
+
 static cairo_status_t
 write_to_array (void *closure, const unsigned char *data, unsigned int length)
 {
@@ -344,11 +383,23 @@ roof_chart_export_bytes (const RoofChartInput *in, RoofExportFormat format, doub
     width = 1600.0;
   if (height <= 0.0)
     height = 1000.0;
-  if (!(width * scale <= 32767.0 && height * scale <= 32767.0 && scale <= 16.0))
+  double device_w, device_h;
+  if (format == ROOF_EXPORT_PNG
+      && !roof_export_size_fits (width, height, scale, &device_w, &device_h))
     {
       g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
-                   _("an export of %g × %g at scale %g exceeds 32767 pixels"), width, height,
-                   scale);
+                   _("a PNG of %g × %g at scale %g would be %.0f × %.0f pixels, past the "
+                     "limit of %d megapixels and %d pixels a side"),
+                   width, height, scale, device_w, device_h, ROOF_EXPORT_MAX_MEGAPIXELS,
+                   ROOF_EXPORT_MAX_SIDE);
+      return NULL;
+    }
+  if (format != ROOF_EXPORT_PNG
+      && !(width <= ROOF_EXPORT_MAX_SIDE && height <= ROOF_EXPORT_MAX_SIDE))
+    {
+      g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
+                   _("a drawing of %g × %g exceeds the limit of %d a side"), width, height,
+                   ROOF_EXPORT_MAX_SIDE);
       return NULL;
     }
 
@@ -387,7 +438,12 @@ roof_chart_export_bytes (const RoofChartInput *in, RoofExportFormat format, doub
   cairo_t *cr = cairo_create (surface);
   if (format == ROOF_EXPORT_PNG)
     cairo_scale (cr, scale, scale);
-  gboolean ok = roof_chart_render (cr, width, height, in, NULL, error);
+  /* nobody sees an export's hit items: their tooltips are left unwritten
+   * (a twentieth of a roofline's render; /plot/chart/no-tooltips checks that
+   * it changes no pixel) */
+  RoofChartInput bare = *in;
+  bare.no_tooltips = TRUE;
+  gboolean ok = roof_chart_render (cr, width, height, &bare, NULL, error);
   cairo_destroy (cr);
 
   if (ok && format == ROOF_EXPORT_PNG)

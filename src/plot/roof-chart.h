@@ -44,6 +44,16 @@ typedef struct
   int color;          /* index into the palette; stable per device across charts */
 } RoofPlotDevice;
 
+/* Loads what the first render of a process spends most on before it draws:
+ * fontconfig's configuration (some 24 million instructions, on a thread
+ * pango starts with its font map), then the fonts of `theme` at `scale`
+ * (23 million: matching, metrics, shaping). A process that draws once calls
+ * it from the thread that will draw, while another thread does something
+ * else (roofline-cli plot loads the catalog): the render then finds the
+ * fonts loaded. It changes nothing that is drawn; it returns when the fonts
+ * are loaded. */
+void roof_chart_prepare (RoofThemeKind theme, double scale);
+
 /* Text shaped by one render and kept for the next: a view that draws again
  * after every edit, or an exporter writing several files, keeps one and
  * passes it in RoofChartInput.cache; the tick labels, names and units then
@@ -213,6 +223,23 @@ typedef enum
 
 /* From the file name's extension (.png, .svg, .pdf, case-insensitive). */
 gboolean roof_export_format_from_path (const char *path, RoofExportFormat *out);
+
+/* The largest PNG export, in device pixels (width × height × scale²):
+ * 100 megapixels, a 400 MB image in memory and about a second's work, which
+ * holds an A1 poster at 300 dpi or an A0 at 250; and 32767 pixels a side,
+ * cairo's limit for image surfaces. SVG and PDF, the formats to print
+ * from, are held to the side alone. */
+#define ROOF_EXPORT_MAX_MEGAPIXELS 100
+#define ROOF_EXPORT_MAX_SIDE 32767
+
+/* TRUE when a PNG of width × height pixels at `scale` (all finite and
+ * positive, scale at most 16) keeps within those limits; `device_width` and
+ * `device_height` (either may be NULL) receive its size in device pixels. */
+gboolean roof_export_size_fits (double width,
+                                double height,
+                                double scale,
+                                double *device_width,
+                                double *device_height);
 
 /* Renders into memory and writes `path` with roof_file_save () (atomic,
  * through links, NAME~ kept, never over a read-only file; a backup that

@@ -4,7 +4,7 @@
  *
  * cairo's own writer compresses at zlib's default level, which takes five
  * times as long as drawing the chart; flat chart images compress almost as
- * well at a fast level.
+ * well at the fastest level, and in strips, on every core (roof-png.c).
  */
 #pragma once
 
@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 
 /* Appends the PNG of an ARGB32 or RGB24 image surface to `out`. An opaque
  * image is written as RGB, otherwise as straight (not premultiplied) RGBA;
- * `dpi` > 0 is recorded in a pHYs chunk. */
+ * `dpi` > 0 is recorded in a pHYs chunk. The bytes depend on the image and
+ * `dpi` alone, not on the number of processors. */
 gboolean roof_png_encode (cairo_surface_t *image, double dpi, GByteArray *out, GError **error);
 
 G_END_DECLS

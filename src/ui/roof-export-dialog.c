@@ -39,6 +39,7 @@ struct _RoofExportDialog
   AdwActionRow *transparent_row;
   GtkSwitch *transparent_switch;
   GtkSwitch *caption_switch;
+  GtkWidget *export_button;
 
   GSettings *settings;
   RoofPlotKind kind;
@@ -95,13 +96,31 @@ sync_sensitivity (RoofExportDialog *self)
 {
   gboolean png = selected_format (self) == ROOF_EXPORT_PNG;
   gboolean custom = adw_combo_row_get_selected (self->size_row) == SIZE_CUSTOM;
+  g_autofree char *too_large = NULL;
+
+  if (png
+      && !roof_export_size_fits (gtk_spin_button_get_value (self->width_spin),
+                                 gtk_spin_button_get_value (self->height_spin),
+                                 gtk_spin_button_get_value (self->scale_spin), NULL, NULL))
+    too_large = g_strdup_printf (_("Too large: a PNG may have at most %d megapixels (width × "
+                                   "height × scale²) and %d pixels a side"),
+                                 ROOF_EXPORT_MAX_MEGAPIXELS, ROOF_EXPORT_MAX_SIDE);
 
   gtk_widget_set_visible (GTK_WIDGET (self->width_row), custom);
   gtk_widget_set_visible (GTK_WIDGET (self->height_row), custom);
   gtk_widget_set_sensitive (GTK_WIDGET (self->scale_row), png);
   gtk_widget_set_sensitive (GTK_WIDGET (self->transparent_row), png);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->size_row), png ? _("Pixels before scaling")
-                                                  : _("Points (1/72 inch)"));
+  gtk_widget_set_sensitive (self->export_button, too_large == NULL);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->size_row),
+                               too_large != NULL ? too_large
+                               : png             ? _("Pixels before scaling")
+                                                 : _("Points (1/72 inch)"));
+}
+
+static void
+on_value_changed (GtkSpinButton *spin, RoofExportDialog *self)
+{
+  sync_sensitivity (self);
 }
 
 static void
@@ -249,6 +268,7 @@ roof_export_dialog_class_init (RoofExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RoofExportDialog, transparent_row);
   gtk_widget_class_bind_template_child (widget_class, RoofExportDialog, transparent_switch);
   gtk_widget_class_bind_template_child (widget_class, RoofExportDialog, caption_switch);
+  gtk_widget_class_bind_template_child (widget_class, RoofExportDialog, export_button);
   gtk_widget_class_bind_template_callback (widget_class, on_export_clicked);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -284,6 +304,12 @@ roof_export_dialog_init (RoofExportDialog *self)
                            self, 0);
   g_signal_connect_object (self->format_row, "notify::selected",
                            G_CALLBACK (on_format_selected), self, 0);
+  g_signal_connect_object (self->width_spin, "value-changed", G_CALLBACK (on_value_changed), self,
+                           0);
+  g_signal_connect_object (self->height_spin, "value-changed", G_CALLBACK (on_value_changed),
+                           self, 0);
+  g_signal_connect_object (self->scale_spin, "value-changed", G_CALLBACK (on_value_changed), self,
+                           0);
   sync_sensitivity (self);
 }
 

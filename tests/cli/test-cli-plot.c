@@ -171,14 +171,48 @@ test_errors (void)
   g_assert_cmpint (d.status, ==, 2);
   g_assert_nonnull (strstr (d.err, "-o FILE"));
 
-  /* a render that fails leaves an existing file as it was */
+  /* a render that fails leaves an existing file as it was: the V100 has
+   * no bf16 ceiling, so nothing can be drawn */
   g_assert_true (g_file_set_contents (target, "old", -1, NULL));
-  run (&e, "plot", "roofline", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--width", "16000",
-       "--height", "16000", "--scale", "4", "-o", target, NULL);
+  run (&e, "plot", "roofline", "-H", "nvidia-v100-sxm2-32gb", "-m", "llama-3.1-70b", "-o", target,
+       NULL);
   g_assert_cmpint (e.status, ==, 1);
-  g_assert_nonnull (strstr (e.err, "32767"));
+  g_assert_nonnull (strstr (e.err, "bf16"));
   g_autofree char *kept = read_file (target, NULL);
   g_assert_cmpstr (kept, ==, "old");
+
+  /* a PNG past 100 megapixels or 32767 pixels a side is a usage error that
+   * names the flags and the limit, and writes nothing */
+  static const char *const too_large[][3] = {
+    { "8000", "8000", "4" },    /* 32000 × 32000: a gigapixel */
+    { "16000", "16000", "4" },  /* 64000 a side */
+    { "10000", "10001", "1" },  /* one row past 100 megapixels */
+    { "16384", "100", "2.5" },  /* 2.5 megapixels, but 40960 a side */
+  };
+  static const char *const named[] = { "--width", "--height", "--scale", "100 megapixels",
+                                       "32767 pixels a side" };
+  for (guint i = 0; i < G_N_ELEMENTS (too_large); i++)
+    {
+      g_auto (Run) big = { 0 };
+      run (&big, "plot", "roofline", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--width",
+           too_large[i][0], "--height", too_large[i][1], "--scale", too_large[i][2], "-o", target,
+           NULL);
+      g_assert_cmpint (big.status, ==, 2);
+      for (guint k = 0; k < G_N_ELEMENTS (named); k++)
+        g_assert_nonnull (strstr (big.err, named[k]));
+      g_free (kept);
+      kept = read_file (target, NULL);
+      g_assert_cmpstr (kept, ==, "old");
+    }
+  {
+    /* the limit is the device pixels of a PNG: the same size as SVG draws */
+    g_autofree char *svg = g_build_filename (dir, "big.svg", NULL);
+    g_auto (Run) vector = { 0 };
+    run (&vector, "plot", "memory", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--width",
+         "8000", "--height", "8000", "--scale", "4", "-o", svg, NULL);
+    g_assert_cmpint (vector.status, ==, 0);
+    g_remove (svg);
+  }
 
   /* --transparent is a PNG property */
   run (&f, "plot", "cost", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--transparent", "-o",

@@ -6,9 +6,11 @@
 #include <unistd.h>
 #include <librsvg/rsvg.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plot-fixtures.h"
+#include "roof-png.h"
 #include "roof-theme.h"
 
 /* ---------------------------------------------------------------------- */
@@ -346,6 +348,156 @@ test_export_formats (void)
         g_assert_no_error (error);
         g_assert_cmpuint (g_bytes_get_size (b), >, 100);
       }
+  plot_scenario_clear (&s);
+}
+
+typedef struct
+{
+  const guint8 *data;
+  gsize left;
+} PngReader;
+
+static cairo_status_t
+png_read (void *closure, unsigned char *out, unsigned int length)
+{
+  PngReader *r = closure;
+  if (length > r->left)
+    return CAIRO_STATUS_READ_ERROR;
+  memcpy (out, r->data, length);
+  r->data += length;
+  r->left -= length;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static guint32
+be32 (const guint8 *p)
+{
+  return (guint32) p[0] << 24 | (guint32) p[1] << 16 | (guint32) p[2] << 8 | p[3];
+}
+
+/* roof_png_encode cuts the rows into strips compressed apart: whatever the
+ * size (one pixel; rows longer than a strip; a last strip of a few rows),
+ * opaque or not, the file decodes to the image, and its bytes do not depend
+ * on the processors. */
+static void
+test_png_encoder (void)
+{
+  static const int sizes[][2] = { { 1, 1 }, { 3, 2 }, { 997, 333 }, { 1600, 1000 }, { 30000, 21 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (int opaque = 0; opaque < 2; opaque++)
+      {
+        int w = sizes[i][0], h = sizes[i][1];
+        cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+        guint8 *px = cairo_image_surface_get_data (img);
+        int stride = cairo_image_surface_get_stride (img);
+        g_autoptr (GByteArray) png = g_byte_array_new ();
+        g_autoptr (GByteArray) again = g_byte_array_new ();
+        GError *error = NULL;
+
+        /* runs of 5 × 3 pixels, for deflate's matches and literals alike;
+         * premultiplied, with clear and solid pixels among the others */
+        for (int y = 0; y < h; y++)
+          for (int x = 0; x < w; x++)
+            {
+              guint32 v = (guint32) (x / 5) * 2654435761u ^ (guint32) (y / 3) * 40503u;
+              guint a = opaque ? 255 : (x + y) % 4 == 0 ? 0 : (x + y) % 4 == 1 ? 255 : v >> 24;
+              guint r = (v & 0xff) * a / 255, g = (v >> 8 & 0xff) * a / 255,
+                    b = (v >> 16 & 0xff) * a / 255;
+              ((guint32 *) (px + (gsize) y * stride))[x] = a << 24 | r << 16 | g << 8 | b;
+            }
+        cairo_surface_mark_dirty (img);
+
+        g_assert_true (roof_png_encode (img, 192.0, png, &error));
+        g_assert_no_error (error);
+        g_assert_cmpmem (png->data, 8, "\x89PNG\r\n\x1a\n", 8);
+        g_assert_cmpuint (be32 (png->data + 16), ==, (guint) w);
+        g_assert_cmpuint (be32 (png->data + 20), ==, (guint) h);
+        g_assert_cmpuint (png->data[25], ==, opaque ? 2 : 6);
+        /* pHYs right after IHDR: 192 dpi is 7559 pixels per metre */
+        g_assert_cmpmem (png->data + 37, 4, "pHYs", 4);
+        g_assert_cmpuint (be32 (png->data + 41), ==, 7559);
+        g_assert_true (roof_png_encode (img, 192.0, again, &error));
+        g_assert_cmpmem (png->data, png->len, again->data, again->len);
+
+        PngReader reader = { png->data, png->len };
+        cairo_surface_t *back = cairo_image_surface_create_from_png_stream (png_read, &reader);
+        g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+        g_assert_cmpint (cairo_image_surface_get_width (back), ==, w);
+        g_assert_cmpint (cairo_image_surface_get_height (back), ==, h);
+        const guint8 *bp = cairo_image_surface_get_data (back);
+        int bstride = cairo_image_surface_get_stride (back);
+        for (int y = 0; y < h; y++)
+          for (int x = 0; x < w; x++)
+            {
+              guint32 want = ((const guint32 *) (px + (gsize) y * stride))[x];
+              guint32 got = ((const guint32 *) (bp + (gsize) y * bstride))[x];
+              if (opaque)
+                g_assert_cmphex (got & 0xffffff, ==, want & 0xffffff);
+              else
+                {
+                  /* straight colour back to premultiplied: ±1 from rounding */
+                  g_assert_cmphex (got >> 24, ==, want >> 24);
+                  for (int shift = 0; shift < 24; shift += 8)
+                    {
+                      int d = (int) (got >> shift & 0xff) - (int) (want >> shift & 0xff);
+                      g_assert_cmpint (abs (d), <=, 1);
+                    }
+                }
+            }
+        cairo_surface_destroy (back);
+        cairo_surface_destroy (img);
+      }
+}
+
+/* The PNG limit: 100 megapixels and 32767 pixels a side, in device pixels. */
+static void
+test_export_limit (void)
+{
+  PlotScenario s;
+  GError *error = NULL;
+  double w = 0, h = 0;
+
+  g_assert_true (roof_export_size_fits (1600, 1000, 4, &w, &h));
+  g_assert_cmpfloat (w, ==, 6400);
+  g_assert_cmpfloat (h, ==, 4000);
+  /* exactly 100 000 000 pixels, and one row more */
+  g_assert_true (roof_export_size_fits (10000, 10000, 1, NULL, NULL));
+  g_assert_true (roof_export_size_fits (5000, 5000, 2, NULL, NULL));
+  g_assert_false (roof_export_size_fits (10000, 10001, 1, NULL, NULL));
+  g_assert_false (roof_export_size_fits (5000, 5000.5, 2, NULL, NULL));
+  /* the side: cairo's 32767, however few pixels in all */
+  g_assert_true (roof_export_size_fits (32767, 100, 1, NULL, NULL));
+  g_assert_false (roof_export_size_fits (32768, 100, 1, NULL, NULL));
+  g_assert_false (roof_export_size_fits (100, 16384, 2, NULL, NULL));
+  /* a fractional size rounds up to whole device pixels, as the surface does */
+  g_assert_true (roof_export_size_fits (100.2, 100, 1.5, &w, &h));
+  g_assert_cmpfloat (w, ==, 151);
+  g_assert_cmpfloat (h, ==, 150);
+  g_assert_false (roof_export_size_fits (6667, 6667, 1.5, NULL, NULL));
+  /* the largest the CLI used to accept: 32000 × 32000, a gigapixel */
+  g_assert_false (roof_export_size_fits (8000, 8000, 4, &w, &h));
+  g_assert_cmpfloat (w * h, ==, 1.024e9);
+  g_assert_false (roof_export_size_fits (0, 1000, 1, NULL, NULL));
+  g_assert_false (roof_export_size_fits (1600, 1000, 0, NULL, NULL));
+  g_assert_false (roof_export_size_fits (NAN, 1000, 1, NULL, NULL));
+  g_assert_false (roof_export_size_fits (1600, 1000, 17, NULL, NULL));
+
+  /* export refuses it before drawing, and says why */
+  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-70b", 2, NULL);
+  s.in.scale = 4.0;
+  g_assert_null (roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 8000, 8000, &error));
+  g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
+  g_assert_nonnull (strstr (error->message, "32000 × 32000"));
+  g_assert_nonnull (strstr (error->message, "100 megapixels"));
+  g_clear_error (&error);
+  /* a drawing is not counted in pixels, only held to the side */
+  g_autoptr (GBytes) svg = roof_chart_export_bytes (&s.in, ROOF_EXPORT_SVG, 8000, 8000, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (svg);
+  g_assert_null (roof_chart_export_bytes (&s.in, ROOF_EXPORT_PDF, 40000, 1000, &error));
+  g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
+  g_clear_error (&error);
   plot_scenario_clear (&s);
 }
 
@@ -814,6 +966,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/cost-batch-axis", test_cost_batch_axis);
   g_test_add_func ("/plot/chart/sensitivity-binding", test_sensitivity_binding);
   g_test_add_func ("/plot/chart/export-formats", test_export_formats);
+  g_test_add_func ("/plot/chart/png-encoder", test_png_encoder);
+  g_test_add_func ("/plot/chart/export-limit", test_export_limit);
   g_test_add_func ("/plot/chart/export-files", test_export_files);
   g_test_add_func ("/plot/chart/degenerate", test_degenerate);
   g_test_add_func ("/plot/chart/generic-model", test_generic_model);

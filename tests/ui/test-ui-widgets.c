@@ -109,6 +109,40 @@ test_export_dialog (void)
   g_autofree char *name = roof_export_dialog_suggest_name (ROOF_PLOT_COST, ROOF_EXPORT_SVG);
 
   g_assert_cmpstr (name, ==, "roofline-cost.svg");
+
+  /* a PNG past the limit of roof_export_size_fits cannot be started */
+  static const char *const keys[] = { "export-format", "export-width", "export-height",
+                                      "export-scale" };
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *button = ui_find_button_labelled (GTK_WIDGET (dialog), "_Export…");
+  g_assert_nonnull (button);
+  g_settings_set_string (settings, "export-format", "png");
+  g_settings_set_int (settings, "export-width", 16000);
+  g_settings_set_int (settings, "export-height", 16000);
+  g_settings_set_double (settings, "export-scale", 3);
+  ui_flush ();
+  g_assert_false (gtk_widget_get_sensitive (button));
+  /* a drawing has no pixels to count */
+  g_settings_set_string (settings, "export-format", "svg");
+  ui_flush ();
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_settings_set_string (settings, "export-format", "png");
+  ui_flush ();
+  g_assert_false (gtk_widget_get_sensitive (button));
+  /* 5000 × 5000 at scale 2: 100 megapixels, the limit itself */
+  g_settings_set_int (settings, "export-width", 5000);
+  g_settings_set_int (settings, "export-height", 5000);
+  g_settings_set_double (settings, "export-scale", 2);
+  ui_flush ();
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_settings_set_int (settings, "export-height", 5001);
+  ui_flush ();
+  g_assert_false (gtk_widget_get_sensitive (button));
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_reset (settings, keys[i]);
+  ui_flush ();
+  g_assert_true (gtk_widget_get_sensitive (button));
+
   check_window (GTK_WIDGET (dialog));
 }
 
