@@ -697,6 +697,8 @@ test_scenario_layout (void)
           = roof_scenario_load_data (text2, -1, "npu.json", fresh, NULL, &error);
 
       g_assert_no_error (error);
+      g_assert_nonnull (again);
+      g_assert_cmpstr (roof_scenario_get_system (again), ==, "npu-rack");
       params_of (fresh, "npu-rack", &p);
       g_assert_cmpint (p.scaleup_size, ==, 16);
     }
