@@ -127,7 +127,9 @@ test_builtin_figures (void)
   g_assert_cmpfloat (p.scaleout_bw, ==, 50e9);
   g_assert_cmpfloat (p.scaleout_latency, ==, 5e-6);
   catalog_test_assert_rel (p.power_w, 120000.0 / 72, 1e-15); /* 1,666.7 W per GPU */
-  g_assert_false (p.has_price);                 /* neither the rack nor the GPU has one */
+  /* the rack's $326.88 an hour (36 superchips × $9.08) shared by its 72 GPUs */
+  g_assert_true (p.has_price);
+  catalog_test_assert_rel (p.price_per_hour, 4.54, 1e-12);
   g_assert_cmpfloat (p.mem_capacity, ==, 186.0 * 1073741824.0);
   g_assert_cmpfloat (p.peak_flops[ROOF_PREC_FP4], ==, 10000e12);
 

@@ -1576,7 +1576,10 @@ static void
 test_rack_layouts (void)
 {
   JsonObject *hgx = entry (catalog_systems, "systems", "nvidia-hgx-h200");
+  JsonObject *nvl = entry (catalog_systems, "systems", "nvidia-gb200-nvl72");
   const double hgx_usd_per_device_s = num (hgx, "price_usd_per_hour") / num (hgx, "devices")
+                                      / 3600;
+  const double nvl_usd_per_device_s = num (nvl, "price_usd_per_hour") / num (nvl, "devices")
                                       / 3600;
   g_auto (Run) r = { 0 };
   g_autoptr (JsonNode) root = NULL;
@@ -1629,6 +1632,7 @@ test_rack_layouts (void)
           g_assert_cmpstr (sys, ==, "nvidia-gb200-nvl72");
           seen_nvl++;
           g_assert_cmpfloat (devices, <=, 72);
+          assert_close (usd, devices * nvl_usd_per_device_s / tps * 1e6, 1e-9);
         }
       /* sorted by usd_per_mtok, the unpriced (null) after the priced */
       if (usd >= 0)
@@ -1654,7 +1658,36 @@ test_rack_layouts (void)
       }
     g_assert_true (ep72);
   }
-  g_assert_nonnull (strstr (r.err, "nvidia-gb200-nvl72 has no price"));
+  /* both systems have a price: every row is ranked by it */
+  g_assert_false (unpriced_seen);
+  g_assert_cmpuint (priced, ==, n);
+  g_assert_null (strstr (r.err, "has no price"));
+
+  /* a system without a price (nor its GPU) ranks after the priced, with a note */
+  {
+    g_auto (Run) u = { 0 };
+    g_autoptr (JsonNode) unpriced = NULL;
+    JsonArray *rows;
+    gboolean after = FALSE;
+
+    run_in_process (&u, "layouts", "-m", "deepseek-v3", "--system", "nvidia-hgx-h200",
+                    "--system", "nvidia-gb300-nvl72", "--weights", "fp8", "--kv", "fp8",
+                    "--compute", "fp8", "--itl-ms", "50", "--json", NULL);
+    unpriced = parse_json (u.out);
+    rows = json_object_get_array_member (json_node_get_object (unpriced), "layouts");
+    for (guint i = 0; i < json_array_get_length (rows); i++)
+      {
+        JsonObject *o = json_array_get_object_element (rows, i);
+        gboolean has = member_or (o, "usd_per_mtok", -1) >= 0;
+
+        g_assert_true (has || g_str_equal (json_object_get_string_member (o, "system"),
+                                           "nvidia-gb300-nvl72"));
+        g_assert_false (has && after);
+        after = after || !has;
+      }
+    g_assert_true (after);
+    g_assert_nonnull (strstr (u.err, "nvidia-gb300-nvl72 has no price"));
+  }
 
   /* --top 3: the first three of the same order */
   g_auto (Run) t = { 0 };
