@@ -280,14 +280,6 @@ roof_catalog_merge_load_scenario (RoofCatalog *target,
   return scenario;
 }
 
-RoofCatalog *
-roof_catalog_merge_get_target (RoofCatalogMerge *self)
-{
-  g_return_val_if_fail (ROOF_IS_CATALOG_MERGE (self), NULL);
-
-  return self->target;
-}
-
 guint
 roof_catalog_merge_get_n_new (RoofCatalogMerge *self)
 {

@@ -52,7 +52,6 @@ RoofScenario *roof_catalog_merge_load_scenario (RoofCatalog *target,
                                                 RoofCatalogMerge **merge,
                                                 GError **error);
 
-RoofCatalog *roof_catalog_merge_get_target (RoofCatalogMerge *self);
 /* Entries the target does not have yet. */
 guint roof_catalog_merge_get_n_new (RoofCatalogMerge *self);
 /* Entries equal by value to the target's: nothing to do. */

@@ -105,14 +105,6 @@ roof_format_integer (double value)
   return format_fixed (round (value), 0);
 }
 
-char *
-roof_format_in (double value, double factor, int digits)
-{
-  if (!isfinite (value) || !(factor > 0.0))
-    return g_strdup ("—");
-  return roof_format_significant (value / factor, digits);
-}
-
 static char *
 format_prefixed (double value, const Prefix *prefixes, gsize n)
 {

@@ -35,8 +35,5 @@ char *roof_format_integer (double value);
 /* `value` with the unit its magnitude calls for: roof_format (0.04190,
  * ROOF_UNIT_TIME) → "41.90 ms" (or "41,90 ms" in a German locale). */
 char *roof_format (double value, RoofUnit unit);
-/* The number roof_format would print, without its unit, in a given unit
- * prefix factor (1e-3 for ms): for table columns whose header holds the unit. */
-char *roof_format_in (double value, double factor, int digits);
 
 G_END_DECLS
