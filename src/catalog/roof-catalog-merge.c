@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "roof-catalog-entries.h"
 #include "roof-catalog-private.h"
 
 typedef struct
@@ -49,26 +50,21 @@ conflict_clear (gpointer data)
   g_clear_pointer (&c->new_name, g_free);
 }
 
-static RoofSpec *
-find (RoofCatalog *catalog, RoofEntryKind kind, const char *id)
+typedef struct
 {
-  switch (kind)
-    {
-    case ROOF_ENTRY_HARDWARE:
-      return ROOF_SPEC (roof_catalog_find_hardware (catalog, id));
-    case ROOF_ENTRY_SYSTEM:
-      return ROOF_SPEC (roof_catalog_find_system (catalog, id));
-    case ROOF_ENTRY_MODEL:
-    default:
-      return ROOF_SPEC (roof_catalog_find_model (catalog, id));
-    }
-}
+  RoofCatalogMerge *self;
+  RoofEntryKind kind;
+} IdsOf;
 
 /* Taken by the target, the incoming catalog or an earlier conflict's new id. */
 static gboolean
-id_taken (RoofCatalogMerge *self, RoofEntryKind kind, const char *id)
+id_taken (const char *id, gpointer user_data)
 {
-  if (find (self->target, kind, id) != NULL || find (self->incoming, kind, id) != NULL)
+  RoofCatalogMerge *self = ((IdsOf *) user_data)->self;
+  RoofEntryKind kind = ((IdsOf *) user_data)->kind;
+
+  if (roof_catalog_find_entry (self->target, kind, id) != NULL
+      || roof_catalog_find_entry (self->incoming, kind, id) != NULL)
     return TRUE;
   for (guint i = 0; i < self->conflicts->len; i++)
     {
@@ -84,21 +80,12 @@ id_taken (RoofCatalogMerge *self, RoofEntryKind kind, const char *id)
 static void
 name_keep_both (RoofCatalogMerge *self, Conflict *c)
 {
-  RoofEntryKind kind = roof_spec_get_kind (c->incoming);
-  g_autofree char *base = g_strdup (roof_spec_get_id (c->incoming));
+  IdsOf ids = { self, roof_spec_get_kind (c->incoming) };
   const char *name = roof_spec_get_name (c->incoming);
   guint n;
 
-  /* room for "-NNNN" within the 64 characters of an id */
-  if (strlen (base) > ROOF_SPEC_ID_MAX - 5)
-    base[ROOF_SPEC_ID_MAX - 5] = '\0';
-  for (n = 2; n < 10000; n++)
-    {
-      g_free (c->new_id);
-      c->new_id = g_strdup_printf ("%s-%u", base, n);
-      if (!id_taken (self, kind, c->new_id))
-        break;
-    }
+  g_free (c->new_id);
+  c->new_id = roof_free_id (roof_spec_get_id (c->incoming), 2, id_taken, &ids, &n);
   /* two entries of one name would be told apart by their id only */
   if (g_strcmp0 (name, roof_spec_get_name (c->existing)) == 0)
     {
@@ -118,7 +105,8 @@ sort_entries (RoofCatalogMerge *self, GListModel *entries)
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (RoofSpec) spec = g_list_model_get_item (entries, i);
-      RoofSpec *existing = find (self->target, roof_spec_get_kind (spec), roof_spec_get_id (spec));
+      RoofSpec *existing
+        = roof_catalog_find_entry (self->target, roof_spec_get_kind (spec), roof_spec_get_id (spec));
       Conflict c = { 0 };
 
       if (existing == spec)

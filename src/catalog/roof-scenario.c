@@ -54,6 +54,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "roof-catalog-entries.h"
 #include "roof-catalog-private.h"
 #include "roof-json.h"
 
@@ -391,7 +392,7 @@ roof_scenario_new_default (void)
   g_strfreev (self->hardware);
   self->hardware = g_strdupv ((char **) hardware);
   g_free (self->model);
-  self->model = g_strdup ("llama-3.1-70b");
+  self->model = g_strdup (ROOF_DEFAULT_MODEL);
   /* 141 GB of bf16 weights fit on none of them alone: two in tensor
    * parallel, so the first screen compares configurations that run */
   self->workload.devices = 2;

@@ -21,13 +21,13 @@
 
 #include "roof-application.h"
 #include "roof-catalog-dialogs.h"
+#include "roof-catalog-entries.h"
 #include "roof-catalog-merge.h"
 #include "roof-chart-data.h"
 #include "roof-document.h"
 #include "roof-export-dialog.h"
 #include "roof-file-read.h"
 #include "roof-hardware-panel.h"
-#include "roof-json.h"
 #include "roof-model-panel.h"
 #include "roof-spec-editor.h"
 
@@ -660,23 +660,12 @@ open_data (RoofWindow *self, Opening *o, const char *data, gsize length, OpenWhe
                          : o->recovery != NULL    ? g_strdup (_("Untitled Scenario"))
                                                   : file_display_name (o->file);
   g_autoptr (RoofCatalogMerge) merge = NULL;
-  g_autoptr (JsonNode) root = NULL;
-  const char *format = NULL;
 
   o->warnings = g_ptr_array_new_with_free_func (g_free);
 
   /* a catalog dropped on the window, or given on the command line, is
    * imported; anything else is read as a scenario */
-  root = roof_json_parse (data, (gssize) length, origin, NULL);
-  if (root != NULL && JSON_NODE_HOLDS_OBJECT (root))
-    {
-      JsonNode *tag = json_object_get_member (json_node_get_object (root), "format");
-
-      if (tag != NULL && JSON_NODE_HOLDS_VALUE (tag)
-          && json_node_get_value_type (tag) == G_TYPE_STRING)
-        format = json_node_get_string (tag);
-    }
-  if (g_strcmp0 (format, ROOF_CATALOG_FORMAT) == 0 && o->recovery == NULL)
+  if (o->recovery == NULL && roof_file_kind_sniff (data, (gssize) length) == ROOF_FILE_KIND_CATALOG)
     merge = roof_catalog_merge_new_from_data (self->catalog, data, (gssize) length, origin,
                                               o->warnings, error);
   else
@@ -906,20 +895,6 @@ ask_before_closing (RoofWindow *self)
 /* ------------------------------------------------------------------------ */
 /* Catalog entries: new, delete (with undo), import, export                  */
 
-/* "new-accelerator", then "new-accelerator-2"… */
-static char *
-free_id (RoofWindow *self, gboolean hardware, const char *base)
-{
-  for (guint n = 1;; n++)
-    {
-      g_autofree char *id = n == 1 ? g_strdup (base) : g_strdup_printf ("%s-%u", base, n);
-
-      if (hardware ? roof_catalog_find_hardware (self->catalog, id) == NULL
-                   : roof_catalog_find_model (self->catalog, id) == NULL)
-        return g_steal_pointer (&id);
-    }
-}
-
 static GtkWidget *
 find_spec_editor (GtkWidget *root)
 {
@@ -948,37 +923,13 @@ static void
 new_hardware_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   RoofWindow *self = ROOF_WINDOW (widget);
-  g_autofree char *id = free_id (self, TRUE, "new-accelerator");
-  g_autoptr (JsonObject) json = json_object_new ();
-  g_autoptr (JsonObject) memory = json_object_new ();
-  g_autoptr (JsonObject) compute = json_object_new ();
-  g_autoptr (JsonObject) link = json_object_new ();
-  g_autoptr (RoofHardwareSpec) spec = NULL;
-  g_autoptr (GError) error = NULL;
+  RoofSpec *spec = roof_catalog_add_placeholder (self->catalog, ROOF_ENTRY_HARDWARE);
   GtkWidget *editor;
 
-  /* a plausible current accelerator, in round figures, to be edited: every
-   * figure is the user's to change */
-  json_object_set_string_member (json, "id", id);
-  json_object_set_string_member (json, "name", _("New accelerator"));
-  json_object_set_string_member (json, "kind", "gpu");
-  json_object_set_int_member (memory, "capacity_GB", 80);
-  json_object_set_int_member (memory, "bandwidth_GBps", 3000);
-  json_object_set_object_member (json, "memory", g_steal_pointer (&memory));
-  json_object_set_int_member (compute, "bf16", 1000);
-  json_object_set_int_member (compute, "fp16", 1000);
-  json_object_set_int_member (compute, "fp8", 2000);
-  json_object_set_object_member (json, "compute_TFLOPS", g_steal_pointer (&compute));
-  json_object_set_int_member (link, "bandwidth_GBps", 450);
-  json_object_set_object_member (json, "interconnect", g_steal_pointer (&link));
-  json_object_set_string_member (json, "notes",
-                                 _("Placeholder figures: replace each with the device’s own."));
-  spec = roof_hardware_spec_new_from_json (json, NULL, NULL, &error);
   g_return_if_fail (spec != NULL);
-
-  roof_catalog_add_hardware (self->catalog, spec);
   g_object_set (self, "hardware-panel-visible", TRUE, NULL);
-  roof_hardware_panel_select_hardware (ROOF_HARDWARE_PANEL (self->hardware_panel), id);
+  roof_hardware_panel_select_hardware (ROOF_HARDWARE_PANEL (self->hardware_panel),
+                                       roof_spec_get_id (spec));
   editor = find_spec_editor (self->hardware_panel);
   if (editor != NULL)
     focus_name_field (ROOF_SPEC_EDITOR (editor));
@@ -988,31 +939,12 @@ static void
 new_model_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   RoofWindow *self = ROOF_WINDOW (widget);
-  g_autofree char *id = free_id (self, FALSE, "new-model");
-  g_autoptr (JsonObject) json = json_object_new ();
-  g_autoptr (RoofModelSpec) spec = NULL;
-  g_autoptr (GError) error = NULL;
+  RoofSpec *spec = roof_catalog_add_placeholder (self->catalog, ROOF_ENTRY_MODEL);
   GtkWidget *editor;
 
-  /* the shape of an 8-billion-parameter GQA decoder */
-  json_object_set_string_member (json, "id", id);
-  json_object_set_string_member (json, "name", _("New model"));
-  json_object_set_string_member (json, "kind", "transformer");
-  json_object_set_int_member (json, "layers", 32);
-  json_object_set_int_member (json, "hidden", 4096);
-  json_object_set_int_member (json, "heads", 32);
-  json_object_set_int_member (json, "kv_heads", 8);
-  json_object_set_int_member (json, "head_dim", 128);
-  json_object_set_int_member (json, "ffn", 14336);
-  json_object_set_int_member (json, "vocab", 128256);
-  json_object_set_string_member (json, "notes",
-                                 _("Placeholder figures: replace each with the model’s own."));
-  spec = roof_model_spec_new_from_json (json, NULL, NULL, &error);
   g_return_if_fail (spec != NULL);
-
-  roof_catalog_add_model (self->catalog, spec);
   /* the model panel edits the scenario's model */
-  roof_scenario_set_model (self->scenario, id);
+  roof_scenario_set_model (self->scenario, roof_spec_get_id (spec));
   g_object_set (self, "model-panel-visible", TRUE, NULL);
   editor = find_spec_editor (self->model_panel);
   if (editor != NULL)
@@ -1091,14 +1023,10 @@ delete_entry (RoofWindow *self, RoofSpec *spec)
     {
       if (g_strcmp0 (roof_scenario_get_model (self->scenario), id) == 0)
         {
-          GListModel *models = roof_catalog_get_models (self->catalog);
-          g_autoptr (RoofSpec) first = g_list_model_get_item (models, 0);
-          const char *fallback = roof_catalog_find_model (self->catalog, "llama-3.1-70b") != NULL
-                                   ? "llama-3.1-70b"
-                                   : roof_spec_get_id (first);
+          const char *fallback = roof_catalog_get_default_model (self->catalog);
 
           d->model = g_strdup (id);
-          if (g_strcmp0 (fallback, id) != 0)
+          if (fallback != NULL && g_strcmp0 (fallback, id) != 0)
             roof_scenario_set_model (self->scenario, fallback);
         }
       roof_catalog_remove_model (self->catalog, id);
