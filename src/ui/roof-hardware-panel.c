@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "roof-hardware-row.h"
+#include "roof-catalog-entries.h"
 #include "roof-spec-editor.h"
 
 struct _RoofHardwarePanel
@@ -284,7 +285,7 @@ duplicate_clicked_cb (RoofHardwarePanel *self)
 
   if (self->selected == NULL || self->catalog == NULL)
     return;
-  id = roof_ui_duplicate_spec (self->catalog, ROOF_SPEC (self->selected));
+  id = roof_catalog_duplicate_entry (self->catalog, ROOF_SPEC (self->selected));
   if (id != NULL)
     roof_hardware_panel_select_hardware (self, id);
 }

@@ -19,6 +19,7 @@
 #include <math.h>
 
 #include "roof-format.h"
+#include "roof-catalog-entries.h"
 #include "roof-spec-editor.h"
 
 #define BATCH_SCALE_MAX 16 /* log2 of 65,536 */
@@ -660,7 +661,7 @@ duplicate_clicked_cb (RoofModelPanel *self)
 
   if (self->model == NULL || self->catalog == NULL || self->scenario == NULL)
     return;
-  id = roof_ui_duplicate_spec (self->catalog, ROOF_SPEC (self->model));
+  id = roof_catalog_duplicate_entry (self->catalog, ROOF_SPEC (self->model));
   /* the editor follows the scenario's model: work on the copy from here on */
   if (id != NULL)
     roof_scenario_set_model (self->scenario, id);

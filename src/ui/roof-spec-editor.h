@@ -83,12 +83,4 @@ void roof_ui_guard_scroll_all (GtkWidget *root);
  * window instead: `widget` does not have the keyboard focus. */
 gboolean roof_ui_scroll_should_pass (GtkWidget *widget);
 
-/* ------------------------------------------------------------------------ */
-/* Duplicates                                                               */
-
-/* Adds a custom copy of `spec` (hardware or model) to `catalog` under a new
- * id ("nvidia-h100-sxm-custom", then "-custom-2"…) and name ("… (custom)"),
- * and returns the id. */
-char *roof_ui_duplicate_spec (RoofCatalog *catalog, RoofSpec *spec);
-
 G_END_DECLS
