@@ -1,0 +1,137 @@
+/* roof-window-private.h — what the files of RoofWindow share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * RoofWindow is one type in four files, split by concern as GNOME Text
+ * Editor splits its window: roof-window.c (construction, state, layout, the
+ * title, closing), roof-window-actions.c (the win. actions, their
+ * accelerators, saving, new and deleted entries, chart export),
+ * roof-window-open.c (file choosers, recent files, opening, importing and
+ * merging, dropped files) and roof-window-recovery.c (restoring unsaved
+ * changes after a crash, start-up reports). Only these files include this
+ * header.
+ */
+#pragma once
+
+#include "roof-chart-data.h"
+#include "roof-window.h"
+
+G_BEGIN_DECLS
+
+#define SCENARIO_MIME_TYPE "application/x-roofline-scenario"
+#define SCENARIO_SUFFIX ".roofline"
+
+struct _RoofWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template */
+  AdwViewSwitcherTitle *switcher_title;
+  AdwToastOverlay *toast_overlay;
+  GtkPaned *outer_paned;
+  GtkPaned *inner_paned;
+  AdwViewStack *stack;
+  RoofChartView *views[ROOF_PLOT_COUNT];
+  RoofSummaryStrip *summary_strip;
+  GtkWidget *hardware_panel;
+  GtkWidget *model_panel;
+  GtkWidget *doc_title;
+  GtkLabel *doc_title_label;
+  GtkLabel *doc_subtitle_label;
+  GMenu *recent_section;
+
+  GSettings *settings;
+  RoofUserCatalog *user_catalog; /* shared by the application's windows */
+  RoofCatalog *catalog;          /* the user catalog's */
+  RoofDocument *document;
+  RoofScenario *scenario; /* the document's */
+  RoofChartData *data;
+
+  guint recompute_tick;
+  gulong scenario_changed_id;
+  int model_panel_width;
+  int inner_width_seen;
+  gboolean narrow;      /* the window is narrower than FOLD_WIDTH */
+  gboolean folded;      /* the model panel was hidden for narrowness */
+  gboolean auto_toggle; /* a panel is shown or hidden by the window, not the user */
+  gboolean model_width_restored;
+  GtkNativeDialog *chooser; /* the one file chooser open, if any */
+  gboolean close_confirmed;  /* the unsaved changes were answered for */
+  gboolean close_after_save; /* Save in the closing question, then Save As */
+  guint doc_title_idle;
+  guint n_openings; /* scenarios being opened here, waiting for answers */
+  AdwMessageDialog *close_dialog;
+};
+
+/* ------------------------------------------------------------------------ */
+/* roof-window.c                                                            */
+
+void _roof_window_toast (RoofWindow *self, const char *text);
+/* A message dialog with a Close button. */
+void _roof_window_show_error (RoofWindow *self, const char *heading, const char *body);
+/* The file's name as the user knows it. */
+char *_roof_window_file_display_name (GFile *file);
+/* The chart theme of the screen: the preference, else light or dark as the desktop is. */
+RoofThemeKind _roof_window_screen_theme (RoofWindow *self);
+/* The RoofPlotKind of the chart on screen. */
+int _roof_window_visible_kind (RoofWindow *self);
+/* Recomputes at the next frame, once however many edits arrive before it. */
+void _roof_window_queue_recompute (RoofWindow *self);
+
+/* ------------------------------------------------------------------------ */
+/* roof-window-actions.c                                                    */
+
+/* Installs the actions and their accelerators (as listed in gtk/help-overlay.ui). */
+void _roof_window_class_actions_init (GtkWidgetClass *widget_class);
+
+/* ------------------------------------------------------------------------ */
+/* roof-window-open.c                                                       */
+
+typedef void (*ChooserDone) (RoofWindow *self, GFile *file);
+
+typedef enum
+{
+  FILES_SCENARIO, /* .roofline first */
+  FILES_CATALOG,  /* .json first */
+} FileKind;
+
+typedef enum
+{
+  OPEN_HERE,        /* replace this window's scenario */
+  OPEN_HERE_OR_NEW, /* here when the window shows an untouched untitled scenario */
+  OPEN_NEW,         /* in a new window */
+} OpenWhere;
+
+/* The one file chooser of the window (a new one replaces it); `done` runs
+ * with the file accepted. */
+void _roof_window_run_chooser (RoofWindow *self,
+                               const char *title,
+                               GtkFileChooserAction action,
+                               const char *accept,
+                               FileKind kind,
+                               const char *suggested_name,
+                               ChooserDone done);
+/* Adds a scenario file to the desktop's recent files (Open Recent). */
+void _roof_window_add_recent (RoofWindow *self, GFile *file);
+/* Open Recent, kept up to date (from constructed). */
+void _roof_window_recent_init (RoofWindow *self);
+/* Files dropped on the window open as win.open-file does (from init). */
+void _roof_window_dnd_init (RoofWindow *self);
+/* Installs win.open, win.open-file, win.import-hardware, win.import-from
+ * and win.no-recent, and Ctrl+O. */
+void _roof_window_class_open_init (GtkWidgetClass *widget_class);
+/* Loads `data`, the contents of `file` (a scenario, or a catalog to import
+ * unless it is the `recovery` copy being restored), asks about every entry
+ * that differs from the catalog's, then shows it where `where` says, as
+ * `document_file` (NULL: untitled). FALSE, changing nothing, when it does
+ * not load. */
+gboolean _roof_window_open_data (RoofWindow *self,
+                                 GFile *file,
+                                 GFile *document_file,
+                                 GFile *recovery,
+                                 const char *data,
+                                 gsize length,
+                                 OpenWhere where,
+                                 GError **error);
+
+G_END_DECLS
