@@ -10,8 +10,6 @@
  * buffer never grows past the limit plus the one byte that shows the input
  * is over it.
  */
-#define G_LOG_DOMAIN "roof-catalog"
-
 #include "config.h"
 
 #include "roof-file-read.h"

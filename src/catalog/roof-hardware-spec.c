@@ -5,8 +5,6 @@
  * RoofSpec keeps the JSON and runs the edits; this type compiles a
  * "hardware" entry into the solver's parameters after every accepted change.
  */
-#define G_LOG_DOMAIN "roof-catalog"
-
 #include "config.h"
 
 #include "roof-hardware-spec.h"

@@ -6,8 +6,6 @@
  * entry into the solver's parameters and derived counts after every
  * accepted change, so getters never derive.
  */
-#define G_LOG_DOMAIN "roof-catalog"
-
 #include "config.h"
 
 #include "roof-model-spec.h"

@@ -45,8 +45,6 @@
  * target. Unknown fields are kept: saving merges the known ones into the
  * object as loaded.
  */
-#define G_LOG_DOMAIN "roof-catalog"
-
 #include "config.h"
 
 #include "roof-scenario.h"

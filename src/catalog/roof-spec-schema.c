@@ -23,8 +23,6 @@
  * take 47 s): ids 64, names and other short texts 200, each source and
  * price_source 2000, notes 10 000.
  */
-#define G_LOG_DOMAIN "roof-catalog"
-
 #include "config.h"
 
 #include <glib/gi18n-lib.h>

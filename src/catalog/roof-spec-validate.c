@@ -7,8 +7,6 @@
  * cross-field rules (kv_heads divides heads, …) are the solver's
  * roof_*_validate, which the spec types call afterwards.
  */
-#define G_LOG_DOMAIN "roof-catalog"
-
 #include "config.h"
 
 #include <math.h>

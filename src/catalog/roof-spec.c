@@ -7,8 +7,6 @@
  * compiles (validating it and recomputing its solver view); only then does
  * the copy replace the entry, so a refused edit changes nothing.
  */
-#define G_LOG_DOMAIN "roof-catalog"
-
 #include "config.h"
 
 #include "roof-spec.h"

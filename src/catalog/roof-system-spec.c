@@ -6,8 +6,6 @@
  * "systems" entry into the fabric figures the solver takes, in SI units,
  * after every accepted change.
  */
-#define G_LOG_DOMAIN "roof-catalog"
-
 #include "config.h"
 
 #include "roof-system-spec.h"

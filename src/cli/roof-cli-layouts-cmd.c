@@ -6,8 +6,6 @@
  * "Enumerating layouts"): this file gathers the points that meet the
  * targets over the systems given, ranks them and prints them.
  */
-#define G_LOG_DOMAIN "roofline-cli"
-
 #include "config.h"
 
 #include <math.h>

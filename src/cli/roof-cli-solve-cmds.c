@@ -2,8 +2,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "roofline-cli"
-
 #include "config.h"
 
 #include <math.h>

@@ -24,8 +24,6 @@
  * catalog's way to write to a location that is not a local file (GVfs),
  * where there is no path to do this with.
  */
-#define G_LOG_DOMAIN "roof-fileio"
-
 #include "config.h"
 
 #include "roof-file-save.h"

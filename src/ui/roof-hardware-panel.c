@@ -8,8 +8,6 @@
  * catalog or an entry changes, and spliced in only when it differs, so an
  * edit that leaves name and vendor alone recreates no row.
  */
-#define G_LOG_DOMAIN "roof-ui"
-
 #include "config.h"
 
 #include "roof-hardware-panel.h"

@@ -9,8 +9,6 @@
  * the value keeps whole words in a narrow panel, and a row keeps what is
  * typed when it already says the value in force.
  */
-#define G_LOG_DOMAIN "roof-ui"
-
 #include "config.h"
 
 #include "roof-model-panel.h"

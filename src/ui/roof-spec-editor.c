@@ -8,8 +8,6 @@
  * spec's ::changed refreshes every other field in place. The field being
  * typed in and fields holding a refused value keep their text.
  */
-#define G_LOG_DOMAIN "roof-ui"
-
 #include "config.h"
 
 #include "roof-spec-editor.h"

@@ -8,8 +8,6 @@
  * charts, the clipboard, zoom and search. Opening and importing files are
  * roof-window-open.c's.
  */
-#define G_LOG_DOMAIN "roofline"
-
 #include "config.h"
 
 #include "roof-window-private.h"

@@ -7,8 +7,6 @@
  * file that does not load changes nothing. A scenario opens in this window
  * or a new one, a catalog is imported into the catalog every window shares.
  */
-#define G_LOG_DOMAIN "roofline"
-
 #include "config.h"
 
 #include "roof-window-private.h"

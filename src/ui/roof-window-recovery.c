@@ -8,8 +8,6 @@
  * same merge as any file (roof-window-open.c). The problems the
  * application meets with the user's catalog at start-up are said here too.
  */
-#define G_LOG_DOMAIN "roofline"
-
 #include "config.h"
 
 #include "roof-window-private.h"

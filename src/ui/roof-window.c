@@ -10,8 +10,6 @@
  * Actions, opening and recovery are in the other roof-window-*.c files
  * (roof-window-private.h).
  */
-#define G_LOG_DOMAIN "roofline"
-
 #include "config.h"
 
 #include "roof-window-private.h"

@@ -1084,7 +1084,7 @@ test_save_backup_is_folder (void)
    * second warning would be fatal here */
   g_assert_cmpint (g_mkdir (other_backup, 0755), ==, 0);
   write_with_mode (other, "old", 0644);
-  g_test_expect_message ("roof-fileio", G_LOG_LEVEL_WARNING, pattern);
+  g_test_expect_message ("Roofline-FileIO", G_LOG_LEVEL_WARNING, pattern);
   g_assert_true (roof_json_save_atomic (doc, other_file, &error));
   g_assert_no_error (error);
   g_test_assert_expected_messages ();

@@ -1014,7 +1014,7 @@ test_save_rules (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_cmpint (g_mkdir (catalog_backup, 0755), ==, 0);
   g_assert_true (roof_spec_set_string (ROOF_SPEC (spec), "name", "Rumoured X2", &error));
-  g_test_expect_message ("roof-fileio", G_LOG_LEVEL_WARNING, warning);
+  g_test_expect_message ("Roofline-FileIO", G_LOG_LEVEL_WARNING, warning);
   g_assert_true (roof_user_catalog_save (f->store, &error));
   g_assert_no_error (error);
   g_test_assert_expected_messages ();
