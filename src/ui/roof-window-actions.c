@@ -475,6 +475,31 @@ search_hardware_activated (GtkWidget *widget, const char *action_name, GVariant 
 /* ------------------------------------------------------------------------ */
 /* Class                                                                    */
 
+/* Every accelerator of the window but the charts' (Ctrl+1 onwards) and Ctrl+O
+ * (_roof_window_class_open_init), as listed in gtk/help-overlay.ui. */
+static const struct
+{
+  guint key;
+  GdkModifierType modifiers;
+  const char *action;
+} accelerators[] = {
+  { GDK_KEY_e, GDK_CONTROL_MASK, "win.export" },
+  { GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.copy-chart" },
+  { GDK_KEY_0, GDK_CONTROL_MASK, "win.reset-view" },
+  { GDK_KEY_KP_0, GDK_CONTROL_MASK, "win.reset-view" },
+  { GDK_KEY_plus, GDK_CONTROL_MASK, "win.zoom-in" },
+  { GDK_KEY_equal, GDK_CONTROL_MASK, "win.zoom-in" },
+  { GDK_KEY_KP_Add, GDK_CONTROL_MASK, "win.zoom-in" },
+  { GDK_KEY_minus, GDK_CONTROL_MASK, "win.zoom-out" },
+  { GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "win.zoom-out" },
+  { GDK_KEY_F9, 0, "win.toggle-hardware-panel" },
+  { GDK_KEY_F9, GDK_SHIFT_MASK, "win.toggle-model-panel" },
+  { GDK_KEY_s, GDK_CONTROL_MASK, "win.save" },
+  { GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as" },
+  { GDK_KEY_f, GDK_CONTROL_MASK, "win.search-hardware" },
+  { GDK_KEY_w, GDK_CONTROL_MASK, "window.close" },
+};
+
 static void
 add_chart_binding (GtkWidgetClass *widget_class, guint key, const char *chart)
 {
@@ -510,43 +535,15 @@ _roof_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-hardware", NULL,
                                    export_hardware_activated);
 
-  /* every accelerator of the window, as listed in gtk/help-overlay.ui, but
-   * Ctrl+O (_roof_window_class_open_init) */
+  /* Ctrl+1 onwards and the keypad's, in the order of the view switcher */
   for (int i = 0; i < ROOF_PLOT_COUNT; i++)
     {
       add_chart_binding (widget_class, GDK_KEY_1 + i, roof_plot_kind_name (i));
       add_chart_binding (widget_class, GDK_KEY_KP_1 + i, roof_plot_kind_name (i));
     }
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "win.copy-chart", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
-                                       "win.reset-view", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, GDK_CONTROL_MASK,
-                                       "win.reset-view", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK,
-                                       "win.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK,
-                                       "win.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK,
-                                       "win.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK,
-                                       "win.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK,
-                                       "win.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-hardware-panel",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, GDK_SHIFT_MASK,
-                                       "win.toggle-model-panel", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "win.save-as", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
-                                       "win.search-hardware", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close",
-                                       NULL);
+  for (gsize i = 0; i < G_N_ELEMENTS (accelerators); i++)
+    gtk_widget_class_add_binding_action (widget_class, accelerators[i].key,
+                                         accelerators[i].modifiers, accelerators[i].action, NULL);
 }
 
 /* ------------------------------------------------------------------------ */
