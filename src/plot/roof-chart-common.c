@@ -338,10 +338,30 @@ roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_conte
     g_string_append_printf (s, _(", KV %s"), roof_precision_name (wl->kv));
   g_string_append_printf (s, _(", activations %s, compute %s"),
                           roof_precision_name (wl->activations), roof_precision_name (wl->compute));
-  roof_format_number (wl->devices, 4, num, sizeof num);
-  g_string_append_printf (s, " · %s %s", num,
-                          wl->devices > 1.0 ? _("devices per system (tensor parallel)")
-                                            : _("device per system"));
+  if (wl->ep > 1.0 || wl->pp > 1.0 || wl->dp > 1.0)
+    {
+      /* a layout beyond TP: every factor, and the devices it takes */
+      char tp[32], ep[32], pp[32], dp[32];
+
+      roof_format_number (wl->devices, 4, tp, sizeof tp);
+      roof_format_number (MAX (wl->ep, 1.0), 4, ep, sizeof ep);
+      roof_format_number (MAX (wl->pp, 1.0), 4, pp, sizeof pp);
+      roof_format_number (MAX (wl->dp, 1.0), 4, dp, sizeof dp);
+      roof_format_number (roof_workload_total_devices (wl), 7, num, sizeof num);
+      g_string_append_printf (s, _(" · layout TP×EP×PP×DP %s×%s×%s×%s = %s devices"), tp, ep,
+                              pp, dp, num);
+      if (wl->ep > 1.0)
+        g_string_append (s, wl->attn_parallel == ROOF_ATTN_PARALLEL_TENSOR
+                              ? _(", attention tensor-parallel")
+                              : _(", attention data-parallel"));
+    }
+  else
+    {
+      roof_format_number (wl->devices, 4, num, sizeof num);
+      g_string_append_printf (s, " · %s %s", num,
+                              wl->devices > 1.0 ? _("devices per system (tensor parallel)")
+                                                : _("device per system"));
+    }
   g_string_append_printf (s, _(" · overlap: %s"),
                           wl->overlap == ROOF_OVERLAP_MAX ? _("compute and memory overlap (max)")
                                                           : _("none (compute + memory)"));

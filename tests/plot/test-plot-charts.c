@@ -955,6 +955,52 @@ test_cost_batch_axis (void)
     }
 }
 
+/* The caption under a layout beyond TP states every factor and the devices
+ * it takes (it used to say "1 device per system" under EP 8). */
+static void
+test_layout_caption (void)
+{
+  static const struct
+  {
+    double tp, ep, pp, dp;
+    RoofAttnParallel attn;
+    const char *expected;
+  } cases[] = {
+    { 1, 8, 1, 1, ROOF_ATTN_PARALLEL_DATA,
+      "layout TP×EP×PP×DP 1×8×1×1 = 8 devices, attention data-parallel" },
+    { 2, 4, 2, 3, ROOF_ATTN_PARALLEL_TENSOR,
+      "layout TP×EP×PP×DP 2×4×2×3 = 48 devices, attention tensor-parallel" },
+    { 4, 1, 2, 1, ROOF_ATTN_PARALLEL_DATA, "layout TP×EP×PP×DP 4×1×2×1 = 8 devices · " },
+    { 4, 0, 0, 0, ROOF_ATTN_PARALLEL_DATA, "· 4 devices per system (tensor parallel) ·" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      PlotScenario s;
+      g_autoptr (GString) caption = g_string_new (NULL);
+
+      plot_scenario_init (&s, ROOF_PLOT_MEMORY, "deepseek-v3", 2, NULL);
+      s.in.workload.devices = cases[c].tp;
+      s.in.workload.ep = cases[c].ep;
+      s.in.workload.pp = cases[c].pp;
+      s.in.workload.dp = cases[c].dp;
+      s.in.workload.attn_parallel = cases[c].attn;
+      Rendered r = render (&s.in, 1600, 1000);
+      for (guint i = 0; i < r.layout->texts->len; i++)
+        {
+          const RoofPlacedText *t = &g_array_index (r.layout->texts, RoofPlacedText, i);
+          if (t->role == ROOF_TEXT_CAPTION)
+            g_string_append_printf (caption, "%s ", t->text);
+        }
+      if (strstr (caption->str, cases[c].expected) == NULL)
+        g_error ("case %u: caption “%s” lacks “%s”", c, caption->str, cases[c].expected);
+      if (cases[c].ep + cases[c].pp + cases[c].dp > 0)
+        g_assert_null (strstr (caption->str, "per system"));
+      rendered_clear (&r);
+      plot_scenario_clear (&s);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -976,5 +1022,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/cache", test_cache);
   g_test_add_func ("/plot/chart/no-tooltips", test_no_tooltips);
   g_test_add_func ("/plot/chart/device-colour", test_device_colour);
+  g_test_add_func ("/plot/chart/layout-caption", test_layout_caption);
   return g_test_run ();
 }
