@@ -85,6 +85,96 @@ enum
 
 static guint signals[N_SIGNALS];
 
+G_DEFINE_ENUM_TYPE (RoofPhase, roof_phase,
+                    G_DEFINE_ENUM_VALUE (ROOF_PHASE_DECODE, "decode"),
+                    G_DEFINE_ENUM_VALUE (ROOF_PHASE_PREFILL, "prefill"))
+G_DEFINE_ENUM_TYPE (RoofOverlap, roof_overlap,
+                    G_DEFINE_ENUM_VALUE (ROOF_OVERLAP_MAX, "max"),
+                    G_DEFINE_ENUM_VALUE (ROOF_OVERLAP_SUM, "sum"))
+G_DEFINE_ENUM_TYPE (RoofAttnParallel, roof_attn_parallel,
+                    G_DEFINE_ENUM_VALUE (ROOF_ATTN_PARALLEL_DATA, "data"),
+                    G_DEFINE_ENUM_VALUE (ROOF_ATTN_PARALLEL_TENSOR, "tensor"))
+G_DEFINE_ENUM_TYPE (RoofPrecision, roof_precision,
+                    G_DEFINE_ENUM_VALUE (ROOF_PREC_FP64, "fp64"),
+                    G_DEFINE_ENUM_VALUE (ROOF_PREC_FP32, "fp32"),
+                    G_DEFINE_ENUM_VALUE (ROOF_PREC_TF32, "tf32"),
+                    G_DEFINE_ENUM_VALUE (ROOF_PREC_BF16, "bf16"),
+                    G_DEFINE_ENUM_VALUE (ROOF_PREC_FP16, "fp16"),
+                    G_DEFINE_ENUM_VALUE (ROOF_PREC_FP8, "fp8"),
+                    G_DEFINE_ENUM_VALUE (ROOF_PREC_INT8, "int8"),
+                    G_DEFINE_ENUM_VALUE (ROOF_PREC_INT4, "int4"),
+                    G_DEFINE_ENUM_VALUE (ROOF_PREC_FP4, "fp4"))
+
+/* One property per field of the workload and the SLA, in the units of the
+ * structs (seconds, tokens); each set goes through the same validation as
+ * roof_scenario_set_workload () and _set_sla (), and is refused (scenario
+ * and notifications unchanged) when that fails. */
+typedef enum
+{
+  IN_WORKLOAD,
+  IN_SLA,
+} FieldStruct;
+
+typedef struct
+{
+  const char *name;
+  FieldStruct in;
+  gsize offset;
+  GType (*enum_type) (void); /* NULL: a double */
+  double min, max;
+} FieldProperty;
+
+#define WL(name, field, min, max) { name, IN_WORKLOAD, G_STRUCT_OFFSET (RoofWorkload, field), NULL, min, max }
+#define WL_ENUM(name, field, type) { name, IN_WORKLOAD, G_STRUCT_OFFSET (RoofWorkload, field), type, 0, 0 }
+#define SLA(name, field) { name, IN_SLA, G_STRUCT_OFFSET (RoofSla, field), NULL, 0, G_MAXDOUBLE }
+
+/* clang-format off */
+static const FieldProperty field_properties[] = {
+  WL_ENUM ("phase", phase, roof_phase_get_type),
+  WL ("batch", batch, 0, 1e9),
+  WL ("context", context, 0, 1e10),
+  WL ("prompt", prompt, 0, 1e10),
+  WL ("output", output, 0, 1e10),
+  WL_ENUM ("weights", weights, roof_precision_get_type),
+  WL_ENUM ("kv", kv, roof_precision_get_type),
+  WL_ENUM ("activations", activations, roof_precision_get_type),
+  WL_ENUM ("compute", compute, roof_precision_get_type),
+  WL ("bytes-per-weight", bytes_per_weight, 0, 64),
+  WL ("attention-span", attention_span, 0, 1e10),
+  WL ("devices", devices, 1, 1e6),
+  WL_ENUM ("overlap", overlap, roof_overlap_get_type),
+  WL ("overhead", overhead, 0, 1e4),
+  WL ("ep", ep, 0, 1e6),
+  WL ("pp", pp, 0, 1e6),
+  WL ("dp", dp, 0, 1e6),
+  WL_ENUM ("attn-parallel", attn_parallel, roof_attn_parallel_get_type),
+  WL ("ep-imbalance", ep_imbalance, 0, 1e6),
+  WL ("microbatches", microbatches, 0, 1e6),
+  SLA ("itl", itl),
+  SLA ("ttft", ttft),
+  SLA ("tokens-per-s", tokens_per_s),
+};
+/* clang-format on */
+
+#undef WL
+#undef WL_ENUM
+#undef SLA
+
+enum
+{
+  PROP_0,
+  PROP_HARDWARE,
+  PROP_MODEL,
+  PROP_SYSTEM,
+  PROP_CHART,
+  PROP_CEILINGS,
+  PROP_SENSITIVITY_STEP,
+  PROP_FIELD_FIRST, /* field_properties[i] is PROP_FIELD_FIRST + i */
+  N_PROPS = PROP_FIELD_FIRST + G_N_ELEMENTS (field_properties)
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static const char *const chart_names[] = { ROOF_PLOT_KINDS (ROOF_PLOT_KIND_NAME) NULL };
 
 static const char *const precisions[] = {
@@ -182,6 +272,90 @@ static void
 emit_changed (RoofScenario *self)
 {
   g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static gpointer
+field_in (const FieldProperty *fp, RoofWorkload *wl, RoofSla *sla)
+{
+  return G_STRUCT_MEMBER_P (fp->in == IN_WORKLOAD ? (gpointer) wl : (gpointer) sla, fp->offset);
+}
+
+static gboolean
+field_equal (const FieldProperty *fp, gconstpointer a, gconstpointer b)
+{
+  if (fp->enum_type != NULL)
+    return *(const int *) a == *(const int *) b;
+  return *(const double *) a == *(const double *) b;
+}
+
+/* Takes `wl` and `sla` (valid) and notifies the properties they change,
+ * then ::changed once, when anything did. */
+static void
+apply_fields (RoofScenario *self, const RoofWorkload *wl, const RoofSla *sla)
+{
+  RoofWorkload old_wl = self->workload;
+  RoofSla old_sla = self->sla;
+
+  if (workload_equal (&old_wl, wl) && sla_equal (&old_sla, sla))
+    return;
+  self->workload = *wl;
+  self->sla = *sla;
+  g_object_freeze_notify (G_OBJECT (self));
+  for (guint i = 0; i < G_N_ELEMENTS (field_properties); i++)
+    {
+      const FieldProperty *fp = &field_properties[i];
+
+      if (!field_equal (fp, field_in (fp, &old_wl, &old_sla),
+                        field_in (fp, &self->workload, &self->sla)))
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FIELD_FIRST + i]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+  emit_changed (self);
+}
+
+static gboolean
+sla_is_valid (const RoofSla *sla)
+{
+  return isfinite (sla->itl) && sla->itl >= 0 && isfinite (sla->ttft) && sla->ttft >= 0
+         && isfinite (sla->tokens_per_s) && sla->tokens_per_s >= 0;
+}
+
+/* A field's property set: refused, changing nothing, when the workload or
+ * SLA it makes is invalid (a batch of 0, 2.5 devices). */
+static void
+set_field (RoofScenario *self, const FieldProperty *fp, const GValue *value)
+{
+  RoofWorkload wl = self->workload;
+  RoofSla sla = self->sla;
+  gpointer field = field_in (fp, &wl, &sla);
+  RoofError err = { 0 };
+
+  if (fp->enum_type != NULL)
+    *(int *) field = g_value_get_enum (value);
+  else
+    *(double *) field = g_value_get_double (value);
+  if (roof_workload_validate (&wl, &err) != ROOF_OK)
+    {
+      g_debug ("%s refused: %s", fp->name, err.message);
+      return;
+    }
+  if (!sla_is_valid (&sla))
+    {
+      g_debug ("%s refused: targets are ≥ 0", fp->name);
+      return;
+    }
+  apply_fields (self, &wl, &sla);
+}
+
+static void
+get_field (RoofScenario *self, const FieldProperty *fp, GValue *value)
+{
+  gpointer field = field_in (fp, &self->workload, &self->sla);
+
+  if (fp->enum_type != NULL)
+    g_value_set_enum (value, *(int *) field);
+  else
+    g_value_set_double (value, *(double *) field);
 }
 
 static RoofPrecision
@@ -338,11 +512,134 @@ roof_scenario_finalize (GObject *object)
 }
 
 static void
+roof_scenario_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RoofScenario *self = ROOF_SCENARIO (object);
+
+  switch (prop_id)
+    {
+    case PROP_HARDWARE:
+      g_value_set_boxed (value, self->hardware);
+      break;
+    case PROP_MODEL:
+      g_value_set_string (value, self->model);
+      break;
+    case PROP_SYSTEM:
+      g_value_set_string (value, self->system);
+      break;
+    case PROP_CHART:
+      g_value_set_uint (value, self->chart);
+      break;
+    case PROP_CEILINGS:
+      g_value_set_uint (value, self->ceilings);
+      break;
+    case PROP_SENSITIVITY_STEP:
+      g_value_set_double (value, self->sensitivity_step);
+      break;
+    default:
+      if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
+        get_field (self, &field_properties[prop_id - PROP_FIELD_FIRST], value);
+      else
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_scenario_set_property (GObject *object,
+                            guint prop_id,
+                            const GValue *value,
+                            GParamSpec *pspec)
+{
+  RoofScenario *self = ROOF_SCENARIO (object);
+
+  switch (prop_id)
+    {
+    case PROP_HARDWARE:
+      roof_scenario_set_hardware (self, g_value_get_boxed (value));
+      break;
+    case PROP_MODEL:
+      /* a model is required: no id is refused */
+      if (g_value_get_string (value) != NULL)
+        roof_scenario_set_model (self, g_value_get_string (value));
+      break;
+    case PROP_SYSTEM:
+      if (g_value_get_string (value) == NULL || roof_spec_id_is_valid (g_value_get_string (value)))
+        roof_scenario_set_system (self, g_value_get_string (value));
+      break;
+    case PROP_CHART:
+      roof_scenario_set_chart (self, g_value_get_uint (value));
+      break;
+    case PROP_CEILINGS:
+      roof_scenario_set_ceilings (self, g_value_get_uint (value));
+      break;
+    case PROP_SENSITIVITY_STEP:
+      /* (0, 0.5]: 0 itself is refused */
+      if (g_value_get_double (value) > 0)
+        roof_scenario_set_sensitivity_step (self, g_value_get_double (value));
+      break;
+    default:
+      if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
+        set_field (self, &field_properties[prop_id - PROP_FIELD_FIRST], value);
+      else
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+install_field_properties (void)
+{
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  RoofWorkload wl;
+  RoofSla sla;
+
+  roof_workload_init (&wl);
+  roof_sla_init (&sla);
+  for (guint i = 0; i < G_N_ELEMENTS (field_properties); i++)
+    {
+      const FieldProperty *fp = &field_properties[i];
+      gpointer field = field_in (fp, &wl, &sla);
+
+      if (fp->enum_type != NULL)
+        properties[PROP_FIELD_FIRST + i]
+          = g_param_spec_enum (fp->name, NULL, NULL, fp->enum_type (), *(int *) field, flags);
+      else
+        properties[PROP_FIELD_FIRST + i]
+          = g_param_spec_double (fp->name, NULL, NULL, fp->min, fp->max,
+                                 CLAMP (*(double *) field, fp->min, fp->max), flags);
+    }
+}
+
+static void
 roof_scenario_class_init (RoofScenarioClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = roof_scenario_finalize;
+  object_class->get_property = roof_scenario_get_property;
+  object_class->set_property = roof_scenario_set_property;
+
+  /**
+   * RoofScenario:hardware: (type GStrv)
+   *
+   * The compared hardware ids, in order.
+   */
+  properties[PROP_HARDWARE] = g_param_spec_boxed ("hardware", NULL, NULL, G_TYPE_STRV, flags);
+  properties[PROP_MODEL] = g_param_spec_string ("model", NULL, NULL, "", flags);
+  /* NULL: the compared devices bare */
+  properties[PROP_SYSTEM] = g_param_spec_string ("system", NULL, NULL, NULL, flags);
+  /* a RoofPlotKind */
+  properties[PROP_CHART] = g_param_spec_uint ("chart", NULL, NULL, 0, ROOF_PLOT_COUNT - 1,
+                                              ROOF_PLOT_ROOFLINE, flags);
+  properties[PROP_CEILINGS] = g_param_spec_uint ("ceilings", NULL, NULL, 0, ALL_CEILINGS,
+                                                 DEFAULT_CEILINGS, flags);
+  properties[PROP_SENSITIVITY_STEP]
+    = g_param_spec_double ("sensitivity-step", NULL, NULL, 0, 0.5, ROOF_DEFAULT_SENSITIVITY_STEP,
+                           flags);
+  /* the workload's fields (phase, batch, … microbatches: overhead in
+   * seconds) and the SLA's targets (itl, ttft in seconds, tokens-per-s) */
+  install_field_properties ();
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * RoofScenario::changed:
@@ -717,6 +1014,7 @@ roof_scenario_set_hardware (RoofScenario *self, const char *const *ids)
     return;
   g_strfreev (self->hardware);
   self->hardware = g_strdupv ((char **) ids);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HARDWARE]);
   emit_changed (self);
 }
 
@@ -732,6 +1030,7 @@ roof_scenario_add_hardware (RoofScenario *self, const char *id)
   self->hardware = g_renew (char *, self->hardware, n + 2);
   self->hardware[n] = g_strdup (id);
   self->hardware[n + 1] = NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HARDWARE]);
   emit_changed (self);
 }
 
@@ -755,7 +1054,10 @@ roof_scenario_remove_hardware (RoofScenario *self, const char *id)
     }
   self->hardware[j] = NULL;
   if (found)
-    emit_changed (self);
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HARDWARE]);
+      emit_changed (self);
+    }
   return found;
 }
 
@@ -830,6 +1132,7 @@ roof_scenario_set_model (RoofScenario *self, const char *id)
     return;
   g_free (self->model);
   self->model = g_strdup (id);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
   emit_changed (self);
 }
 
@@ -851,6 +1154,7 @@ roof_scenario_set_system (RoofScenario *self, const char *id)
     return;
   g_free (self->system);
   self->system = g_strdup (id);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SYSTEM]);
   emit_changed (self);
 }
 
@@ -869,10 +1173,7 @@ roof_scenario_set_workload (RoofScenario *self, const RoofWorkload *workload)
   g_return_if_fail (workload != NULL);
   g_return_if_fail (roof_workload_validate (workload, NULL) == ROOF_OK);
 
-  if (workload_equal (&self->workload, workload))
-    return;
-  self->workload = *workload;
-  emit_changed (self);
+  apply_fields (self, workload, &self->sla);
 }
 
 const RoofSla *
@@ -892,10 +1193,7 @@ roof_scenario_set_sla (RoofScenario *self, const RoofSla *sla)
   g_return_if_fail (isfinite (sla->ttft) && sla->ttft >= 0);
   g_return_if_fail (isfinite (sla->tokens_per_s) && sla->tokens_per_s >= 0);
 
-  if (sla_equal (&self->sla, sla))
-    return;
-  self->sla = *sla;
-  emit_changed (self);
+  apply_fields (self, &self->workload, sla);
 }
 
 RoofPlotKind
@@ -915,6 +1213,7 @@ roof_scenario_set_chart (RoofScenario *self, RoofPlotKind kind)
   if (self->chart == kind)
     return;
   self->chart = kind;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHART]);
   emit_changed (self);
 }
 
@@ -935,6 +1234,7 @@ roof_scenario_set_ceilings (RoofScenario *self, guint mask)
   if (self->ceilings == mask)
     return;
   self->ceilings = mask;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CEILINGS]);
   emit_changed (self);
 }
 
@@ -955,6 +1255,7 @@ roof_scenario_set_sensitivity_step (RoofScenario *self, double step)
   if (self->sensitivity_step == step)
     return;
   self->sensitivity_step = step;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SENSITIVITY_STEP]);
   emit_changed (self);
 }
 

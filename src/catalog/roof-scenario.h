@@ -12,6 +12,29 @@ G_BEGIN_DECLS
 #define ROOF_TYPE_SCENARIO (roof_scenario_get_type ())
 G_DECLARE_FINAL_TYPE (RoofScenario, roof_scenario, ROOF, SCENARIO, GObject)
 
+/* The solver's enums as GTypes, for the scenario's properties. */
+#define ROOF_TYPE_PHASE (roof_phase_get_type ())
+GType roof_phase_get_type (void) G_GNUC_CONST;
+#define ROOF_TYPE_OVERLAP (roof_overlap_get_type ())
+GType roof_overlap_get_type (void) G_GNUC_CONST;
+#define ROOF_TYPE_ATTN_PARALLEL (roof_attn_parallel_get_type ())
+GType roof_attn_parallel_get_type (void) G_GNUC_CONST;
+#define ROOF_TYPE_PRECISION (roof_precision_get_type ())
+GType roof_precision_get_type (void) G_GNUC_CONST;
+
+/* Properties, each notified only when it changes (G_PARAM_EXPLICIT_NOTIFY),
+ * before the one ::changed of the edit:
+ *   "hardware" (GStrv), "model", "system" (strings; system may be NULL),
+ *   the workload's fields: "phase" (RoofPhase), "batch", "context", "prompt",
+ *   "output", "weights", "kv", "activations", "compute" (RoofPrecision),
+ *   "bytes-per-weight", "attention-span", "devices", "overlap" (RoofOverlap),
+ *   "overhead" (seconds), "ep", "pp", "dp", "attn-parallel"
+ *   (RoofAttnParallel), "ep-imbalance", "microbatches" (doubles but the enums),
+ *   the SLA's "itl", "ttft" (seconds) and "tokens-per-s", and the chart's
+ *   "chart" (a RoofPlotKind), "ceilings" and "sensitivity-step".
+ * A value the setters below would refuse (a batch of 0, 2.5 devices) is
+ * refused by the property too: nothing changes, nothing is notified. */
+
 /* Llama 3.1 70B decode on two of H100 SXM, H200 or A100 SXM 80 GB in tensor
  * parallel, bf16, context 4096. */
 RoofScenario *roof_scenario_new_default (void);
