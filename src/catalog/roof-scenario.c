@@ -197,31 +197,47 @@ sla_is_valid (const RoofSla *sla)
          && isfinite (sla->tokens_per_s) && sla->tokens_per_s >= 0;
 }
 
-/* A field's property set: refused, changing nothing, when the workload or
- * SLA it makes is invalid (a batch of 0, 2.5 devices). */
-static void
-set_field (RoofScenario *self, const FieldProperty *fp, const GValue *value)
+/* `wl` and `sla` with the field set to `value`; FALSE (with a debug message)
+ * when that makes the workload or SLA invalid (a batch of 0, 2.5 devices). */
+static gboolean
+field_candidate (RoofScenario *self,
+                 const FieldProperty *fp,
+                 const GValue *value,
+                 RoofWorkload *wl,
+                 RoofSla *sla)
 {
-  RoofWorkload wl = self->workload;
-  RoofSla sla = self->sla;
-  gpointer field = field_in (fp, &wl, &sla);
+  gpointer field;
   RoofError err = { 0 };
 
+  *wl = self->workload;
+  *sla = self->sla;
+  field = field_in (fp, wl, sla);
   if (fp->enum_type != NULL)
     *(int *) field = g_value_get_enum (value);
   else
     *(double *) field = g_value_get_double (value);
-  if (roof_workload_validate (&wl, &err) != ROOF_OK)
+  if (roof_workload_validate (wl, &err) != ROOF_OK)
     {
       g_debug ("%s refused: %s", fp->name, err.message);
-      return;
+      return FALSE;
     }
-  if (!sla_is_valid (&sla))
+  if (!sla_is_valid (sla))
     {
       g_debug ("%s refused: targets are ≥ 0", fp->name);
-      return;
+      return FALSE;
     }
-  apply_fields (self, &wl, &sla);
+  return TRUE;
+}
+
+/* A field's property set: refused, changing nothing, when it is invalid. */
+static void
+set_field (RoofScenario *self, const FieldProperty *fp, const GValue *value)
+{
+  RoofWorkload wl;
+  RoofSla sla;
+
+  if (field_candidate (self, fp, value, &wl, &sla))
+    apply_fields (self, &wl, &sla);
 }
 
 static void
@@ -742,4 +758,28 @@ roof_scenario_set_context_range (RoofScenario *self, double lo, double hi)
   self->context_lo = lo;
   self->context_hi = hi;
   emit_changed (self);
+}
+
+gboolean
+roof_scenario_accepts (RoofScenario *self, const char *property, const GValue *value)
+{
+  RoofWorkload wl;
+  RoofSla sla;
+
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), FALSE);
+  g_return_val_if_fail (property != NULL, FALSE);
+  g_return_val_if_fail (G_IS_VALUE (value), FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (field_properties); i++)
+    if (strcmp (field_properties[i].name, property) == 0)
+      {
+        GParamSpec *pspec = properties[PROP_FIELD_FIRST + i];
+        g_auto (GValue) copy = G_VALUE_INIT;
+
+        g_value_init (&copy, G_PARAM_SPEC_VALUE_TYPE (pspec));
+        if (!g_value_transform (value, &copy) || g_param_value_validate (pspec, &copy))
+          return FALSE;
+        return field_candidate (self, &field_properties[i], &copy, &wl, &sla);
+      }
+  g_return_val_if_reached (FALSE);
 }

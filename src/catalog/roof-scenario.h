@@ -60,6 +60,11 @@ gboolean roof_scenario_save_file (RoofScenario *self,
                                   GFile *file,
                                   GError **error);
 
+/* Whether the workload or SLA property `property` (a name above, "batch")
+ * would take `value` (of its type, or one that converts to it): the check a
+ * binding makes before it hands a typed value over. */
+gboolean roof_scenario_accepts (RoofScenario *self, const char *property, const GValue *value);
+
 /* Hardware ids compared, in order. */
 const char *const *roof_scenario_get_hardware (RoofScenario *self);
 void roof_scenario_set_hardware (RoofScenario *self, const char *const *ids);

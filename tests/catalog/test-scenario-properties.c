@@ -318,6 +318,22 @@ test_refused_together (void)
   g_object_get (scenario, "ep", &ep, NULL);
   g_assert_cmpfloat (ep, ==, 1000);
   g_assert_cmpfloat (roof_scenario_get_workload (scenario)->pp, ==, 0);
+
+  /* and asked beforehand, as a binding does */
+  {
+    g_auto (GValue) v = G_VALUE_INIT;
+
+    g_value_init (&v, G_TYPE_DOUBLE);
+    g_value_set_double (&v, 100);
+    g_assert_false (roof_scenario_accepts (scenario, "pp", &v));
+    g_value_set_double (&v, 2);
+    g_assert_true (roof_scenario_accepts (scenario, "pp", &v));
+    g_value_set_double (&v, 0);
+    g_assert_false (roof_scenario_accepts (scenario, "batch", &v));
+    g_value_set_double (&v, -1);
+    g_assert_false (roof_scenario_accepts (scenario, "itl", &v));
+    g_assert_cmpuint (counter_total (&c), ==, 0);
+  }
   g_hash_table_unref (c.counts);
 }
 
