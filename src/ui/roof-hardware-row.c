@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "roof-spec-editor.h"
 #include "roof-spec.h"
@@ -28,8 +29,8 @@ struct _RoofHardwareRow
   RoofScenario *scenario;
   gulong spec_handler;
   gulong scenario_handler;
-  int color; /* palette index shown, −1 = not compared */
-  gboolean updating;
+  GBinding *compared; /* the check to the scenario's "hardware", owned */
+  int color;          /* palette index shown, −1 = not compared */
 };
 
 G_DEFINE_FINAL_TYPE (RoofHardwareRow, roof_hardware_row, GTK_TYPE_WIDGET)
@@ -63,27 +64,73 @@ format_short (double value)
 }
 
 static void
-update_comparison (RoofHardwareRow *self)
+update_color (RoofHardwareRow *self)
 {
   const char *id = self->spec != NULL ? roof_spec_get_id (ROOF_SPEC (self->spec)) : NULL;
-  gboolean compared = FALSE;
-  int color = -1;
-
-  if (id != NULL && self->scenario != NULL)
-    {
-      compared = roof_scenario_has_hardware (self->scenario, id);
-      color = compared ? roof_scenario_get_color (self->scenario, id) : -1;
-    }
-
-  self->updating = TRUE;
-  gtk_check_button_set_active (self->check, compared);
-  self->updating = FALSE;
+  int color = id != NULL && self->scenario != NULL ? roof_scenario_get_color (self->scenario, id)
+                                                   : -1;
 
   if (color != self->color)
     {
       self->color = color;
       gtk_widget_queue_draw (GTK_WIDGET (self->swatch));
     }
+}
+
+static gboolean
+hardware_to_active (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  RoofHardwareRow *self = user_data;
+  const char *const *ids = g_value_get_boxed (from);
+
+  g_value_set_boolean (to, ids != NULL
+                             && g_strv_contains (ids, roof_spec_get_id (ROOF_SPEC (self->spec))));
+  return TRUE;
+}
+
+/* Checked: the device appended to the compared ones; unchecked: removed. */
+static gboolean
+active_to_hardware (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  RoofHardwareRow *self = user_data;
+  const char *id = roof_spec_get_id (ROOF_SPEC (self->spec));
+  const char *const *ids = roof_scenario_get_hardware (self->scenario);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  gboolean found = FALSE;
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      if (!found && strcmp (ids[i], id) == 0)
+        {
+          found = TRUE;
+          if (!g_value_get_boolean (from))
+            continue;
+        }
+      g_strv_builder_add (builder, ids[i]);
+    }
+  if (!found && g_value_get_boolean (from))
+    g_strv_builder_add (builder, id);
+  g_value_take_boxed (to, g_strv_builder_end (builder));
+  return TRUE;
+}
+
+/* The check follows the scenario while the row shows a device of it. */
+static void
+bind_comparison (RoofHardwareRow *self)
+{
+  if (self->compared != NULL)
+    {
+      g_binding_unbind (self->compared);
+      g_clear_object (&self->compared);
+    }
+  if (self->spec != NULL && self->scenario != NULL)
+    self->compared = g_object_ref (g_object_bind_property_full (
+      self->scenario, "hardware", self->check, "active",
+      G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE, hardware_to_active, active_to_hardware,
+      self, NULL));
+  else
+    gtk_check_button_set_active (self->check, FALSE);
+  update_color (self);
 }
 
 static void
@@ -114,22 +161,6 @@ update_labels (RoofHardwareRow *self)
 /* Callbacks                                                                */
 
 static void
-check_toggled_cb (RoofHardwareRow *self, GtkCheckButton *check)
-{
-  const char *id;
-
-  if (self->updating || self->spec == NULL || self->scenario == NULL)
-    return;
-  id = roof_spec_get_id (ROOF_SPEC (self->spec));
-  if (gtk_check_button_get_active (check))
-    roof_scenario_add_hardware (self->scenario, id);
-  else
-    roof_scenario_remove_hardware (self->scenario, id);
-  /* the scenario may refuse (nothing changes): show what it holds */
-  update_comparison (self);
-}
-
-static void
 spec_changed_cb (RoofHardwareRow *self)
 {
   update_labels (self);
@@ -138,7 +169,7 @@ spec_changed_cb (RoofHardwareRow *self)
 static void
 scenario_changed_cb (RoofHardwareRow *self)
 {
-  update_comparison (self);
+  update_color (self);
 }
 
 static void
@@ -262,7 +293,6 @@ roof_hardware_row_class_init (RoofHardwareRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, custom_badge);
   gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, modified_badge);
-  gtk_widget_class_bind_template_callback (widget_class, check_toggled_cb);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "roofhardwarerow");
@@ -310,7 +340,7 @@ roof_hardware_row_set_spec (RoofHardwareRow *self, RoofHardwareSpec *spec)
     self->spec_handler = g_signal_connect_swapped (spec, "changed", G_CALLBACK (spec_changed_cb),
                                                    self);
   update_labels (self);
-  update_comparison (self);
+  bind_comparison (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEC]);
 }
 
@@ -336,7 +366,7 @@ roof_hardware_row_set_scenario (RoofHardwareRow *self, RoofScenario *scenario)
   if (scenario != NULL)
     self->scenario_handler = g_signal_connect_swapped (scenario, "changed",
                                                        G_CALLBACK (scenario_changed_cb), self);
-  update_comparison (self);
+  bind_comparison (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
 }
 

@@ -2,9 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The controls mirror the scenario: a control's change writes one field of
- * the workload or SLA, and the scenario's ::changed writes every control
- * back (under `updating`, so nothing loops). Numbers are typed into
+ * The controls are bound to the scenario's properties (bind_scenario ()):
+ * each writes its field of the workload or SLA and follows it, in the
+ * control's unit (µs, ms) where the scenario's is another (seconds); the
+ * scenario notifies only what changes, so nothing loops. Numbers are typed into
  * AdwEntryRows over GtkAdjustments (roof_ui_number_row_setup): the title above
  * the value keeps whole words in a narrow panel, and a row keeps what is
  * typed when it already says the value in force.
@@ -88,7 +89,7 @@ struct _RoofModelPanel
 
   GPtrArray *cost_rows; /* AdwActionRow, unowned (the group holds them) */
   char **cost_ids;      /* the compared ids the rows were made for */
-  gboolean updating;
+  GPtrArray *bindings;  /* GBinding, one reference each, to the scenario */
 };
 
 G_DEFINE_FINAL_TYPE (RoofModelPanel, roof_model_panel, GTK_TYPE_WIDGET)
@@ -142,27 +143,6 @@ static char *
 format_bytes (double bytes)
 {
   return roof_format (bytes, ROOF_UNIT_BYTES);
-}
-
-static void
-set_number (GtkAdjustment *adjustment, double value)
-{
-  if (gtk_adjustment_get_value (adjustment) != value)
-    gtk_adjustment_set_value (adjustment, value);
-}
-
-static void
-set_dropdown (GtkDropDown *dropdown, guint position)
-{
-  if (gtk_drop_down_get_selected (dropdown) != position)
-    gtk_drop_down_set_selected (dropdown, position);
-}
-
-static void
-set_combo (AdwComboRow *row, guint position)
-{
-  if (adw_combo_row_get_selected (row) != position)
-    adw_combo_row_set_selected (row, position);
 }
 
 static void
@@ -425,6 +405,122 @@ set_model (RoofModelPanel *self, RoofModelSpec *model)
   update_derived (self);
 }
 
+/* ---- bindings ---- */
+
+/* A number row's value: the scenario's property in the row's unit. */
+typedef struct
+{
+  const char *property;
+  gsize adjustment; /* offset of the GtkAdjustment * in RoofModelPanel */
+  double to_row;    /* factor from the scenario's unit to the row's */
+  double to_scenario;
+  gboolean whole;
+} NumberBinding;
+
+/* clang-format off */
+static const NumberBinding number_bindings[] = {
+  { "bytes-per-weight", G_STRUCT_OFFSET (RoofModelPanel, bytes_per_weight_adjustment), 1, 1, FALSE },
+  { "batch", G_STRUCT_OFFSET (RoofModelPanel, batch_adjustment), 1, 1, TRUE },
+  { "prompt", G_STRUCT_OFFSET (RoofModelPanel, prompt_adjustment), 1, 1, TRUE },
+  { "context", G_STRUCT_OFFSET (RoofModelPanel, context_adjustment), 1, 1, TRUE },
+  { "output", G_STRUCT_OFFSET (RoofModelPanel, output_adjustment), 1, 1, TRUE },
+  { "devices", G_STRUCT_OFFSET (RoofModelPanel, devices_adjustment), 1, 1, TRUE },
+  { "overhead", G_STRUCT_OFFSET (RoofModelPanel, overhead_adjustment), 1e6, 1e-6, FALSE },
+  { "itl", G_STRUCT_OFFSET (RoofModelPanel, itl_adjustment), 1e3, 1e-3, FALSE },
+  { "ttft", G_STRUCT_OFFSET (RoofModelPanel, ttft_adjustment), 1e3, 1e-3, FALSE },
+  { "tokens-per-s", G_STRUCT_OFFSET (RoofModelPanel, tokens_adjustment), 1, 1, FALSE },
+};
+/* clang-format on */
+
+static gboolean
+number_to_row (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  const NumberBinding *nb = user_data;
+  double value = g_value_get_double (from);
+
+  g_value_set_double (to, nb->to_row == 1 ? value : value * nb->to_row);
+  return TRUE;
+}
+
+/* Whole numbers of tokens, sequences and devices are rounded; a value the
+ * scenario would refuse (a layout past 1e7 devices) is not handed over, and
+ * the row shows the value in force again. */
+static gboolean
+number_to_scenario (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  const NumberBinding *nb = user_data;
+  double value = g_value_get_double (from);
+  g_autoptr (GObject) scenario = g_binding_dup_source (binding);
+  g_autoptr (GObject) adjustment = g_binding_dup_target (binding);
+
+  if (nb->whole)
+    value = round (value);
+  else if (nb->to_scenario != 1)
+    value *= nb->to_scenario;
+  g_value_set_double (to, value);
+  if (scenario == NULL || roof_scenario_accepts (ROOF_SCENARIO (scenario), nb->property, to))
+    return TRUE;
+  {
+    double in_force;
+
+    g_object_get (scenario, nb->property, &in_force, NULL);
+    gtk_adjustment_set_value (GTK_ADJUSTMENT (adjustment), in_force * nb->to_row);
+  }
+  return FALSE;
+}
+
+/* Dropdowns list an enum's values in order. */
+static gboolean
+enum_to_position (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_value_set_uint (to, (guint) g_value_get_enum (from));
+  return TRUE;
+}
+
+static gboolean
+position_to_enum (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_autoptr (GEnumClass) enum_class = g_type_class_ref (G_VALUE_TYPE (to));
+  guint position = g_value_get_uint (from);
+
+  if (position > G_MAXINT || g_enum_get_value (enum_class, (int) position) == NULL)
+    return FALSE;
+  g_value_set_enum (to, (int) position);
+  return TRUE;
+}
+
+/* The log slider: 2^0 … 2^16 sequences. */
+static double
+batch_position (double batch)
+{
+  return CLAMP (log2 (MAX (batch, 1)), 0, BATCH_SCALE_MAX);
+}
+
+static gboolean
+batch_to_scale (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_value_set_double (to, batch_position (g_value_get_double (from)));
+  return TRUE;
+}
+
+/* The slider moved: the batch rounded to a whole number, unless the slider
+ * only shows the batch in force (at its end, 100,000 sits at 2^16). The
+ * binding back (batch_to_scale) puts the slider where that whole batch
+ * is. */
+static gboolean
+scale_to_batch (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_autoptr (GObject) scenario = g_binding_dup_target (binding);
+  double position = g_value_get_double (from);
+  double batch;
+
+  g_object_get (scenario, "batch", &batch, NULL);
+  if (position == batch_position (batch))
+    return FALSE;
+  g_value_set_double (to, round (exp2 (position)));
+  return TRUE;
+}
+
 static guint
 model_position (RoofModelPanel *self, RoofModelSpec *model)
 {
@@ -440,65 +536,124 @@ model_position (RoofModelPanel *self, RoofModelSpec *model)
   return GTK_INVALID_LIST_POSITION;
 }
 
-/* Every control from the scenario. */
-static void
-sync_from_scenario (RoofModelPanel *self)
+static RoofModelSpec *
+scenario_model (RoofModelPanel *self)
 {
-  const RoofWorkload *wl;
-  const RoofSla *sla;
-  RoofModelSpec *model = NULL;
+  if (self->scenario == NULL || self->catalog == NULL)
+    return NULL;
+  return roof_catalog_find_model (self->catalog, roof_scenario_get_model (self->scenario));
+}
 
-  if (self->scenario == NULL)
-    {
-      set_model (self, NULL);
-      update_cost (self);
-      return;
-    }
+static gboolean
+model_to_position (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  RoofModelPanel *self = user_data;
 
-  wl = roof_scenario_get_workload (self->scenario);
-  sla = roof_scenario_get_sla (self->scenario);
-  if (self->catalog != NULL)
-    model = roof_catalog_find_model (self->catalog, roof_scenario_get_model (self->scenario));
+  g_value_set_uint (to, model_position (self, scenario_model (self)));
+  return TRUE;
+}
 
-  self->updating = TRUE;
-  set_dropdown (self->model_dropdown, model_position (self, model));
-  set_dropdown (self->weights_dropdown, wl->weights);
-  set_dropdown (self->kv_dropdown, wl->kv);
-  set_dropdown (self->activations_dropdown, wl->activations);
-  set_dropdown (self->compute_dropdown, wl->compute);
-  set_number (self->bytes_per_weight_adjustment, wl->bytes_per_weight);
-  set_dropdown (self->phase_dropdown, wl->phase == ROOF_PHASE_PREFILL ? 1 : 0);
-  set_number (self->batch_adjustment, wl->batch);
-  gtk_range_set_value (GTK_RANGE (self->batch_scale),
-                       CLAMP (log2 (MAX (wl->batch, 1)), 0, BATCH_SCALE_MAX));
-  set_number (self->prompt_adjustment, wl->prompt);
-  set_number (self->context_adjustment, wl->context);
-  set_number (self->output_adjustment, wl->output);
-  set_number (self->devices_adjustment, wl->devices);
-  set_combo (self->overlap_row, wl->overlap == ROOF_OVERLAP_SUM ? 1 : 0);
-  set_number (self->overhead_adjustment, wl->overhead * 1e6);
-  set_number (self->itl_adjustment, sla->itl * 1e3);
-  set_number (self->ttft_adjustment, sla->ttft * 1e3);
-  set_number (self->tokens_adjustment, sla->tokens_per_s);
-  self->updating = FALSE;
+static gboolean
+position_to_model (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  RoofModelPanel *self = user_data;
+  guint position = g_value_get_uint (from);
+  g_autoptr (GObject) item = NULL;
 
-  set_model (self, model);
-  update_cost (self);
+  if (self->models == NULL || position >= g_list_model_get_n_items (self->models))
+    return FALSE;
+  item = g_list_model_get_item (self->models, position);
+  if (!ROOF_IS_SPEC (item))
+    return FALSE;
+  g_value_set_string (to, roof_spec_get_id (ROOF_SPEC (item)));
+  return TRUE;
 }
 
 static void
-apply_workload (RoofModelPanel *self, const RoofWorkload *wl)
+bind_full (RoofModelPanel *self,
+           gpointer source,
+           const char *property,
+           gpointer target,
+           const char *target_property,
+           GBindingFlags flags,
+           GBindingTransformFunc to,
+           GBindingTransformFunc from,
+           gpointer user_data)
 {
-  RoofError err;
+  GBinding *binding = g_object_bind_property_full (source, property, target, target_property,
+                                                   flags, to, from, user_data, NULL);
 
-  /* the controls' ranges keep every value valid; never hand over one that is not */
-  if (roof_workload_validate (wl, &err) != ROOF_OK)
-    {
-      g_debug ("workload refused: %s", err.message);
-      sync_from_scenario (self);
-      return;
-    }
-  roof_scenario_set_workload (self->scenario, wl);
+  g_ptr_array_add (self->bindings, g_object_ref (binding));
+}
+
+static void
+bind (RoofModelPanel *self,
+      const char *property,
+      gpointer target,
+      const char *target_property,
+      GBindingTransformFunc to,
+      GBindingTransformFunc from,
+      gpointer user_data)
+{
+  bind_full (self, self->scenario, property, target, target_property,
+             G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE, to, from, user_data);
+}
+
+static void
+unbind_scenario (RoofModelPanel *self)
+{
+  for (guint i = 0; i < self->bindings->len; i++)
+    g_binding_unbind (g_ptr_array_index (self->bindings, i));
+  g_ptr_array_set_size (self->bindings, 0);
+}
+
+/* Every control to its property of the scenario (and the model picker to
+ * the catalog's models, so it is bound again when they are replaced). */
+static void
+bind_scenario (RoofModelPanel *self)
+{
+  static const struct
+  {
+    const char *property;
+    gsize dropdown; /* offset of the GtkDropDown * in RoofModelPanel */
+  } dropdowns[] = {
+    { "weights", G_STRUCT_OFFSET (RoofModelPanel, weights_dropdown) },
+    { "kv", G_STRUCT_OFFSET (RoofModelPanel, kv_dropdown) },
+    { "activations", G_STRUCT_OFFSET (RoofModelPanel, activations_dropdown) },
+    { "compute", G_STRUCT_OFFSET (RoofModelPanel, compute_dropdown) },
+    { "phase", G_STRUCT_OFFSET (RoofModelPanel, phase_dropdown) },
+  };
+  GtkAdjustment *scale;
+
+  unbind_scenario (self);
+  if (self->scenario == NULL)
+    return;
+  bind (self, "model", self->model_dropdown, "selected", model_to_position, position_to_model,
+        self);
+  for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
+    bind (self, dropdowns[i].property, G_STRUCT_MEMBER (GtkDropDown *, self, dropdowns[i].dropdown),
+          "selected", enum_to_position, position_to_enum, NULL);
+  bind (self, "overlap", self->overlap_row, "selected", enum_to_position, position_to_enum, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (number_bindings); i++)
+    bind (self, number_bindings[i].property,
+          G_STRUCT_MEMBER (GtkAdjustment *, self, number_bindings[i].adjustment), "value",
+          number_to_row, number_to_scenario, (gpointer) &number_bindings[i]);
+  /* two ways, each a binding of its own: a bidirectional binding would
+   * not move the slider to the whole batch its move made */
+  scale = gtk_range_get_adjustment (GTK_RANGE (self->batch_scale));
+  bind_full (self, self->scenario, "batch", scale, "value", G_BINDING_SYNC_CREATE, batch_to_scale,
+             NULL, NULL);
+  bind_full (self, scale, "value", self->scenario, "batch", G_BINDING_DEFAULT, scale_to_batch,
+             NULL, NULL);
+}
+
+/* What follows the scenario without being one of its properties: the model
+ * in the editor, its derived figures, the cost rows. */
+static void
+update_from_scenario (RoofModelPanel *self)
+{
+  set_model (self, scenario_model (self));
+  update_cost (self);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -507,7 +662,7 @@ apply_workload (RoofModelPanel *self, const RoofWorkload *wl)
 static void
 scenario_changed_cb (RoofModelPanel *self)
 {
-  sync_from_scenario (self);
+  update_from_scenario (self);
 }
 
 static void
@@ -520,7 +675,10 @@ model_changed_cb (RoofModelPanel *self)
 static void
 models_changed_cb (RoofModelPanel *self)
 {
-  sync_from_scenario (self);
+  /* the picker's selection follows its items; the scenario's model stays */
+  if (self->scenario != NULL)
+    gtk_drop_down_set_selected (self->model_dropdown, model_position (self, scenario_model (self)));
+  update_from_scenario (self);
 }
 
 static void
@@ -529,127 +687,6 @@ entry_changed_cb (RoofModelPanel *self, RoofSpec *spec)
   /* a compared device's name or price */
   if (ROOF_IS_HARDWARE_SPEC (spec))
     update_cost (self);
-}
-
-static void
-model_selected_cb (RoofModelPanel *self)
-{
-  GObject *item = gtk_drop_down_get_selected_item (self->model_dropdown);
-
-  if (self->updating || self->scenario == NULL || !ROOF_IS_SPEC (item))
-    return;
-  roof_scenario_set_model (self->scenario, roof_spec_get_id (ROOF_SPEC (item)));
-}
-
-static void
-workload_value_changed_cb (RoofModelPanel *self, GtkAdjustment *adjustment)
-{
-  RoofWorkload wl;
-  double value = gtk_adjustment_get_value (adjustment);
-
-  if (self->updating || self->scenario == NULL)
-    return;
-  wl = *roof_scenario_get_workload (self->scenario);
-  if (adjustment == self->batch_adjustment)
-    wl.batch = round (value);
-  else if (adjustment == self->prompt_adjustment)
-    wl.prompt = round (value);
-  else if (adjustment == self->context_adjustment)
-    wl.context = round (value);
-  else if (adjustment == self->output_adjustment)
-    wl.output = round (value);
-  else if (adjustment == self->devices_adjustment)
-    wl.devices = round (value);
-  else if (adjustment == self->overhead_adjustment)
-    wl.overhead = value * 1e-6;
-  else if (adjustment == self->bytes_per_weight_adjustment)
-    wl.bytes_per_weight = value;
-  else
-    g_return_if_reached ();
-  apply_workload (self, &wl);
-}
-
-static void
-batch_scale_changed_cb (RoofModelPanel *self, GtkRange *range)
-{
-  RoofWorkload wl;
-
-  if (self->updating || self->scenario == NULL)
-    return;
-  wl = *roof_scenario_get_workload (self->scenario);
-  wl.batch = round (exp2 (gtk_range_get_value (range)));
-  apply_workload (self, &wl);
-}
-
-static void
-precision_changed_cb (RoofModelPanel *self, GParamSpec *pspec, GtkDropDown *dropdown)
-{
-  guint selected = gtk_drop_down_get_selected (dropdown);
-  RoofWorkload wl;
-
-  if (self->updating || self->scenario == NULL || selected >= ROOF_PREC_COUNT)
-    return;
-  wl = *roof_scenario_get_workload (self->scenario);
-  if (dropdown == self->weights_dropdown)
-    wl.weights = selected;
-  else if (dropdown == self->kv_dropdown)
-    wl.kv = selected;
-  else if (dropdown == self->activations_dropdown)
-    wl.activations = selected;
-  else if (dropdown == self->compute_dropdown)
-    wl.compute = selected;
-  else
-    g_return_if_reached ();
-  apply_workload (self, &wl);
-}
-
-static void
-choice_changed_cb (RoofModelPanel *self, GParamSpec *pspec, GtkDropDown *dropdown)
-{
-  guint selected = gtk_drop_down_get_selected (dropdown);
-  RoofWorkload wl;
-
-  if (self->updating || self->scenario == NULL || selected > 1)
-    return;
-  wl = *roof_scenario_get_workload (self->scenario);
-  if (dropdown == self->phase_dropdown)
-    wl.phase = selected == 1 ? ROOF_PHASE_PREFILL : ROOF_PHASE_DECODE;
-  else
-    g_return_if_reached ();
-  apply_workload (self, &wl);
-}
-
-static void
-overlap_changed_cb (RoofModelPanel *self)
-{
-  guint selected = adw_combo_row_get_selected (self->overlap_row);
-  RoofWorkload wl;
-
-  if (self->updating || self->scenario == NULL || selected > 1)
-    return;
-  wl = *roof_scenario_get_workload (self->scenario);
-  wl.overlap = selected == 1 ? ROOF_OVERLAP_SUM : ROOF_OVERLAP_MAX;
-  apply_workload (self, &wl);
-}
-
-static void
-sla_value_changed_cb (RoofModelPanel *self, GtkAdjustment *adjustment)
-{
-  RoofSla sla;
-  double value = gtk_adjustment_get_value (adjustment);
-
-  if (self->updating || self->scenario == NULL)
-    return;
-  sla = *roof_scenario_get_sla (self->scenario);
-  if (adjustment == self->itl_adjustment)
-    sla.itl = value * 1e-3;
-  else if (adjustment == self->ttft_adjustment)
-    sla.ttft = value * 1e-3;
-  else if (adjustment == self->tokens_adjustment)
-    sla.tokens_per_s = value;
-  else
-    g_return_if_reached ();
-  roof_scenario_set_sla (self->scenario, &sla);
 }
 
 static void
@@ -704,6 +741,7 @@ roof_model_panel_finalize (GObject *object)
   RoofModelPanel *self = ROOF_MODEL_PANEL (object);
 
   g_ptr_array_unref (self->cost_rows);
+  g_ptr_array_unref (self->bindings);
 
   G_OBJECT_CLASS (roof_model_panel_parent_class)->finalize (object);
 }
@@ -824,13 +862,6 @@ roof_model_panel_class_init (RoofModelPanelClass *klass)
   BIND (delete_button);
   BIND (editor);
 #undef BIND
-  gtk_widget_class_bind_template_callback (widget_class, model_selected_cb);
-  gtk_widget_class_bind_template_callback (widget_class, workload_value_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, batch_scale_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, precision_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, choice_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, overlap_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, sla_value_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, duplicate_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, reset_clicked_cb);
 
@@ -862,6 +893,7 @@ roof_model_panel_init (RoofModelPanel *self)
   g_type_ensure (ROOF_TYPE_SPEC);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cost_rows = g_ptr_array_new ();
+  self->bindings = g_ptr_array_new_with_free_func (g_object_unref);
 
   button_ui = g_bytes_new_static (button_factory_ui, sizeof button_factory_ui - 1);
   list_ui = g_bytes_new_static (list_factory_ui, sizeof list_factory_ui - 1);
@@ -892,7 +924,7 @@ roof_model_panel_init (RoofModelPanel *self)
   /* the wheel over the log slider scrolls the panel unless it has the focus */
   roof_ui_guard_scroll_all (GTK_WIDGET (self));
 
-  sync_from_scenario (self);
+  update_from_scenario (self);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -931,7 +963,8 @@ roof_model_panel_set_catalog (RoofModelPanel *self, RoofCatalog *catalog)
     }
   g_set_object (&self->catalog, catalog);
 
-  self->updating = TRUE;
+  /* a new list moves the picker's selection: not the scenario's model */
+  unbind_scenario (self);
   if (catalog != NULL)
     {
       self->models = roof_catalog_get_models (catalog);
@@ -945,10 +978,12 @@ roof_model_panel_set_catalog (RoofModelPanel *self, RoofCatalog *catalog)
     }
   else if (self->model_dropdown != NULL)
     gtk_drop_down_set_model (self->model_dropdown, NULL);
-  self->updating = FALSE;
 
   if (self->model_dropdown != NULL)
-    sync_from_scenario (self);
+    {
+      bind_scenario (self);
+      update_from_scenario (self);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
 }
 
@@ -975,6 +1010,9 @@ roof_model_panel_set_scenario (RoofModelPanel *self, RoofScenario *scenario)
     self->scenario_handler = g_signal_connect_swapped (scenario, "changed",
                                                        G_CALLBACK (scenario_changed_cb), self);
   if (self->model_dropdown != NULL)
-    sync_from_scenario (self);
+    {
+      bind_scenario (self);
+      update_from_scenario (self);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
 }

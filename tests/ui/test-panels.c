@@ -875,6 +875,85 @@ test_model_cost (Fixture *f, gconstpointer user_data)
                    ==, "$3.50/h");
 }
 
+static void
+count_notify_cb (GObject *object, GParamSpec *pspec, guint *count)
+{
+  (*count)++;
+}
+
+/* The controls are bound to the scenario's properties: one edit, one
+ * notification; the log slider and the rows agree past its end; a value the
+ * scenario refuses leaves it alone and the row shows the value in force. */
+static void
+test_model_bindings (Fixture *f, gconstpointer user_data)
+{
+  RoofModelPanel *panel = show_model (f);
+  GtkWidget *batch = ui_find_named (GTK_WIDGET (panel), "batch-spin");
+  GtkWidget *scale = ui_find_named (GTK_WIDGET (panel), "batch-scale");
+  GtkWidget *devices = ui_find_named (GTK_WIDGET (panel), "devices-spin");
+  GtkWidget *overhead = ui_find_named (GTK_WIDGET (panel), "overhead-spin");
+  GtkWidget *overlap = ui_find_named (GTK_WIDGET (panel), "overlap-dropdown");
+  guint batch_notes = 0, any_notes = 0;
+
+  g_signal_connect (f->scenario, "notify::batch", G_CALLBACK (count_notify_cb), &batch_notes);
+  g_signal_connect (f->scenario, "notify", G_CALLBACK (count_notify_cb), &any_notes);
+
+  gtk_editable_set_text (GTK_EDITABLE (batch), "100000");
+  g_assert_cmpuint (batch_notes, ==, 1);
+  g_assert_cmpuint (any_notes, ==, 1);
+  /* the slider stops at 2^16; the batch stays what was typed */
+  g_assert_cmpfloat (gtk_range_get_value (GTK_RANGE (scale)), ==, 16);
+  g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 100000);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "100000");
+
+  /* the slider's step, as the scenario rounds it: the slider shows that */
+  gtk_range_set_value (GTK_RANGE (scale), 6.3);
+  g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 79);
+  g_assert_cmpfloat (gtk_range_get_value (GTK_RANGE (scale)), ==, log2 (79));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "79");
+  g_assert_cmpuint (batch_notes, ==, 2);
+
+  /* units: µs in the row, seconds in the scenario */
+  gtk_editable_set_text (GTK_EDITABLE (overhead), "12.5");
+  g_assert_cmpfloat_with_epsilon (roof_scenario_get_workload (f->scenario)->overhead, 12.5e-6, 1e-18);
+  g_object_set (f->scenario, "overhead", 3e-6, NULL);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (overhead)), ==, "3");
+
+  /* enums: the scenario's and the combo row's */
+  g_object_set (f->scenario, "overlap", ROOF_OVERLAP_SUM, NULL);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (overlap)), ==, 1);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (overlap), 0);
+  g_assert_cmpint (roof_scenario_get_workload (f->scenario)->overlap, ==, ROOF_OVERLAP_MAX);
+
+  /* 72-way expert parallelism: 200,000 devices in TP would make a layout
+   * past 1e7 devices, which the scenario refuses */
+  g_object_set (f->scenario, "ep", 72.0, NULL);
+  any_notes = 0;
+  gtk_editable_set_text (GTK_EDITABLE (devices), "200000");
+  g_assert_cmpuint (any_notes, ==, 0);
+  g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->devices, ==, 2);
+  g_assert_cmpfloat (gtk_adjustment_get_value (number_of (devices)), ==, 2);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (devices)), ==, "2");
+
+  /* another scenario: the controls follow it, the old one no longer */
+  {
+    g_autoptr (RoofScenario) other = roof_scenario_new_default ();
+    RoofWorkload wl = *roof_scenario_get_workload (other);
+
+    wl.batch = 32;
+    roof_scenario_set_workload (other, &wl);
+    roof_model_panel_set_scenario (panel, other);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "32");
+    gtk_editable_set_text (GTK_EDITABLE (batch), "48");
+    g_assert_cmpfloat (roof_scenario_get_workload (other)->batch, ==, 48);
+    g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 79);
+    roof_model_panel_set_scenario (panel, f->scenario);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "79");
+  }
+  g_signal_handlers_disconnect_by_func (f->scenario, count_notify_cb, &batch_notes);
+  g_signal_handlers_disconnect_by_func (f->scenario, count_notify_cb, &any_notes);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Rows the panels share                                                    */
 
@@ -1133,6 +1212,7 @@ main (int argc, char *argv[])
   ADD ("model/derived", test_model_derived);
   ADD ("model/picker", test_model_picker);
   ADD ("model/cost", test_model_cost);
+  ADD ("model/bindings", test_model_bindings);
   ADD ("model/wheel", test_model_wheel);
 #undef ADD
   return g_test_run ();
