@@ -112,29 +112,6 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* The picker's button shows the name, ellipsized to fit a narrow panel; its
- * list shows the name in full with the id under it. */
-static const char button_factory_ui[] =
-  "<interface><template class='GtkListItem'><property name='child'>"
-  "<object class='GtkLabel'><property name='xalign'>0</property>"
-  "<property name='ellipsize'>end</property>"
-  "<binding name='label'><lookup name='name' type='RoofSpec'>"
-  "<lookup name='item'>GtkListItem</lookup></lookup></binding>"
-  "</object></property></template></interface>";
-
-static const char list_factory_ui[] =
-  "<interface><template class='GtkListItem'><property name='child'>"
-  "<object class='GtkBox'><property name='orientation'>vertical</property>"
-  "<child><object class='GtkLabel'><property name='xalign'>0</property>"
-  "<property name='wrap'>true</property><property name='max-width-chars'>36</property>"
-  "<binding name='label'><lookup name='name' type='RoofSpec'>"
-  "<lookup name='item'>GtkListItem</lookup></lookup></binding></object></child>"
-  "<child><object class='GtkLabel'><property name='xalign'>0</property>"
-  "<style><class name='caption'/><class name='dim-label'/></style>"
-  "<binding name='label'><lookup name='id' type='RoofSpec'>"
-  "<lookup name='item'>GtkListItem</lookup></lookup></binding></object></child>"
-  "</object></property></template></interface>";
-
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 
@@ -884,25 +861,11 @@ add_scale_marks (GtkScale *scale)
 static void
 roof_model_panel_init (RoofModelPanel *self)
 {
-  g_autoptr (GBytes) button_ui = NULL;
-  g_autoptr (GBytes) list_ui = NULL;
-  g_autoptr (GtkListItemFactory) button_factory = NULL;
-  g_autoptr (GtkListItemFactory) list_factory = NULL;
-  g_autoptr (GtkExpression) name = NULL;
-
+  /* the picker's factories and search expression, in the template, name it */
   g_type_ensure (ROOF_TYPE_SPEC);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cost_rows = g_ptr_array_new ();
   self->bindings = g_ptr_array_new_with_free_func (g_object_unref);
-
-  button_ui = g_bytes_new_static (button_factory_ui, sizeof button_factory_ui - 1);
-  list_ui = g_bytes_new_static (list_factory_ui, sizeof list_factory_ui - 1);
-  button_factory = gtk_builder_list_item_factory_new_from_bytes (NULL, button_ui);
-  list_factory = gtk_builder_list_item_factory_new_from_bytes (NULL, list_ui);
-  gtk_drop_down_set_factory (self->model_dropdown, button_factory);
-  gtk_drop_down_set_list_factory (self->model_dropdown, list_factory);
-  name = gtk_property_expression_new (ROOF_TYPE_SPEC, NULL, "name");
-  gtk_drop_down_set_expression (self->model_dropdown, name);
 
   /* whole numbers of tokens, sequences and devices; "—" for no target */
   roof_ui_number_row_setup (self->bytes_per_weight_entry, self->bytes_per_weight_adjustment, 6,
