@@ -13,10 +13,12 @@
 #include "roof-spec-editor.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 #include <math.h>
 #include <string.h>
 
+#include "roof-format.h"
+#include "roof-number-row.h"
+#include "roof-row-hints.h"
 #include "roof-solver.h"
 
 typedef enum
@@ -51,13 +53,12 @@ struct _Field
   char *path;
   char *label;
   char *help;
-  GtkWidget *row;     /* AdwEntryRow for numbers and strings, else AdwActionRow */
-  GtkWidget *control; /* owned reference: the row itself when it is an AdwEntryRow */
+  GtkWidget *row;     /* RoofNumberRow, AdwEntryRow for strings, else AdwActionRow */
+  GtkWidget *control; /* owned reference: the row itself when it is an entry row */
   const char *const *choices; /* dropdowns: item i + 1 is choices[i]; item 0 is "absent" */
   gboolean optional;
   gboolean absent;
-  gboolean in_error;
-  gboolean updating; /* we are changing the control ourselves */
+  gboolean in_error; /* but for numbers: their RoofNumberRow's */
 };
 
 G_DEFINE_FINAL_TYPE (RoofSpecEditor, roof_spec_editor, GTK_TYPE_WIDGET)
@@ -72,662 +73,13 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 /* Shown for an absent optional value (and in dropdowns, to choose absence). */
-#define NONE_TEXT "—"
+#define NONE_TEXT ROOF_UI_NONE_TEXT
 
 /* Booleans whose default (when the entry leaves them out) is true. */
 static const char *const true_by_default[] = { "ffn_gated", NULL };
 
 static void field_refresh (Field *f, gboolean force);
 static void schedule_rebuild (RoofSpecEditor *self);
-
-/* ------------------------------------------------------------------------ */
-/* Numbers                                                                  */
-
-static const char *
-locale_decimal_point (void)
-{
-  const char *dp = localeconv ()->decimal_point;
-
-  return dp != NULL && *dp != '\0' ? dp : ".";
-}
-
-/* `value` with at most six significant digits and no trailing zeros. */
-static char *
-format_plain (double value)
-{
-  double a = fabs (value);
-  const char *dp = locale_decimal_point ();
-  int decimals;
-  char *text;
-  char *point;
-
-  if (a == 0)
-    return g_strdup ("0");
-  decimals = CLAMP (5 - (int) floor (log10 (a)), 0, 10);
-  /* no grouping below five digits: years and four-digit figures read better */
-  if (a >= 9999.5)
-    text = g_strdup_printf ("%'.*f", decimals, value);
-  else
-    text = g_strdup_printf ("%.*f", decimals, value);
-
-  point = strstr (text, dp);
-  if (point != NULL)
-    {
-      char *end = text + strlen (text);
-
-      while (end > point + strlen (dp) && end[-1] == '0')
-        end--;
-      if (end == point + strlen (dp))
-        end = point;
-      *end = '\0';
-    }
-  if (strcmp (text, "-0") == 0)
-    {
-      g_free (text);
-      text = g_strdup ("0");
-    }
-  return text;
-}
-
-char *
-roof_ui_format_number (double value)
-{
-  double a = fabs (value);
-
-  if (!isfinite (value))
-    return g_strdup (NONE_TEXT);
-  if (a >= 1e9)
-    {
-      int exponent = 3 * (int) floor (log10 (a) / 3);
-      double mantissa = value / pow (10, exponent);
-      g_autofree char *m = NULL;
-
-      /* 999.9999e9 rounds up to 1000e9: carry into the next exponent */
-      if (fabs (mantissa) >= 999.9995)
-        {
-          exponent += 3;
-          mantissa /= 1000;
-        }
-      m = format_plain (mantissa);
-      return g_strdup_printf ("%se%d", m, exponent);
-    }
-  return format_plain (value);
-}
-
-gboolean
-roof_ui_parse_number (const char *text, double *value)
-{
-  struct lconv *lc = localeconv ();
-  const char *dp = locale_decimal_point ();
-  const char *ts = lc->thousands_sep != NULL ? lc->thousands_sep : "";
-  g_autoptr (GString) ascii = g_string_new (NULL);
-  gboolean point = FALSE;
-  char *end = NULL;
-  double v;
-
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  for (const char *p = text; *p != '\0';)
-    {
-      gunichar c = g_utf8_get_char_validated (p, -1);
-
-      if (c == (gunichar) -1 || c == (gunichar) -2)
-        return FALSE;
-      if (g_unichar_isspace (c) || c == 0x00A0 || c == 0x202F || c == 0x2009)
-        ; /* spaces, including the narrow no-break space some locales group with */
-      else if (*ts != '\0' && strcmp (ts, dp) != 0 && strncmp (p, ts, strlen (ts)) == 0)
-        {
-          /* grouping after the decimal point: another locale's number */
-          if (point)
-            return FALSE;
-          p += strlen (ts);
-          continue;
-        }
-      else if (strncmp (p, dp, strlen (dp)) == 0)
-        {
-          g_string_append_c (ascii, '.');
-          point = TRUE;
-          p += strlen (dp);
-          continue;
-        }
-      else if (c == ',' && strcmp (dp, ".") == 0)
-        {
-          /* grouping typed in a locale that defines none (C, en without it) */
-          if (point)
-            return FALSE;
-        }
-      else if (c == 0x2212) /* minus sign */
-        g_string_append_c (ascii, '-');
-      else if (g_ascii_isdigit (c) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')
-        {
-          point = point || c == '.';
-          g_string_append_c (ascii, (char) c);
-        }
-      else
-        return FALSE;
-      p = g_utf8_next_char (p);
-    }
-
-  if (ascii->len == 0)
-    return FALSE;
-  v = g_ascii_strtod (ascii->str, &end);
-  if (end == ascii->str || *end != '\0' || !isfinite (v))
-    return FALSE;
-  if (value != NULL)
-    *value = v;
-  return TRUE;
-}
-
-char *
-roof_ui_format_count (double count)
-{
-  static const struct
-  {
-    double scale;
-    const char *format;
-  } units[] = {
-    /* Translators: %s is a number such as 70.55 */
-    { 1e12, N_("%s trillion") },
-    /* Translators: %s is a number such as 70.55 */
-    { 1e9, N_("%s billion") },
-    /* Translators: %s is a number such as 70.55 */
-    { 1e6, N_("%s million") },
-  };
-
-  if (!isfinite (count))
-    return g_strdup (NONE_TEXT);
-  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
-    if (fabs (count) >= units[i].scale * 0.9995)
-      {
-        /* two decimals at most: 70.55 billion, 8.03 billion */
-        double rounded = round (count / units[i].scale * 100) / 100;
-        g_autofree char *number = format_plain (rounded);
-
-        return g_strdup_printf (_(units[i].format), number);
-      }
-  return format_plain (round (count));
-}
-
-static gboolean
-text_is_none (const char *text)
-{
-  g_autofree char *stripped = g_strstrip (g_strdup (text));
-
-  return *stripped == '\0' || strcmp (stripped, NONE_TEXT) == 0;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Rows the panels share                                                    */
-
-static gboolean
-same_number (double a, double b, double tolerance)
-{
-  return a == b || fabs (a - b) <= tolerance * MAX (fabs (a), fabs (b));
-}
-
-/* ---- a line under a row ---- */
-
-#define ROW_NOTE "roof-row-note"   /* the AdwPreferencesRow under the row, owned */
-#define ROW_HINT "roof-row-hint"   /* char *, owned */
-#define ROW_ERROR "roof-row-error" /* char *, owned */
-
-static GtkWidget *
-note_row_new (void)
-{
-  GtkWidget *note = adw_preferences_row_new ();
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
-  gtk_widget_set_margin_top (label, 6);
-  gtk_widget_set_margin_bottom (label, 6);
-  gtk_widget_add_css_class (label, "caption");
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (note), label);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (note), FALSE);
-  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (note), FALSE);
-  /* the row it explains is what the keyboard goes to */
-  gtk_widget_set_focusable (note, FALSE);
-  gtk_widget_set_name (note, "row-note");
-  return note;
-}
-
-static void
-row_update_note (GtkWidget *row)
-{
-  const char *error = g_object_get_data (G_OBJECT (row), ROW_ERROR);
-  const char *hint = g_object_get_data (G_OBJECT (row), ROW_HINT);
-  const char *text = error != NULL ? error : hint;
-  GtkWidget *note = g_object_get_data (G_OBJECT (row), ROW_NOTE);
-  GtkWidget *parent = gtk_widget_get_parent (row);
-  GtkWidget *label;
-
-  if (note == NULL)
-    {
-      /* made when first needed, right under the row in its list */
-      if (text == NULL || !GTK_IS_LIST_BOX (parent))
-        return;
-      note = note_row_new ();
-      gtk_list_box_insert (GTK_LIST_BOX (parent), note,
-                           gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)) + 1);
-      g_object_set_data_full (G_OBJECT (row), ROW_NOTE, g_object_ref (note), g_object_unref);
-    }
-  label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (note));
-  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
-  if (error != NULL)
-    {
-      gtk_widget_remove_css_class (label, "dim-label");
-      gtk_widget_add_css_class (label, "error");
-    }
-  else
-    {
-      gtk_widget_remove_css_class (label, "error");
-      gtk_widget_add_css_class (label, "dim-label");
-    }
-  gtk_widget_set_visible (note, text != NULL && gtk_widget_get_visible (row));
-}
-
-void
-roof_ui_row_set_hint (GtkWidget *row, const char *hint)
-{
-  g_return_if_fail (GTK_IS_LIST_BOX_ROW (row));
-
-  g_object_set_data_full (G_OBJECT (row), ROW_HINT, g_strdup (hint), g_free);
-  row_update_note (row);
-}
-
-void
-roof_ui_row_set_error (GtkWidget *row, const char *message, const char *description)
-{
-  g_return_if_fail (GTK_IS_LIST_BOX_ROW (row));
-
-  if (message == NULL && g_object_get_data (G_OBJECT (row), ROW_ERROR) == NULL)
-    return;
-  g_object_set_data_full (G_OBJECT (row), ROW_ERROR, g_strdup (message), g_free);
-  if (message != NULL)
-    {
-      gtk_widget_add_css_class (row, "error");
-      gtk_accessible_update_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_INVALID,
-                                   GTK_ACCESSIBLE_INVALID_TRUE, -1);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                      message, -1);
-    }
-  else
-    {
-      const char *tooltip = gtk_widget_get_tooltip_text (row);
-
-      if (description == NULL)
-        description = tooltip;
-      gtk_widget_remove_css_class (row, "error");
-      gtk_accessible_update_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_INVALID,
-                                   GTK_ACCESSIBLE_INVALID_FALSE, -1);
-      if (description != NULL)
-        gtk_accessible_update_property (GTK_ACCESSIBLE (row),
-                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
-      else
-        gtk_accessible_reset_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
-    }
-  row_update_note (row);
-}
-
-/* ---- whole titles ---- */
-
-static void
-wrap_labels_reading (GtkWidget *widget, const char *text)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), text) == 0)
-        {
-          gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_NONE);
-          gtk_label_set_wrap (GTK_LABEL (child), TRUE);
-          gtk_label_set_wrap_mode (GTK_LABEL (child), PANGO_WRAP_WORD);
-        }
-      else
-        wrap_labels_reading (child, text);
-    }
-}
-
-/* AdwEntryRow ellipsizes its title, which a narrow side panel cuts short in
- * some languages ("Temps jusqu'au premier…"): its title labels wrap at word
- * boundaries instead. The row's layout measures the title for its width, so a
- * second line takes room above the value; where the labels are not found (a
- * later libadwaita), the title ellipsizes as before. */
-static void
-entry_row_wrap_title (GtkWidget *row)
-{
-  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
-
-  if (title != NULL && *title != '\0')
-    wrap_labels_reading (row, title);
-}
-
-/* ---- numbers in entry rows ---- */
-
-#define NUMBER_ROW "roof-number-row"
-
-typedef struct
-{
-  GtkAdjustment *adjustment; /* owned */
-  guint digits;
-  gboolean zero_is_none;
-  gboolean updating; /* we are changing the text ourselves */
-} NumberRow;
-
-static void
-number_row_free (NumberRow *n)
-{
-  g_object_unref (n->adjustment);
-  g_free (n);
-}
-
-static NumberRow *
-number_row_get (AdwEntryRow *row)
-{
-  return g_object_get_data (G_OBJECT (row), NUMBER_ROW);
-}
-
-/* The value in force, unless the text already says it (or `force`). */
-static void
-number_row_show (AdwEntryRow *row, NumberRow *n, gboolean force)
-{
-  GtkEditable *editable = GTK_EDITABLE (row);
-  const char *text = gtk_editable_get_text (editable);
-  double value = gtk_adjustment_get_value (n->adjustment);
-  g_autofree char *shown = NULL;
-  double typed;
-
-  if (n->zero_is_none && value == 0)
-    {
-      if (!force && text_is_none (text))
-        return;
-      shown = g_strdup (NONE_TEXT);
-    }
-  else
-    {
-      if (!force && roof_ui_parse_number (text, &typed) && same_number (typed, value, 1e-12))
-        return;
-      shown = roof_ui_format_number (value);
-    }
-  /* what was refused is replaced: its message goes with it */
-  roof_ui_row_set_error (GTK_WIDGET (row), NULL, NULL);
-  if (strcmp (text, shown) != 0)
-    {
-      n->updating = TRUE;
-      gtk_editable_set_text (editable, shown);
-      n->updating = FALSE;
-    }
-}
-
-/* Applies what is typed as it is typed: a value in range goes to the
- * adjustment (so ::value-changed fires) without touching the text. */
-static void
-number_row_changed_cb (AdwEntryRow *row, NumberRow *n)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
-  double lower = gtk_adjustment_get_lower (n->adjustment);
-  double upper = gtk_adjustment_get_upper (n->adjustment);
-  g_autofree char *message = NULL;
-  double value = 0;
-
-  if (n->updating)
-    return;
-  if (n->zero_is_none && text_is_none (text))
-    value = 0;
-  else if (!roof_ui_parse_number (text, &value))
-    {
-      g_autofree char *example = roof_ui_format_number (n->digits == 0 ? 1234 : 1234.5);
-
-      /* Translators: %s is a number in the user's format, e.g. 1234.5 */
-      message = g_strdup_printf (_("Not a number; type e.g. %s"), example);
-    }
-  else if (value < lower || value > upper)
-    {
-      g_autofree char *from = roof_ui_format_number (lower);
-      g_autofree char *to = roof_ui_format_number (upper);
-
-      /* Translators: under a number typed out of range; the bounds are included */
-      message = g_strdup_printf (_("Must be between %s and %s"), from, to);
-    }
-  else if (n->digits == 0 && value != floor (value))
-    message = g_strdup (_("Must be a whole number"));
-
-  if (message != NULL)
-    {
-      roof_ui_row_set_error (GTK_WIDGET (row), message, NULL);
-      return;
-    }
-  roof_ui_row_set_error (GTK_WIDGET (row), NULL, NULL);
-  if (value != gtk_adjustment_get_value (n->adjustment))
-    gtk_adjustment_set_value (n->adjustment, value);
-}
-
-static void
-number_row_value_changed_cb (AdwEntryRow *row)
-{
-  number_row_show (row, number_row_get (row), FALSE);
-}
-
-/* Up and Down step, Page Up and Page Down page, as in a spin button. */
-static gboolean
-number_row_key_pressed_cb (GtkEventControllerKey *controller,
-                           guint keyval,
-                           guint keycode,
-                           GdkModifierType state,
-                           AdwEntryRow *row)
-{
-  NumberRow *n = number_row_get (row);
-  double value = gtk_adjustment_get_value (n->adjustment);
-  double delta;
-
-  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
-    return GDK_EVENT_PROPAGATE;
-  switch (keyval)
-    {
-    case GDK_KEY_Up:
-    case GDK_KEY_KP_Up:
-      delta = gtk_adjustment_get_step_increment (n->adjustment);
-      break;
-    case GDK_KEY_Down:
-    case GDK_KEY_KP_Down:
-      delta = -gtk_adjustment_get_step_increment (n->adjustment);
-      break;
-    case GDK_KEY_Page_Up:
-    case GDK_KEY_KP_Page_Up:
-      delta = gtk_adjustment_get_page_increment (n->adjustment);
-      break;
-    case GDK_KEY_Page_Down:
-    case GDK_KEY_KP_Page_Down:
-      delta = -gtk_adjustment_get_page_increment (n->adjustment);
-      break;
-    default:
-      return GDK_EVENT_PROPAGATE;
-    }
-
-  value += delta;
-  if (n->digits == 0)
-    value = round (value);
-  gtk_adjustment_set_value (n->adjustment, value); /* clamps to the range */
-  /* from the value in force, whatever was typed */
-  number_row_show (row, n, TRUE);
-  gtk_editable_set_position (GTK_EDITABLE (row), -1);
-  return GDK_EVENT_STOP;
-}
-
-static void
-number_row_enter_cb (GtkEventControllerFocus *controller, AdwEntryRow *row)
-{
-  NumberRow *n = number_row_get (row);
-
-  /* no value is typed into an empty row, not after the dash */
-  if (n->zero_is_none && strcmp (gtk_editable_get_text (GTK_EDITABLE (row)), NONE_TEXT) == 0)
-    {
-      n->updating = TRUE;
-      gtk_editable_set_text (GTK_EDITABLE (row), "");
-      n->updating = FALSE;
-    }
-}
-
-static void
-number_row_leave_cb (GtkEventControllerFocus *controller, AdwEntryRow *row)
-{
-  /* what was left refused reverts to the value in force */
-  number_row_show (row, number_row_get (row), TRUE);
-}
-
-void
-roof_ui_number_row_setup (AdwEntryRow *row,
-                          GtkAdjustment *adjustment,
-                          guint digits,
-                          gboolean zero_is_none)
-{
-  GtkEventController *controller;
-  NumberRow *n;
-
-  g_return_if_fail (ADW_IS_ENTRY_ROW (row));
-  g_return_if_fail (GTK_IS_ADJUSTMENT (adjustment));
-  g_return_if_fail (number_row_get (row) == NULL);
-
-  n = g_new0 (NumberRow, 1);
-  n->adjustment = g_object_ref (adjustment);
-  n->digits = digits;
-  n->zero_is_none = zero_is_none;
-  g_object_set_data_full (G_OBJECT (row), NUMBER_ROW, n, (GDestroyNotify) number_row_free);
-
-  adw_entry_row_set_input_purpose (row, digits == 0 ? GTK_INPUT_PURPOSE_DIGITS
-                                                    : GTK_INPUT_PURPOSE_NUMBER);
-  gtk_widget_add_css_class (GTK_WIDGET (row), "numeric");
-  entry_row_wrap_title (GTK_WIDGET (row));
-  g_signal_connect (row, "changed", G_CALLBACK (number_row_changed_cb), n);
-  g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (number_row_value_changed_cb),
-                           row, G_CONNECT_SWAPPED);
-
-  /* before the text's own bindings, which move the focus on Up and Down */
-  controller = gtk_event_controller_key_new ();
-  gtk_event_controller_set_name (controller, "roof-number-keys");
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  g_signal_connect (controller, "key-pressed", G_CALLBACK (number_row_key_pressed_cb), row);
-  gtk_widget_add_controller (GTK_WIDGET (row), controller);
-
-  controller = gtk_event_controller_focus_new ();
-  g_signal_connect (controller, "enter", G_CALLBACK (number_row_enter_cb), row);
-  g_signal_connect (controller, "leave", G_CALLBACK (number_row_leave_cb), row);
-  gtk_widget_add_controller (GTK_WIDGET (row), controller);
-
-  number_row_show (row, n, TRUE);
-}
-
-GtkAdjustment *
-roof_ui_number_row_get_adjustment (AdwEntryRow *row)
-{
-  NumberRow *n;
-
-  g_return_val_if_fail (ADW_IS_ENTRY_ROW (row), NULL);
-
-  n = number_row_get (row);
-  return n != NULL ? n->adjustment : NULL;
-}
-
-/* ---- the mouse wheel ---- */
-
-#define SCROLL_GUARD "roof-scroll-guard"
-
-gboolean
-roof_ui_scroll_should_pass (GtkWidget *widget)
-{
-  g_return_val_if_fail (GTK_IS_WIDGET (widget), TRUE);
-
-  return (gtk_widget_get_state_flags (widget) & GTK_STATE_FLAG_FOCUS_WITHIN) == 0;
-}
-
-/* The adjustment of the nearest scrolled window around `widget` that has
- * somewhere to go in `orientation`, as GTK passes a scroll outwards. */
-static GtkAdjustment *
-scrollable_adjustment (GtkWidget *widget, GtkOrientation orientation)
-{
-  GtkWidget *sw = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
-
-  while (sw != NULL)
-    {
-      GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (sw);
-      GtkAdjustment *adj = orientation == GTK_ORIENTATION_VERTICAL
-                             ? gtk_scrolled_window_get_vadjustment (scrolled)
-                             : gtk_scrolled_window_get_hadjustment (scrolled);
-
-      if (adj != NULL
-          && gtk_adjustment_get_upper (adj) - gtk_adjustment_get_lower (adj)
-               > gtk_adjustment_get_page_size (adj))
-        return adj;
-      sw = gtk_widget_get_parent (sw);
-      sw = sw != NULL ? gtk_widget_get_ancestor (sw, GTK_TYPE_SCROLLED_WINDOW) : NULL;
-    }
-  return NULL;
-}
-
-static void
-scroll_by (GtkAdjustment *adj, double delta, GdkScrollUnit unit)
-{
-  /* a wheel detent moves as far as GtkScrolledWindow moves it */
-  if (unit == GDK_SCROLL_UNIT_WHEEL)
-    delta *= pow (gtk_adjustment_get_page_size (adj), 2.0 / 3.0);
-  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + delta); /* clamps */
-}
-
-static gboolean
-guard_scroll_cb (GtkEventControllerScroll *controller, double dx, double dy, gpointer user_data)
-{
-  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
-  GdkScrollUnit unit = gtk_event_controller_scroll_get_unit (controller);
-  GtkAdjustment *adj;
-
-  if (!roof_ui_scroll_should_pass (widget))
-    return GDK_EVENT_PROPAGATE; /* the control's own wheel handling */
-  if (dy != 0 && (adj = scrollable_adjustment (widget, GTK_ORIENTATION_VERTICAL)) != NULL)
-    scroll_by (adj, dy, unit);
-  if (dx != 0 && (adj = scrollable_adjustment (widget, GTK_ORIENTATION_HORIZONTAL)) != NULL)
-    scroll_by (adj, dx, unit);
-  /* never the control's value */
-  return GDK_EVENT_STOP;
-}
-
-void
-roof_ui_guard_scroll (GtkWidget *widget)
-{
-  GtkEventController *controller;
-
-  g_return_if_fail (GTK_IS_WIDGET (widget));
-
-  if (g_object_get_data (G_OBJECT (widget), SCROLL_GUARD) != NULL)
-    return;
-  /* in the capture phase: before the control's own scroll controller, which
-   * sits on it (or on a child) in the bubble phase */
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
-  gtk_event_controller_set_name (controller, SCROLL_GUARD);
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  g_signal_connect (controller, "scroll", G_CALLBACK (guard_scroll_cb), NULL);
-  gtk_widget_add_controller (widget, controller);
-  g_object_set_data (G_OBJECT (widget), SCROLL_GUARD, controller);
-}
-
-void
-roof_ui_guard_scroll_all (GtkWidget *root)
-{
-  g_return_if_fail (GTK_IS_WIDGET (root));
-
-  /* a GtkScrollbar's inner range is no GtkScale: the wheel over a
-   * scrollbar keeps scrolling */
-  if (GTK_IS_SPIN_BUTTON (root) || GTK_IS_SCALE (root))
-    {
-      roof_ui_guard_scroll (root);
-      return;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    roof_ui_guard_scroll_all (child);
-}
 
 /* ------------------------------------------------------------------------ */
 /* Fields                                                                   */
@@ -769,11 +121,24 @@ field_message (Field *f, const char *message)
 /* The help is the row's tooltip (a side panel has no room for it under every
  * label); a refused value's message shows under the label, or under the
  * entry row, which has no subtitle. */
+static gboolean
+field_in_error (Field *f)
+{
+  if (ROOF_IS_NUMBER_ROW (f->row))
+    return roof_number_row_get_in_error (ROOF_NUMBER_ROW (f->row));
+  return f->in_error;
+}
+
 static void
 field_set_error (Field *f, const char *message)
 {
   g_autofree char *shown = field_message (f, message);
 
+  if (ROOF_IS_NUMBER_ROW (f->row))
+    {
+      roof_number_row_set_error (ROOF_NUMBER_ROW (f->row), shown);
+      return;
+    }
   f->in_error = TRUE;
   if (ADW_IS_ENTRY_ROW (f->row))
     {
@@ -790,8 +155,13 @@ field_set_error (Field *f, const char *message)
 static void
 field_clear_error (Field *f)
 {
-  if (!f->in_error)
+  if (!field_in_error (f))
     return;
+  if (ROOF_IS_NUMBER_ROW (f->row))
+    {
+      roof_number_row_set_error (ROOF_NUMBER_ROW (f->row), NULL);
+      return;
+    }
   f->in_error = FALSE;
   if (ADW_IS_ENTRY_ROW (f->row))
     {
@@ -852,91 +222,41 @@ field_apply (Field *f, ApplyOp op, double number, const char *string, gboolean b
 
 /* ---- numbers ---- */
 
-/* The spec's value, unless the text already says it (or `force`). */
+/* The spec's value, unless the row's text already says it (or `force`); a
+ * refused value stays for the user to fix unless `force`. */
 static void
 number_show (Field *f, gboolean force)
 {
-  GtkEditable *editable = GTK_EDITABLE (f->control);
-  const char *text = gtk_editable_get_text (editable);
-  g_autofree char *shown = NULL;
-  gboolean was_updating = f->updating;
-  double typed;
+  RoofNumberRow *row = ROOF_NUMBER_ROW (f->control);
 
-  if (!force && f->in_error)
-    return; /* the refused text stays for the user to fix */
   if (f->absent)
-    {
-      if (!force && text_is_none (text))
-        return;
-      shown = g_strdup (NONE_TEXT);
-    }
+    roof_number_row_show_none (row, force);
   else
-    {
-      double value = roof_spec_get_number (f->editor->spec, f->path, 0);
-
-      if (!force && roof_ui_parse_number (text, &typed) && same_number (typed, value, 1e-12))
-        return;
-      shown = roof_ui_format_number (value);
-    }
-  if (strcmp (text, shown) == 0)
-    return;
-  f->updating = TRUE;
-  gtk_editable_set_text (editable, shown);
-  f->updating = was_updating;
+    roof_number_row_show_value (row, roof_spec_get_number (f->editor->spec, f->path, 0), force);
 }
 
 static void
-number_changed_cb (GtkEditable *editable, Field *f)
+number_typed_cb (RoofNumberRow *row, gboolean none, double value, Field *f)
 {
-  const char *text = gtk_editable_get_text (editable);
   RoofSpec *spec = f->editor->spec;
-  double value;
 
-  if (f->updating)
-    return;
-  if (text_is_none (text))
+  if (none)
     {
       if (field_apply (f, APPLY_UNSET, 0, NULL, FALSE))
-        f->absent = TRUE;
-      return;
-    }
-  if (!roof_ui_parse_number (text, &value))
-    {
-      g_autofree char *example = roof_ui_format_number (1234.5);
-      g_autofree char *message = NULL;
-
-      /* Translators: %s is a number in the user's format, e.g. 1234.5 */
-      message = g_strdup_printf (_("Not a number; type e.g. %s"), example);
-      field_set_error (f, message);
+        {
+          f->absent = TRUE;
+          number_show (f, FALSE); /* the empty text already says so */
+        }
       return;
     }
   if (!f->absent && roof_spec_has_field (spec, f->path)
       && roof_spec_get_number (spec, f->path, NAN) == value)
     field_clear_error (f); /* "4,000" after "4000": nothing new */
   else if (field_apply (f, APPLY_NUMBER, value, NULL, FALSE))
-    f->absent = FALSE;
-}
-
-static void
-number_enter_cb (GtkEventControllerFocus *controller, Field *f)
-{
-  gboolean was_updating = f->updating;
-
-  /* an absent value is typed into an empty field, not after the dash */
-  if (f->absent && !f->in_error)
     {
-      f->updating = TRUE;
-      gtk_editable_set_text (GTK_EDITABLE (f->control), "");
-      f->updating = was_updating;
+      f->absent = FALSE;
+      number_show (f, FALSE); /* the text typed already says it */
     }
-}
-
-/* Typing is over: the value in the locale's format (or the refused text). */
-static void
-number_leave_cb (GtkEventControllerFocus *controller, Field *f)
-{
-  if (!f->in_error)
-    number_show (f, TRUE);
 }
 
 /* ---- booleans, choices, strings ---- */
@@ -950,8 +270,6 @@ boolean_default (const char *path)
 static void
 switch_active_cb (GtkSwitch *sw, GParamSpec *pspec, Field *f)
 {
-  if (f->updating)
-    return;
   field_apply (f, APPLY_BOOLEAN, 0, NULL, gtk_switch_get_active (sw));
 }
 
@@ -960,7 +278,7 @@ dropdown_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, Field *f)
 {
   guint selected = gtk_drop_down_get_selected (dropdown);
 
-  if (f->updating || selected == GTK_INVALID_LIST_POSITION)
+  if (selected == GTK_INVALID_LIST_POSITION)
     return;
   if (selected == 0)
     {
@@ -976,8 +294,6 @@ entry_changed_cb (GtkEditable *editable, Field *f)
 {
   g_autofree char *text = NULL;
 
-  if (f->updating)
-    return;
   text = g_strstrip (g_strdup (gtk_editable_get_text (editable)));
   if (*text == '\0')
     {
@@ -990,26 +306,28 @@ entry_changed_cb (GtkEditable *editable, Field *f)
 
 /* ---- refresh ---- */
 
+/* The control shows the spec's value; its own handlers, which apply what
+ * the user does, are blocked meanwhile (a number row sets its text quietly
+ * itself). */
 static void
 field_refresh (Field *f, gboolean force)
 {
   RoofSpec *spec = f->editor->spec;
-  gboolean was_updating = f->updating;
 
-  if (!force && (f == f->editor->editing || f->in_error))
+  if (!force && (f == f->editor->editing || field_in_error (f)))
     return;
   if (force)
     field_clear_error (f);
 
   f->absent = !roof_spec_has_field (spec, f->path);
-  f->updating = TRUE;
+  if (f->kind == CONTROL_NUMBER)
+    {
+      number_show (f, force);
+      return;
+    }
+  g_signal_handlers_block_matched (f->control, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, f);
   switch (f->kind)
     {
-    case CONTROL_NUMBER:
-      f->updating = was_updating;
-      number_show (f, force);
-      break;
-
     case CONTROL_SWITCH:
       gtk_switch_set_active (GTK_SWITCH (f->control),
                              roof_spec_get_boolean (spec, f->path, boolean_default (f->path)));
@@ -1036,10 +354,11 @@ field_refresh (Field *f, gboolean force)
       }
       break;
 
+    case CONTROL_NUMBER:
     default:
       g_assert_not_reached ();
     }
-  f->updating = was_updating;
+  g_signal_handlers_unblock_matched (f->control, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, f);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1136,7 +455,6 @@ add_number_field (RoofSpecEditor *self,
   Field *f = field_new (self, schema, path, title);
   g_autofree char *tooltip = NULL;
   GtkWidget *row, *unit;
-  GtkEventController *focus;
 
   f->kind = CONTROL_NUMBER;
   f->optional = optional;
@@ -1148,14 +466,9 @@ add_number_field (RoofSpecEditor *self,
     tooltip = g_strdup (help);
 
   /* the title above the value: a narrow panel keeps it whole */
-  row = adw_entry_row_new ();
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  row = roof_number_row_new (schema->type == ROOF_FIELD_INTEGER);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (row), schema->type == ROOF_FIELD_INTEGER
-                                                          ? GTK_INPUT_PURPOSE_DIGITS
-                                                          : GTK_INPUT_PURPOSE_NUMBER);
-  gtk_widget_add_css_class (row, "numeric");
-  entry_row_wrap_title (row);
+  roof_ui_entry_row_wrap_title (row);
   gtk_widget_set_tooltip_text (row, tooltip);
   gtk_widget_set_name (row, path);
   set_accessible (row, accessible_label, tooltip);
@@ -1168,11 +481,7 @@ add_number_field (RoofSpecEditor *self,
   gtk_size_group_add_widget (unit_size_group (group), unit);
   adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), unit);
 
-  g_signal_connect (row, "changed", G_CALLBACK (number_changed_cb), f);
-  focus = gtk_event_controller_focus_new ();
-  g_signal_connect (focus, "enter", G_CALLBACK (number_enter_cb), f);
-  g_signal_connect (focus, "leave", G_CALLBACK (number_leave_cb), f);
-  gtk_widget_add_controller (row, focus);
+  g_signal_connect (row, "typed", G_CALLBACK (number_typed_cb), f);
 
   adw_preferences_group_add (group, row);
   field_refresh (f, TRUE);
@@ -1237,7 +546,7 @@ add_entry_field (RoofSpecEditor *self,
   f->kind = CONTROL_ENTRY;
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
-  entry_row_wrap_title (row);
+  roof_ui_entry_row_wrap_title (row);
   gtk_widget_set_tooltip_text (row, f->help);
   gtk_widget_set_name (row, path);
   set_accessible (row, label, f->help);
