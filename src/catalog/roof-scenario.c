@@ -65,8 +65,10 @@ typedef struct
   double min, max;
 } FieldProperty;
 
-#define WL(name, field, min, max) { name, IN_WORKLOAD, G_STRUCT_OFFSET (RoofWorkload, field), NULL, min, max }
-#define WL_ENUM(name, field, type) { name, IN_WORKLOAD, G_STRUCT_OFFSET (RoofWorkload, field), type, 0, 0 }
+#define WL(name, field, min, max)                                                                  \
+  { name, IN_WORKLOAD, G_STRUCT_OFFSET (RoofWorkload, field), NULL, min, max }
+#define WL_ENUM(name, field, type)                                                                 \
+  { name, IN_WORKLOAD, G_STRUCT_OFFSET (RoofWorkload, field), type, 0, 0 }
 #define SLA(name, field) { name, IN_SLA, G_STRUCT_OFFSET (RoofSla, field), NULL, 0, G_MAXDOUBLE }
 
 /* clang-format off */

@@ -396,7 +396,8 @@ typedef struct
 
 /* clang-format off */
 static const NumberBinding number_bindings[] = {
-  { "bytes-per-weight", G_STRUCT_OFFSET (RoofModelPanel, bytes_per_weight_adjustment), 1, 1, FALSE },
+  { "bytes-per-weight", G_STRUCT_OFFSET (RoofModelPanel, bytes_per_weight_adjustment), 1, 1,
+    FALSE },
   { "batch", G_STRUCT_OFFSET (RoofModelPanel, batch_adjustment), 1, 1, TRUE },
   { "prompt", G_STRUCT_OFFSET (RoofModelPanel, prompt_adjustment), 1, 1, TRUE },
   { "context", G_STRUCT_OFFSET (RoofModelPanel, context_adjustment), 1, 1, TRUE },
