@@ -259,6 +259,26 @@ range_array (double lo, double hi)
   return array;
 }
 
+/* layout.tp and workload.devices, when both are given, say the same. */
+static gboolean
+check_tp (JsonObject *root, const char *origin, GError **error)
+{
+  JsonNode *tp = roof_json_path_get (root, "layout.tp");
+  JsonNode *devices = roof_json_path_get (root, "workload.devices");
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (tp == NULL || devices == NULL
+      || roof_json_node_get_number (tp) == roof_json_node_get_number (devices))
+    return TRUE;
+  g_ascii_formatd (a, sizeof a, "%g", roof_json_node_get_number (tp));
+  g_ascii_formatd (b, sizeof b, "%g", roof_json_node_get_number (devices));
+  g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+               "%s: layout.tp %s and workload.devices %s disagree (both are the "
+               "tensor-parallel degree; give one, or the same)",
+               origin, a, b);
+  return FALSE;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Public API                                                               */
 
@@ -323,24 +343,8 @@ roof_scenario_load_data (const char *data,
                                       error))
     return NULL;
 
-  {
-    JsonNode *tp = roof_json_path_get (root, "layout.tp");
-    JsonNode *devices = roof_json_path_get (root, "workload.devices");
-
-    if (tp != NULL && devices != NULL
-        && roof_json_node_get_number (tp) != roof_json_node_get_number (devices))
-      {
-        char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
-
-        g_ascii_formatd (a, sizeof a, "%g", roof_json_node_get_number (tp));
-        g_ascii_formatd (b, sizeof b, "%g", roof_json_node_get_number (devices));
-        g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
-                     "%s: layout.tp %s and workload.devices %s disagree (both are the "
-                     "tensor-parallel degree; give one, or the same)",
-                     origin, a, b);
-        return NULL;
-      }
-  }
+  if (!check_tp (root, origin, error))
+    return NULL;
 
   self = g_object_new (ROOF_TYPE_SCENARIO, NULL);
   read_document (self, root);
