@@ -906,12 +906,19 @@ test_model_bindings (Fixture *f, gconstpointer user_data)
   g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 100000);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "100000");
 
+  /* past the row's range (a file may say 2e6): the row stops at its end,
+   * the scenario keeps its batch */
+  g_object_set (f->scenario, "batch", 2e6, NULL);
+  g_assert_cmpfloat (gtk_adjustment_get_value (number_of (batch)), ==, 1e6);
+  g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 2e6);
+  g_assert_cmpuint (batch_notes, ==, 2);
+
   /* the slider's step, as the scenario rounds it: the slider shows that */
   gtk_range_set_value (GTK_RANGE (scale), 6.3);
   g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 79);
   g_assert_cmpfloat (gtk_range_get_value (GTK_RANGE (scale)), ==, log2 (79));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "79");
-  g_assert_cmpuint (batch_notes, ==, 2);
+  g_assert_cmpuint (batch_notes, ==, 3);
 
   /* units: µs in the row, seconds in the scenario */
   gtk_editable_set_text (GTK_EDITABLE (overhead), "12.5");
