@@ -31,18 +31,6 @@ notify_cb (GObject *object, GParamSpec *pspec, guint *count)
   (*count)++;
 }
 
-/* The note under the row (roof_ui_row_set_error), or NULL. */
-static const char *
-note_under (GtkWidget *row)
-{
-  GtkWidget *next = gtk_widget_get_next_sibling (row);
-
-  if (next == NULL || g_strcmp0 (gtk_widget_get_name (next), "row-note") != 0
-      || !gtk_widget_get_visible (next))
-    return NULL;
-  return gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (next))));
-}
-
 static GtkEventController *
 focus_controller (GtkWidget *row)
 {
@@ -147,7 +135,7 @@ test_typing (void)
   g_assert_true (roof_number_row_get_in_error (ROOF_NUMBER_ROW (row)));
   g_assert_cmpuint (error_notes, ==, 1);
   g_assert_true (gtk_widget_has_css_class (row, "error"));
-  g_assert_cmpstr (note_under (row), ==, "Not a number; type e.g. 1234.5");
+  g_assert_cmpstr (ui_row_note (row), ==, "Not a number; type e.g. 1234.5");
   /* the refused text stays, unless forced */
   roof_number_row_show_value (ROOF_NUMBER_ROW (row), 80, FALSE);
   g_assert_cmpstr (text_of (row), ==, "12 apples");
@@ -161,11 +149,11 @@ test_typing (void)
   roof_number_row_set_error (ROOF_NUMBER_ROW (row), "Layers must be > 0, got 0");
   roof_number_row_set_error (ROOF_NUMBER_ROW (row), "Layers must be > 0, got 0");
   g_assert_cmpuint (error_notes, ==, 1);
-  g_assert_cmpstr (note_under (row), ==, "Layers must be > 0, got 0");
+  g_assert_cmpstr (ui_row_note (row), ==, "Layers must be > 0, got 0");
   roof_number_row_set_error (ROOF_NUMBER_ROW (row), NULL);
   g_assert_cmpuint (error_notes, ==, 2);
   g_assert_false (gtk_widget_has_css_class (row, "error"));
-  g_assert_null (note_under (row));
+  g_assert_null (ui_row_note (row));
 
   /* leaving: the value in force in the locale's format */
   gtk_editable_set_text (GTK_EDITABLE (row), "80.0");

@@ -172,12 +172,7 @@ number_of (GtkWidget *row)
 static const char *
 note_under (GtkWidget *row)
 {
-  GtkWidget *next = gtk_widget_get_next_sibling (row);
-
-  if (next == NULL || g_strcmp0 (gtk_widget_get_name (next), "row-note") != 0
-      || !gtk_widget_get_visible (next))
-    return NULL;
-  return gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (next))));
+  return ui_row_note (row);
 }
 
 static GtkEventController *

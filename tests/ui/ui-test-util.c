@@ -152,3 +152,14 @@ ui_find_with_spec (GtkWidget *root, const char *type_name, const char *prop, con
     }
   return NULL;
 }
+
+const char *
+ui_row_note (GtkWidget *row)
+{
+  GtkWidget *next = gtk_widget_get_next_sibling (row);
+
+  if (next == NULL || g_strcmp0 (gtk_widget_get_name (next), "row-note") != 0
+      || !gtk_widget_get_visible (next))
+    return NULL;
+  return gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (next))));
+}

@@ -32,5 +32,8 @@ GtkWidget *ui_find_button_labelled (GtkWidget *root, const char *label);
  * (a RoofSpec) has the id `id`. */
 GtkWidget *ui_find_with_spec (GtkWidget *root, const char *type_name, const char *prop,
                               const char *id);
+/* What shows under a row (roof_ui_row_set_error, _set_hint): its text, or
+ * NULL when nothing does. */
+const char *ui_row_note (GtkWidget *row);
 
 G_END_DECLS
