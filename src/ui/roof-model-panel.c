@@ -414,9 +414,8 @@ static gboolean
 number_to_row (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
 {
   const NumberBinding *nb = user_data;
-  double value = g_value_get_double (from);
 
-  g_value_set_double (to, nb->to_row == 1 ? value : value * nb->to_row);
+  g_value_set_double (to, g_value_get_double (from) * nb->to_row);
   return TRUE;
 }
 
@@ -427,23 +426,16 @@ static gboolean
 number_to_scenario (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
 {
   const NumberBinding *nb = user_data;
-  double value = g_value_get_double (from);
+  double value = g_value_get_double (from) * nb->to_scenario;
   g_autoptr (GObject) scenario = g_binding_dup_source (binding);
   g_autoptr (GObject) adjustment = g_binding_dup_target (binding);
+  double in_force;
 
-  if (nb->whole)
-    value = round (value);
-  else if (nb->to_scenario != 1)
-    value *= nb->to_scenario;
-  g_value_set_double (to, value);
+  g_value_set_double (to, nb->whole ? round (value) : value);
   if (scenario == NULL || roof_scenario_accepts (ROOF_SCENARIO (scenario), nb->property, to))
     return TRUE;
-  {
-    double in_force;
-
-    g_object_get (scenario, nb->property, &in_force, NULL);
-    gtk_adjustment_set_value (GTK_ADJUSTMENT (adjustment), in_force * nb->to_row);
-  }
+  g_object_get (scenario, nb->property, &in_force, NULL);
+  gtk_adjustment_set_value (GTK_ADJUSTMENT (adjustment), in_force * nb->to_row);
   return FALSE;
 }
 
