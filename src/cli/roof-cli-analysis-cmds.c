@@ -162,7 +162,7 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (RoofCliTable) t = roof_cli_table_new (6);
-      g_autofree char *tb = roof_cli_format (s[i].t_base, ROOF_CLI_UNIT_TIME);
+      g_autofree char *tb = roof_cli_format (s[i].t_base, ROOF_UNIT_TIME);
       g_autofree char *h = roof_json_format_double (ctx->step * 100.0);
       g_autofree char *up = g_strdup_printf ("up +%s %%", h);
       g_autofree char *down = g_strdup_printf ("down −%s %%", h);
@@ -214,14 +214,14 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
       }
       if (s[i].fits)
         {
-          g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_CLI_UNIT_BYTES);
-          g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_CLI_UNIT_BYTES);
+          g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_UNIT_BYTES);
+          g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_UNIT_BYTES);
           roof_cli_stream_printf (ctx->out, "capacity: fits (%s of %s usable)\n", fp, cap);
         }
       else
         {
-          g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_CLI_UNIT_BYTES);
-          g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_CLI_UNIT_BYTES);
+          g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_UNIT_BYTES);
+          g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_UNIT_BYTES);
           g_autofree char *need = roof_cli_describe_min_devices (s[i].min_devices);
           g_autofree char *layout = roof_cli_describe_layout (wl);
           roof_cli_stream_printf (ctx->out,
@@ -243,19 +243,19 @@ describe_sla (const RoofSla *sla)
 
   if (sla->itl > 0.0)
     {
-      g_autofree char *v = roof_cli_format (sla->itl, ROOF_CLI_UNIT_TIME);
+      g_autofree char *v = roof_cli_format (sla->itl, ROOF_UNIT_TIME);
       g_string_append_printf (s, "%sITL ≤ %s", sep, v);
       sep = ", ";
     }
   if (sla->ttft > 0.0)
     {
-      g_autofree char *v = roof_cli_format (sla->ttft, ROOF_CLI_UNIT_TIME);
+      g_autofree char *v = roof_cli_format (sla->ttft, ROOF_UNIT_TIME);
       g_string_append_printf (s, "%sTTFT ≤ %s", sep, v);
       sep = ", ";
     }
   if (sla->tokens_per_s > 0.0)
     {
-      g_autofree char *v = roof_cli_format (sla->tokens_per_s, ROOF_CLI_UNIT_RATE);
+      g_autofree char *v = roof_cli_format (sla->tokens_per_s, ROOF_UNIT_RATE);
       g_string_append_printf (s, "%sthroughput ≥ %s tokens/s", sep, v);
     }
   return g_string_free (s, FALSE);
@@ -358,10 +358,10 @@ roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error)
   print_heading (ctx, wl, 0);
   {
     g_autofree char *what = describe_sla (sla);
-    g_autofree char *bw = roof_cli_format (req.mem_bw, ROOF_CLI_UNIT_BANDWIDTH);
-    g_autofree char *fl = roof_cli_format (req.peak_flops, ROOF_CLI_UNIT_FLOPS);
-    g_autofree char *mem = roof_cli_format (req.mem_bytes, ROOF_CLI_UNIT_BYTES);
-    g_autofree char *db = roof_cli_format (req.decode_bytes, ROOF_CLI_UNIT_BYTES);
+    g_autofree char *bw = roof_cli_format (req.mem_bw, ROOF_UNIT_BANDWIDTH);
+    g_autofree char *fl = roof_cli_format (req.peak_flops, ROOF_UNIT_FLOPS);
+    g_autofree char *mem = roof_cli_format (req.mem_bytes, ROOF_UNIT_BYTES);
+    g_autofree char *db = roof_cli_format (req.decode_bytes, ROOF_UNIT_BYTES);
     g_autoptr (RoofCliTable) t = roof_cli_table_new (3);
 
     roof_cli_stream_printf (
@@ -373,7 +373,7 @@ roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error)
     roof_cli_table_take (t, 1, g_strdup_printf ("≥ %s", bw));
     if (req.itl_budget > 0.0)
       {
-        g_autofree char *budget = roof_cli_format (req.itl_budget, ROOF_CLI_UNIT_TIME);
+        g_autofree char *budget = roof_cli_format (req.itl_budget, ROOF_UNIT_TIME);
         roof_cli_table_take (t, 2, g_strdup_printf ("%s per decode step in %s", db, budget));
       }
     roof_cli_table_add_row (t);
@@ -417,18 +417,18 @@ roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error)
         roof_cli_table_set (t, 1, id);
         roof_cli_table_take (t, 2, g_strdup_printf ("%d", k->devices));
         roof_cli_table_take (t, 3, g_strdup_printf ("%.15g", k->batch));
-        roof_cli_table_take (t, 4, roof_cli_format (k->itl, ROOF_CLI_UNIT_TIME));
-        roof_cli_table_take (t, 5, roof_cli_format (k->ttft, ROOF_CLI_UNIT_TIME));
-        roof_cli_table_take (t, 6, roof_cli_format (k->tokens_per_s, ROOF_CLI_UNIT_RATE));
+        roof_cli_table_take (t, 4, roof_cli_format (k->itl, ROOF_UNIT_TIME));
+        roof_cli_table_take (t, 5, roof_cli_format (k->ttft, ROOF_UNIT_TIME));
+        roof_cli_table_take (t, 6, roof_cli_format (k->tokens_per_s, ROOF_UNIT_RATE));
         roof_cli_table_take (t, 7, k->has_cost ? roof_cli_format (k->usd_per_hour,
-                                                                  ROOF_CLI_UNIT_USD)
+                                                                  ROOF_UNIT_USD)
                                                : g_strdup ("no price"));
         roof_cli_table_take (t, 8, k->has_cost ? roof_cli_format (k->usd_per_mtok,
-                                                                  ROOF_CLI_UNIT_USD)
+                                                                  ROOF_UNIT_USD)
                                                : g_strdup ("—"));
         if (k->has_cost && k->best_devices != k->devices)
           {
-            g_autofree char *usd = roof_cli_format (k->best_usd_per_mtok, ROOF_CLI_UNIT_USD);
+            g_autofree char *usd = roof_cli_format (k->best_usd_per_mtok, ROOF_UNIT_USD);
             roof_cli_table_take (t, 9, g_strdup_printf ("%d devices, batch %.15g: %s", k->best_devices,
                                                         k->best_batch, usd));
           }
@@ -650,9 +650,9 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
         roof_cli_table_set (t, 0, id_of (ctx, i));
         if (rows[i].balance.never)
           {
-            g_autofree char *kv = roof_cli_format (rows[i].seq_kv_time, ROOF_CLI_UNIT_TIME);
+            g_autofree char *kv = roof_cli_format (rows[i].seq_kv_time, ROOF_UNIT_TIME);
             g_autofree char *fl = roof_cli_format (rows[i].seq_compute_time,
-                                                   ROOF_CLI_UNIT_TIME);
+                                                   ROOF_UNIT_TIME);
             roof_cli_table_take (t, 1,
                                  g_strdup_printf ("never: per sequence, KV and activation "
                                                   "traffic takes %s, compute %s",
@@ -703,7 +703,7 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
             g_autofree char *v = NULL;
 
             if (params_of (ctx, i)->has_price)
-              v = roof_cli_format (rows[i].points[j].total, ROOF_CLI_UNIT_USD);
+              v = roof_cli_format (rows[i].points[j].total, ROOF_UNIT_USD);
             else
               v = g_strdup ("no price");
             any_unfit = any_unfit || !r->fits;

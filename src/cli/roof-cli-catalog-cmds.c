@@ -218,7 +218,7 @@ list_hardware_table (RoofCliContext *ctx, GListModel *list)
                                  : g_strdup ("—"));
           roof_cli_table_take (t, 6,
                                p->has_price ? roof_cli_format (p->price_per_hour,
-                                                               ROOF_CLI_UNIT_USD)
+                                                               ROOF_UNIT_USD)
                                             : g_strdup ("—"));
         }
     }
@@ -274,21 +274,21 @@ list_models_table (RoofCliContext *ctx, GListModel *list)
           roof_cli_table_add_row (t);
           roof_cli_table_set (t, 0, roof_spec_get_id (ROOF_SPEC (m)));
           roof_cli_table_set (t, 1, roof_spec_get_name (ROOF_SPEC (m)));
-          roof_cli_table_take (t, 2, roof_cli_format (md->p_total, ROOF_CLI_UNIT_COUNT));
+          roof_cli_table_take (t, 2, roof_cli_format (md->p_total, ROOF_UNIT_COUNT));
           if (md->kind == ROOF_MODEL_TRANSFORMER)
             {
-              roof_cli_table_take (t, 3, roof_cli_format (md->p_active, ROOF_CLI_UNIT_COUNT));
+              roof_cli_table_take (t, 3, roof_cli_format (md->p_active, ROOF_UNIT_COUNT));
               roof_cli_table_take (t, 4, g_strdup_printf ("%.15g", md->layers));
               roof_cli_table_take (t, 5, attention_label (mp));
               roof_cli_table_take (t, 6,
                                    roof_cli_format (roof_model_kv_bytes_per_token (md, 2.0),
-                                                    ROOF_CLI_UNIT_BYTES));
+                                                    ROOF_UNIT_BYTES));
               roof_cli_table_take (t, 7, max_ctx > 0.0 ? g_strdup_printf ("%.15g", max_ctx)
                                                        : g_strdup ("—"));
             }
           else
             {
-              g_autofree char *flop = roof_cli_format (md->flop_per_sample, ROOF_CLI_UNIT_FLOP);
+              g_autofree char *flop = roof_cli_format (md->flop_per_sample, ROOF_UNIT_FLOP);
               roof_cli_table_set (t, 3, "—");
               roof_cli_table_set (t, 4, "—");
               roof_cli_table_take (t, 5, g_strdup_printf ("%s/sample", flop));
@@ -351,7 +351,7 @@ list_systems_table (RoofCliContext *ctx, GListModel *list)
                                    : g_strdup ("—"));
       roof_cli_table_take (t, 8, p.has_price ? roof_cli_format (priced ? usd
                                                                        : size * p.price_per_hour,
-                                                                ROOF_CLI_UNIT_USD)
+                                                                ROOF_UNIT_USD)
                                              : g_strdup ("—"));
     }
   roof_cli_table_print (t, ctx->out);
@@ -540,7 +540,7 @@ show_field (RoofCliTable *t, const RoofFieldSpec *f, JsonNode *node)
       && fabs (json_node_get_double (node)) >= 1e6)
     {
       /* 70550000000 (70.55 B): a count reads better with its prefix too */
-      g_autofree char *count = roof_cli_format (json_node_get_double (node), ROOF_CLI_UNIT_COUNT);
+      g_autofree char *count = roof_cli_format (json_node_get_double (node), ROOF_UNIT_COUNT);
       g_autofree char *both = g_strdup_printf ("%s (%s)", v, count);
       g_free (v);
       v = g_steal_pointer (&both);
@@ -671,17 +671,17 @@ show_hardware (RoofCliContext *ctx, RoofHardwareSpec *hw)
       label = g_strdup_printf ("Ridge point %s", roof_precision_name ((RoofPrecision) i));
       derived_row (t, label,
                    roof_cli_format (roof_hardware_ridge (p, (RoofPrecision) i),
-                                    ROOF_CLI_UNIT_INTENSITY));
+                                    ROOF_UNIT_INTENSITY));
     }
   {
     g_autofree char *label = g_strdup_printf ("Usable memory (%.15g %%)", u * 100.0);
-    derived_row (t, label, roof_cli_format (p->mem_capacity * u, ROOF_CLI_UNIT_BYTES));
+    derived_row (t, label, roof_cli_format (p->mem_capacity * u, ROOF_UNIT_BYTES));
   }
   derived_row (t, "Time to read all memory",
-               roof_cli_format (p->mem_capacity / p->mem_bw, ROOF_CLI_UNIT_TIME));
+               roof_cli_format (p->mem_capacity / p->mem_bw, ROOF_UNIT_TIME));
   if (p->link_bw > 0.0)
     {
-      g_autofree char *bw = roof_cli_format (p->link_bw, ROOF_CLI_UNIT_BANDWIDTH);
+      g_autofree char *bw = roof_cli_format (p->link_bw, ROOF_UNIT_BANDWIDTH);
       derived_row (t, "Tensor-parallel link",
                    g_strdup_printf ("%s per direction%s", bw,
                                     roof_hardware_spec_link_is_pcie (hw)
@@ -707,10 +707,10 @@ show_model (RoofCliContext *ctx, RoofModelSpec *model)
   roof_cli_table_add_section (t, "Derived");
   if (md->kind == ROOF_MODEL_TRANSFORMER)
     {
-      g_autofree char *total = roof_cli_format (md->p_total_derived, ROOF_CLI_UNIT_COUNT);
+      g_autofree char *total = roof_cli_format (md->p_total_derived, ROOF_UNIT_COUNT);
       if (mp->params_total > 0.0)
         {
-          g_autofree char *pub = roof_cli_format (mp->params_total, ROOF_CLI_UNIT_COUNT);
+          g_autofree char *pub = roof_cli_format (mp->params_total, ROOF_UNIT_COUNT);
           g_autofree char *diff =
             roof_cli_format_significant ((md->p_total_derived / mp->params_total - 1.0) * 100.0,
                                          3);
@@ -722,10 +722,10 @@ show_model (RoofCliContext *ctx, RoofModelSpec *model)
       else
         derived_row (t, "Parameters from the architecture", g_steal_pointer (&total));
 
-      g_autofree char *active = roof_cli_format (md->p_active_derived, ROOF_CLI_UNIT_COUNT);
+      g_autofree char *active = roof_cli_format (md->p_active_derived, ROOF_UNIT_COUNT);
       if (mp->params_active > 0.0)
         {
-          g_autofree char *pub = roof_cli_format (mp->params_active, ROOF_CLI_UNIT_COUNT);
+          g_autofree char *pub = roof_cli_format (mp->params_active, ROOF_UNIT_COUNT);
           derived_row (t, "Active per token from the architecture",
                        g_strdup_printf ("%s (published %s)", active, pub));
         }
@@ -736,33 +736,33 @@ show_model (RoofCliContext *ctx, RoofModelSpec *model)
                      g_strdup_printf ("weights × %.6f, FLOP × %.6f", md->weight_scale,
                                       md->flop_scale));
       {
-        g_autofree char *mm = roof_cli_format (md->p_mm_active, ROOF_CLI_UNIT_COUNT);
-        g_autofree char *flop = roof_cli_format (2.0 * md->p_mm_active, ROOF_CLI_UNIT_FLOP);
+        g_autofree char *mm = roof_cli_format (md->p_mm_active, ROOF_UNIT_COUNT);
+        g_autofree char *flop = roof_cli_format (2.0 * md->p_mm_active, ROOF_UNIT_FLOP);
         derived_row (t, "Matmul parameters per token",
                      g_strdup_printf ("%s (%s per token, linear layers)", mm, flop));
       }
       derived_row (t, "KV cache per token (bf16)",
                    roof_cli_format (roof_model_kv_bytes_per_token (md, 2.0),
-                                    ROOF_CLI_UNIT_BYTES));
+                                    ROOF_UNIT_BYTES));
       derived_row (t, "KV cache per token (fp8)",
                    roof_cli_format (roof_model_kv_bytes_per_token (md, 1.0),
-                                    ROOF_CLI_UNIT_BYTES));
+                                    ROOF_UNIT_BYTES));
       double max_ctx = roof_model_spec_get_max_context (model);
       if (max_ctx > 0.0)
         derived_row (t, "KV cache at max context (bf16)",
                      roof_cli_format (roof_model_kv_bytes (md, max_ctx, 2.0),
-                                      ROOF_CLI_UNIT_BYTES));
+                                      ROOF_UNIT_BYTES));
     }
   else
     {
       derived_row (t, "Intensity per sample (weights excluded)",
                    md->bytes_per_sample > 0.0
                      ? roof_cli_format (md->flop_per_sample / md->bytes_per_sample,
-                                        ROOF_CLI_UNIT_INTENSITY)
+                                        ROOF_UNIT_INTENSITY)
                      : g_strdup ("—"));
     }
-  derived_row (t, "Weights at bf16", roof_cli_format (2.0 * md->p_total, ROOF_CLI_UNIT_BYTES));
-  derived_row (t, "Weights at fp8", roof_cli_format (md->p_total, ROOF_CLI_UNIT_BYTES));
+  derived_row (t, "Weights at bf16", roof_cli_format (2.0 * md->p_total, ROOF_UNIT_BYTES));
+  derived_row (t, "Weights at fp8", roof_cli_format (md->p_total, ROOF_UNIT_BYTES));
   roof_cli_table_print (t, ctx->out);
 }
 
@@ -785,24 +785,24 @@ show_system (RoofCliContext *ctx, RoofSystemSpec *sys)
   else
     {
       u = p.usable_fraction > 0.0 ? p.usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
-      derived_row (t, "Memory", roof_cli_format (n * p.mem_capacity, ROOF_CLI_UNIT_BYTES));
+      derived_row (t, "Memory", roof_cli_format (n * p.mem_capacity, ROOF_UNIT_BYTES));
       {
         g_autofree char *label = g_strdup_printf ("Usable memory (%.15g %%)", u * 100.0);
-        derived_row (t, label, roof_cli_format (n * p.mem_capacity * u, ROOF_CLI_UNIT_BYTES));
+        derived_row (t, label, roof_cli_format (n * p.mem_capacity * u, ROOF_UNIT_BYTES));
       }
       derived_row (t, "Memory bandwidth", roof_cli_format (n * p.mem_bw,
-                                                           ROOF_CLI_UNIT_BANDWIDTH));
+                                                           ROOF_UNIT_BANDWIDTH));
       for (int i = 0; i < ROOF_PREC_COUNT; i++)
         {
           g_autofree char *label = NULL;
           if (!(p.peak_flops[i] > 0.0))
             continue;
           label = g_strdup_printf ("Compute %s (dense)", roof_precision_name ((RoofPrecision) i));
-          derived_row (t, label, roof_cli_format (n * p.peak_flops[i], ROOF_CLI_UNIT_FLOPS));
+          derived_row (t, label, roof_cli_format (n * p.peak_flops[i], ROOF_UNIT_FLOPS));
         }
       {
-        g_autofree char *bw = roof_cli_format (p.link_bw, ROOF_CLI_UNIT_BANDWIDTH);
-        g_autofree char *lat = roof_cli_format (p.link_latency, ROOF_CLI_UNIT_TIME);
+        g_autofree char *bw = roof_cli_format (p.link_bw, ROOF_UNIT_BANDWIDTH);
+        g_autofree char *lat = roof_cli_format (p.link_latency, ROOF_UNIT_TIME);
         derived_row (t, "Scale-up, per device",
                      g_strdup_printf ("%s per direction, %s per hop, %s, %s collectives", bw, lat,
                                       roof_topology_name (p.topology),
@@ -810,8 +810,8 @@ show_system (RoofCliContext *ctx, RoofSystemSpec *sys)
       }
       if (p.scaleout_bw > 0.0)
         {
-          g_autofree char *bw = roof_cli_format (p.scaleout_bw, ROOF_CLI_UNIT_BANDWIDTH);
-          g_autofree char *lat = roof_cli_format (p.scaleout_latency, ROOF_CLI_UNIT_TIME);
+          g_autofree char *bw = roof_cli_format (p.scaleout_bw, ROOF_UNIT_BANDWIDTH);
+          g_autofree char *lat = roof_cli_format (p.scaleout_latency, ROOF_UNIT_TIME);
           derived_row (t, "Scale-out, per device",
                        g_strdup_printf ("%s per direction, %s per hop", bw, lat));
         }
@@ -825,9 +825,9 @@ show_system (RoofCliContext *ctx, RoofSystemSpec *sys)
         }
       if (p.has_price)
         {
-          g_autofree char *dev = roof_cli_format (p.price_per_hour, ROOF_CLI_UNIT_USD);
+          g_autofree char *dev = roof_cli_format (p.price_per_hour, ROOF_UNIT_USD);
           g_autofree char *all = roof_cli_format (priced ? usd : n * p.price_per_hour,
-                                                  ROOF_CLI_UNIT_USD);
+                                                  ROOF_UNIT_USD);
           derived_row (t, "Price", g_strdup_printf ("%s per hour, %s per device-hour%s", all,
                                                     dev, priced ? "" : " (the device's)"));
         }

@@ -13,180 +13,24 @@
 
 #include "roof-json.h"
 
-/* Wide enough for "%.0f" of any double below 1e300 and many decimals. */
-#define NUMBER_BUF 512
-
-typedef struct
-{
-  double factor;
-  const char *suffix;
-} Prefix;
-
-static const Prefix time_prefixes[] = {
-  { 1e-9, "ns" }, { 1e-6, "µs" }, { 1e-3, "ms" }, { 1.0, "s" },
-};
-static const Prefix byte_prefixes[] = {
-  { 1.0, "B" }, { 1e3, "kB" }, { 1e6, "MB" }, { 1e9, "GB" }, { 1e12, "TB" }, { 1e15, "PB" },
-};
-static const Prefix bandwidth_prefixes[] = {
-  { 1.0, "B/s" },   { 1e3, "kB/s" },  { 1e6, "MB/s" },
-  { 1e9, "GB/s" },  { 1e12, "TB/s" }, { 1e15, "PB/s" },
-};
-static const Prefix flops_prefixes[] = {
-  { 1.0, "FLOP/s" },   { 1e3, "kFLOP/s" },  { 1e6, "MFLOP/s" },  { 1e9, "GFLOP/s" },
-  { 1e12, "TFLOP/s" }, { 1e15, "PFLOP/s" }, { 1e18, "EFLOP/s" },
-};
-static const Prefix flop_prefixes[] = {
-  { 1.0, "FLOP" },   { 1e3, "kFLOP" },  { 1e6, "MFLOP" },  { 1e9, "GFLOP" },
-  { 1e12, "TFLOP" }, { 1e15, "PFLOP" }, { 1e18, "EFLOP" },
-};
-static const Prefix count_prefixes[] = {
-  { 1.0, "" }, { 1e3, "k" }, { 1e6, "M" }, { 1e9, "B" }, { 1e12, "T" },
-};
-
-static char *
-format_fixed (double value, int decimals)
-{
-  char fmt[16];
-  char buf[NUMBER_BUF];
-
-  g_snprintf (fmt, sizeof fmt, "%%.%df", CLAMP (decimals, 0, 30));
-  g_ascii_formatd (buf, sizeof buf, fmt, value);
-  /* "-0.000": the sign of a value that rounds to zero says nothing */
-  if (buf[0] == '-' && strspn (buf + 1, "0.") == strlen (buf + 1))
-    memmove (buf, buf + 1, strlen (buf));
-  return g_strdup (buf);
-}
-
-/* Decimals that show `value` with `digits` significant digits, after the
- * rounding (999.96 at 4 digits is 1000, one decimal fewer). */
-static int
-significant_decimals (double value, int digits)
-{
-  double a = fabs (value);
-  if (a == 0.0 || !isfinite (a))
-    return 0;
-  int e = (int) floor (log10 (a));
-  double q = pow (10.0, e - digits + 1);
-  if (round (a / q) * q >= pow (10.0, e + 1))
-    e++;
-  return MAX (digits - 1 - e, 0);
-}
-
+/* roofline-cli's figures never follow the locale: the shared formatter in
+ * the C locale (roof-number.h). */
 char *
 roof_cli_format_significant (double value, int digits)
 {
-  if (!isfinite (value))
-    return g_strdup ("—");
-  if (value == 0.0)
-    return g_strdup ("0");
-  return format_fixed (value, significant_decimals (value, digits));
-}
-
-static double
-round_significant (double value, int digits)
-{
-  double a = fabs (value);
-  if (a == 0.0)
-    return 0.0;
-  int e = (int) floor (log10 (a));
-  double q = pow (10.0, e - digits + 1);
-  return copysign (round (a / q) * q, value);
-}
-
-static char *
-format_prefixed (double value, const Prefix *prefixes, gsize n_prefixes)
-{
-  const int digits = 4;
-  double a = fabs (value);
-  gsize i = 0;
-
-  if (a == 0.0)
-    {
-      /* zero reads best in the base unit */
-      for (i = 0; i < n_prefixes && prefixes[i].factor != 1.0; i++)
-        ;
-      if (i == n_prefixes)
-        i = 0;
-      return g_strdup_printf ("0%s%s", *prefixes[i].suffix ? " " : "", prefixes[i].suffix);
-    }
-  while (i + 1 < n_prefixes && a >= prefixes[i + 1].factor)
-    i++;
-  /* 999.96 kB rounds to 1000 kB: show 1.000 MB instead */
-  if (i + 1 < n_prefixes && fabs (round_significant (value / prefixes[i].factor, digits)) >= 1000.0
-      && prefixes[i + 1].factor / prefixes[i].factor == 1000.0)
-    i++;
-
-  g_autofree char *num = roof_cli_format_significant (value / prefixes[i].factor, digits);
-  if (*prefixes[i].suffix == '\0')
-    return g_steal_pointer (&num);
-  return g_strdup_printf ("%s %s", num, prefixes[i].suffix);
+  return roof_number_significant (value, digits, ROOF_LOCALE_C);
 }
 
 char *
-roof_cli_format (double value, RoofCliUnit unit)
+roof_cli_format (double value, RoofUnit unit)
 {
-  if (!isfinite (value))
-    return g_strdup ("—");
-
-  switch (unit)
-    {
-    case ROOF_CLI_UNIT_TIME:
-      return format_prefixed (value, time_prefixes, G_N_ELEMENTS (time_prefixes));
-    case ROOF_CLI_UNIT_BYTES:
-      return format_prefixed (value, byte_prefixes, G_N_ELEMENTS (byte_prefixes));
-    case ROOF_CLI_UNIT_BANDWIDTH:
-      return format_prefixed (value, bandwidth_prefixes, G_N_ELEMENTS (bandwidth_prefixes));
-    case ROOF_CLI_UNIT_FLOPS:
-      return format_prefixed (value, flops_prefixes, G_N_ELEMENTS (flops_prefixes));
-    case ROOF_CLI_UNIT_FLOP:
-      return format_prefixed (value, flop_prefixes, G_N_ELEMENTS (flop_prefixes));
-    case ROOF_CLI_UNIT_COUNT:
-      return format_prefixed (value, count_prefixes, G_N_ELEMENTS (count_prefixes));
-    case ROOF_CLI_UNIT_INTENSITY:
-      {
-        g_autofree char *num = roof_cli_format_significant (value, 4);
-        return g_strdup_printf ("%s FLOP/B", num);
-      }
-    case ROOF_CLI_UNIT_RATE:
-      if (fabs (value) >= 1000.0)
-        return format_fixed (value, 0);
-      return roof_cli_format_significant (value, 4);
-    case ROOF_CLI_UNIT_PERCENT:
-      {
-        double p = value * 100.0;
-        if (p > 0.0 && p < 0.005)
-          return g_strdup ("<0.01 %");
-        g_autofree char *num = format_fixed (p, MIN (significant_decimals (p, 4), 2));
-        return g_strdup_printf ("%s %%", num);
-      }
-    case ROOF_CLI_UNIT_USD:
-      {
-        g_autofree char *num = NULL;
-        double a = fabs (value);
-        if (a == 0.0)
-          num = g_strdup ("0");
-        else if (a >= 1000.0)
-          num = format_fixed (value, 0);
-        else if (a >= 1.0)
-          num = format_fixed (value, 2);
-        else
-          num = roof_cli_format_significant (value, 3);
-        if (num[0] == '-')
-          return g_strdup_printf ("-$%s", num + 1);
-        return g_strdup_printf ("$%s", num);
-      }
-    default:
-      return roof_cli_format_significant (value, 4);
-    }
+  return roof_number_format (value, unit, ROOF_LOCALE_C);
 }
 
 char *
 roof_cli_format_elasticity (double value)
 {
-  if (!isfinite (value))
-    return g_strdup ("—");
-  return format_fixed (value, 3);
+  return roof_number_fixed (value, 3, ROOF_LOCALE_C);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -4,6 +4,7 @@
  *
  * Nothing here follows the locale: human output uses '.' as the decimal
  * separator like the JSON and CSV, so a pasted number reads back anywhere.
+ * The figures are roof-number.h's, in ROOF_LOCALE_C.
  */
 #pragma once
 
@@ -12,30 +13,31 @@
 #include <glib.h>
 
 #include "roof-cli-stream.h"
+#include "roof-number.h"
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  ROOF_CLI_UNIT_TIME,      /* seconds → ns, µs, ms, s */
-  ROOF_CLI_UNIT_BYTES,     /* B, kB, MB, GB, TB, PB (decimal) */
-  ROOF_CLI_UNIT_BANDWIDTH, /* byte/s → MB/s, GB/s, TB/s */
-  ROOF_CLI_UNIT_FLOPS,     /* FLOP/s → GFLOP/s, TFLOP/s, PFLOP/s */
-  ROOF_CLI_UNIT_FLOP,      /* FLOP → MFLOP, GFLOP, TFLOP, PFLOP */
-  ROOF_CLI_UNIT_INTENSITY, /* FLOP/B, no prefix */
-  ROOF_CLI_UNIT_COUNT,     /* a count: k, M, B (billion), T */
-  ROOF_CLI_UNIT_RATE,      /* a plain rate (tokens/s): 4 significant digits, whole above 1000 */
-  ROOF_CLI_UNIT_PERCENT,   /* a fraction shown as a percentage */
-  ROOF_CLI_UNIT_USD,       /* dollars: cents above $1, 3 significant digits below */
-} RoofCliUnit;
+/* The units of roof-number.h; ROOF_CLI_UNIT_* are their names in the tests
+ * of tests/cli, which predate the shared formatter. */
+typedef RoofUnit RoofCliUnit;
+#define ROOF_CLI_UNIT_TIME ROOF_UNIT_TIME
+#define ROOF_CLI_UNIT_BYTES ROOF_UNIT_BYTES
+#define ROOF_CLI_UNIT_BANDWIDTH ROOF_UNIT_BANDWIDTH
+#define ROOF_CLI_UNIT_FLOPS ROOF_UNIT_FLOPS
+#define ROOF_CLI_UNIT_FLOP ROOF_UNIT_FLOP
+#define ROOF_CLI_UNIT_INTENSITY ROOF_UNIT_INTENSITY
+#define ROOF_CLI_UNIT_COUNT ROOF_UNIT_COUNT
+#define ROOF_CLI_UNIT_RATE ROOF_UNIT_RATE
+#define ROOF_CLI_UNIT_PERCENT ROOF_UNIT_PERCENT
+#define ROOF_CLI_UNIT_USD ROOF_UNIT_USD
 
 /* `value` rounded to `digits` significant digits, never in exponent form for
  * magnitudes 1e-6 … 1e15, "0" for zero. */
 char *roof_cli_format_significant (double value, int digits);
 /* `value` with the prefix its magnitude calls for, 4 significant digits:
- * roof_cli_format (0.04253, ROOF_CLI_UNIT_TIME) → "42.53 ms". Non-finite
+ * roof_cli_format (0.04253, ROOF_UNIT_TIME) → "42.53 ms". Non-finite
  * values give "—". */
-char *roof_cli_format (double value, RoofCliUnit unit);
+char *roof_cli_format (double value, RoofUnit unit);
 /* A signed elasticity with three decimals ("-1.000", "0.000"). */
 char *roof_cli_format_elasticity (double value);
 

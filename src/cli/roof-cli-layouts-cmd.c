@@ -220,12 +220,12 @@ describe_targets (const RoofSla *sla)
 
   if (sla->itl > 0.0)
     {
-      g_autofree char *v = roof_cli_format (sla->itl, ROOF_CLI_UNIT_TIME);
+      g_autofree char *v = roof_cli_format (sla->itl, ROOF_UNIT_TIME);
       g_string_append_printf (s, " ITL ≤ %s", v);
     }
   if (sla->ttft > 0.0)
     {
-      g_autofree char *v = roof_cli_format (sla->ttft, ROOF_CLI_UNIT_TIME);
+      g_autofree char *v = roof_cli_format (sla->ttft, ROOF_UNIT_TIME);
       g_string_append_printf (s, "%s TTFT ≤ %s", sla->itl > 0.0 ? "," : "", v);
     }
   if (!(sla->itl > 0.0) && !(sla->ttft > 0.0))
@@ -278,19 +278,19 @@ write_table (RoofCliContext *ctx, const RoofWorkload *wl, GArray *rows, guint li
           roof_cli_table_take (t, 2, roof_cli_format_layout (p->tp, p->ep, p->pp, p->dp));
           roof_cli_table_take (t, 3, g_strdup_printf ("%.15g", p->devices));
           roof_cli_table_take (t, 4, g_strdup_printf ("%.15g", p->batch));
-          roof_cli_table_take (t, 5, roof_cli_format (p->itl_s, ROOF_CLI_UNIT_TIME));
-          roof_cli_table_take (t, 6, roof_cli_format (p->ttft_s, ROOF_CLI_UNIT_TIME));
-          roof_cli_table_take (t, 7, roof_cli_format (p->tokens_per_s, ROOF_CLI_UNIT_RATE));
+          roof_cli_table_take (t, 5, roof_cli_format (p->itl_s, ROOF_UNIT_TIME));
+          roof_cli_table_take (t, 6, roof_cli_format (p->ttft_s, ROOF_UNIT_TIME));
+          roof_cli_table_take (t, 7, roof_cli_format (p->tokens_per_s, ROOF_UNIT_RATE));
           roof_cli_table_take (t, 8, roof_cli_format (p->tokens_per_s_per_device,
-                                                      ROOF_CLI_UNIT_RATE));
+                                                      ROOF_UNIT_RATE));
           if (c_power != G_MAXUINT)
             roof_cli_table_take (t, c_power,
                                  p->has_power ? roof_cli_format (p->tokens_per_s_per_kw,
-                                                                 ROOF_CLI_UNIT_RATE)
+                                                                 ROOF_UNIT_RATE)
                                               : g_strdup ("—"));
           roof_cli_table_set (t, c_bound, roof_bound_name (p->bound));
           roof_cli_table_take (t, c_usd, p->has_cost ? roof_cli_format (p->usd_per_mtok,
-                                                                        ROOF_CLI_UNIT_USD)
+                                                                        ROOF_UNIT_USD)
                                                      : g_strdup ("no price"));
         }
       roof_cli_stream_print (ctx->out, "\n");

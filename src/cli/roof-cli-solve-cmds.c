@@ -115,7 +115,7 @@ json_breakdown (JsonBuilder *b, const RoofBreakdown *bd)
 
 static void
 metric_row (RoofCliTable *t, const char *label, const RoofResult *r, guint n, gsize offset,
-            RoofCliUnit unit)
+            RoofUnit unit)
 {
   roof_cli_table_add_row (t);
   roof_cli_table_set (t, 0, label);
@@ -156,14 +156,14 @@ print_breakdown (RoofCliContext *ctx, guint index, const RoofBreakdown *bd, cons
       roof_cli_table_add_row (t);
       roof_cli_table_set (t, 0, name);
       roof_cli_table_take (t, 1, g_strdup_printf ("%.15g", row->layers));
-      roof_cli_table_take (t, 2, roof_cli_format (row->flop, ROOF_CLI_UNIT_FLOP));
-      roof_cli_table_take (t, 3, roof_cli_format (row->bytes_weights, ROOF_CLI_UNIT_BYTES));
-      roof_cli_table_take (t, 4, roof_cli_format (row->bytes_kv, ROOF_CLI_UNIT_BYTES));
-      roof_cli_table_take (t, 5, roof_cli_format (row->bytes_act, ROOF_CLI_UNIT_BYTES));
+      roof_cli_table_take (t, 2, roof_cli_format (row->flop, ROOF_UNIT_FLOP));
+      roof_cli_table_take (t, 3, roof_cli_format (row->bytes_weights, ROOF_UNIT_BYTES));
+      roof_cli_table_take (t, 4, roof_cli_format (row->bytes_kv, ROOF_UNIT_BYTES));
+      roof_cli_table_take (t, 5, roof_cli_format (row->bytes_act, ROOF_UNIT_BYTES));
       roof_cli_table_take (t, 6, row->bytes > 0.0 ? roof_cli_format (row->intensity,
-                                                                     ROOF_CLI_UNIT_INTENSITY)
+                                                                     ROOF_UNIT_INTENSITY)
                                                   : g_strdup ("—"));
-      roof_cli_table_take (t, 7, roof_cli_format (row->time, ROOF_CLI_UNIT_TIME));
+      roof_cli_table_take (t, 7, roof_cli_format (row->time, ROOF_UNIT_TIME));
       roof_cli_table_set (t, 8, roof_bound_name (row->bound));
       roof_cli_table_set (t, 9, row->counted ? "" : "*");
       if (row->counted)
@@ -177,11 +177,11 @@ print_breakdown (RoofCliContext *ctx, guint index, const RoofBreakdown *bd, cons
     }
   roof_cli_table_print (t, ctx->out);
 
-  g_autofree char *tf = roof_cli_format (flop, ROOF_CLI_UNIT_FLOP);
-  g_autofree char *tb = roof_cli_format (bytes, ROOF_CLI_UNIT_BYTES);
-  g_autofree char *tt = roof_cli_format (time, ROOF_CLI_UNIT_TIME);
+  g_autofree char *tf = roof_cli_format (flop, ROOF_UNIT_FLOP);
+  g_autofree char *tb = roof_cli_format (bytes, ROOF_UNIT_BYTES);
+  g_autofree char *tt = roof_cli_format (time, ROOF_UNIT_TIME);
   g_autofree char *ts = roof_cli_format (r->t_step - r->t_comm - r->t_overhead,
-                                         ROOF_CLI_UNIT_TIME);
+                                         ROOF_UNIT_TIME);
   roof_cli_stream_printf (ctx->out,
                           "Σ rows × layers: %s, %s; operator times add up to %s against %s for "
                           "the step\n(the step overlaps compute and memory across operators; "
@@ -237,23 +237,23 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
       for (guint i = 0; i < n; i++)
         roof_cli_table_take (t, i + 1, g_strdup_printf ("%.15g", r[i].devices_total));
     }
-  METRIC (t, "FLOP", r, n, flop, ROOF_CLI_UNIT_FLOP);
-  METRIC (t, "  linear", r, n, flop_linear, ROOF_CLI_UNIT_FLOP);
-  METRIC (t, "  attention", r, n, flop_attention, ROOF_CLI_UNIT_FLOP);
-  METRIC (t, "Bytes moved", r, n, bytes_total, ROOF_CLI_UNIT_BYTES);
-  METRIC (t, "  weights", r, n, bytes_weights, ROOF_CLI_UNIT_BYTES);
-  METRIC (t, "  KV cache", r, n, bytes_kv, ROOF_CLI_UNIT_BYTES);
-  METRIC (t, "  activations", r, n, bytes_act, ROOF_CLI_UNIT_BYTES);
-  METRIC (t, "Intensity", r, n, intensity, ROOF_CLI_UNIT_INTENSITY);
-  METRIC (t, ridge_label, r, n, ridge, ROOF_CLI_UNIT_INTENSITY);
-  METRIC (t, "t_compute", r, n, t_compute, ROOF_CLI_UNIT_TIME);
-  METRIC (t, "t_memory", r, n, t_memory, ROOF_CLI_UNIT_TIME);
+  METRIC (t, "FLOP", r, n, flop, ROOF_UNIT_FLOP);
+  METRIC (t, "  linear", r, n, flop_linear, ROOF_UNIT_FLOP);
+  METRIC (t, "  attention", r, n, flop_attention, ROOF_UNIT_FLOP);
+  METRIC (t, "Bytes moved", r, n, bytes_total, ROOF_UNIT_BYTES);
+  METRIC (t, "  weights", r, n, bytes_weights, ROOF_UNIT_BYTES);
+  METRIC (t, "  KV cache", r, n, bytes_kv, ROOF_UNIT_BYTES);
+  METRIC (t, "  activations", r, n, bytes_act, ROOF_UNIT_BYTES);
+  METRIC (t, "Intensity", r, n, intensity, ROOF_UNIT_INTENSITY);
+  METRIC (t, ridge_label, r, n, ridge, ROOF_UNIT_INTENSITY);
+  METRIC (t, "t_compute", r, n, t_compute, ROOF_UNIT_TIME);
+  METRIC (t, "t_memory", r, n, t_memory, ROOF_UNIT_TIME);
   if (any_comm)
     {
-      METRIC (t, "t_comm", r, n, t_comm, ROOF_CLI_UNIT_TIME);
-      METRIC (t, "  all-reduce", r, n, t_comm_all_reduce, ROOF_CLI_UNIT_TIME);
-      METRIC (t, "  all-to-all", r, n, t_comm_all_to_all, ROOF_CLI_UNIT_TIME);
-      METRIC (t, "  point-to-point", r, n, t_comm_p2p, ROOF_CLI_UNIT_TIME);
+      METRIC (t, "t_comm", r, n, t_comm, ROOF_UNIT_TIME);
+      METRIC (t, "  all-reduce", r, n, t_comm_all_reduce, ROOF_UNIT_TIME);
+      METRIC (t, "  all-to-all", r, n, t_comm_all_to_all, ROOF_UNIT_TIME);
+      METRIC (t, "  point-to-point", r, n, t_comm_p2p, ROOF_UNIT_TIME);
     }
   else
     {
@@ -263,15 +263,15 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
         roof_cli_table_set (t, i + 1, "— (1 device)");
     }
   if (any_overhead)
-    METRIC (t, "Overhead", r, n, t_overhead, ROOF_CLI_UNIT_TIME);
+    METRIC (t, "Overhead", r, n, t_overhead, ROOF_UNIT_TIME);
   METRIC (t, decode ? "ITL (step time)" : "TTFT (prefill time)", r, n, t_step,
-          ROOF_CLI_UNIT_TIME);
+          ROOF_UNIT_TIME);
   METRIC (t, decode ? "Tokens/s (output)" : "Tokens/s (prompt)", r, n, tokens_per_s,
-          ROOF_CLI_UNIT_RATE);
+          ROOF_UNIT_RATE);
   if (ctx->workload.dp > 1.0)
-    METRIC (t, "  all replicas", r, n, tokens_per_s_total, ROOF_CLI_UNIT_RATE);
+    METRIC (t, "  all replicas", r, n, tokens_per_s_total, ROOF_UNIT_RATE);
   if (spread)
-    METRIC (t, "  per device", r, n, tokens_per_s_per_device, ROOF_CLI_UNIT_RATE);
+    METRIC (t, "  per device", r, n, tokens_per_s_per_device, ROOF_UNIT_RATE);
   if (any_power)
     {
       roof_cli_table_add_row (t);
@@ -279,7 +279,7 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
       for (guint i = 0; i < n; i++)
         roof_cli_table_take (t, i + 1, r[i].has_power
                                          ? roof_cli_format (r[i].tokens_per_s_per_kw,
-                                                            ROOF_CLI_UNIT_RATE)
+                                                            ROOF_UNIT_RATE)
                                          : g_strdup ("no power"));
     }
 
@@ -288,10 +288,10 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
   for (guint i = 0; i < n; i++)
     roof_cli_table_set (t, i + 1, roof_bound_name (r[i].bound));
 
-  METRIC (t, "MFU", r, n, mfu, ROOF_CLI_UNIT_PERCENT);
-  METRIC (t, "MBU", r, n, mbu, ROOF_CLI_UNIT_PERCENT);
-  METRIC (t, "Memory footprint", r, n, footprint, ROOF_CLI_UNIT_BYTES);
-  METRIC (t, "Usable memory", r, n, capacity, ROOF_CLI_UNIT_BYTES);
+  METRIC (t, "MFU", r, n, mfu, ROOF_UNIT_PERCENT);
+  METRIC (t, "MBU", r, n, mbu, ROOF_UNIT_PERCENT);
+  METRIC (t, "Memory footprint", r, n, footprint, ROOF_UNIT_BYTES);
+  METRIC (t, "Usable memory", r, n, capacity, ROOF_UNIT_BYTES);
   if (beyond_tp)
     {
       /* under a layout the busiest device decides whether it fits */
@@ -299,8 +299,8 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
       roof_cli_table_set (t, 0, "  busiest device");
       for (guint i = 0; i < n; i++)
         {
-          g_autofree char *fp = roof_cli_format (r[i].footprint_device, ROOF_CLI_UNIT_BYTES);
-          g_autofree char *cap = roof_cli_format (r[i].capacity_device, ROOF_CLI_UNIT_BYTES);
+          g_autofree char *fp = roof_cli_format (r[i].footprint_device, ROOF_UNIT_BYTES);
+          g_autofree char *cap = roof_cli_format (r[i].capacity_device, ROOF_UNIT_BYTES);
           roof_cli_table_take (t, i + 1, g_strdup_printf ("%s of %s", fp, cap));
         }
     }
@@ -314,7 +314,7 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
   roof_cli_table_set (t, 0, decode ? "$/Mtok (output)" : "$/Mtok (input)");
   for (guint i = 0; i < n; i++)
     roof_cli_table_take (t, i + 1, r[i].has_cost ? roof_cli_format (r[i].usd_per_mtok,
-                                                                    ROOF_CLI_UNIT_USD)
+                                                                    ROOF_UNIT_USD)
                                                  : g_strdup ("no price"));
   roof_cli_table_print (t, ctx->out);
 
@@ -324,8 +324,8 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
        * only way out */
       if (r[i].fits)
         continue;
-      g_autofree char *fp = roof_cli_format (r[i].footprint_device, ROOF_CLI_UNIT_BYTES);
-      g_autofree char *cap = roof_cli_format (r[i].capacity_device, ROOF_CLI_UNIT_BYTES);
+      g_autofree char *fp = roof_cli_format (r[i].footprint_device, ROOF_UNIT_BYTES);
+      g_autofree char *cap = roof_cli_format (r[i].capacity_device, ROOF_UNIT_BYTES);
       g_autofree char *need = roof_cli_describe_min_devices (r[i].min_devices);
       roof_cli_stream_printf (ctx->out,
                               "\n✗ %s DOES NOT FIT: its busiest device needs %s, %s usable; "
@@ -337,8 +337,8 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
     {
       if (r[i].fits)
         continue;
-      g_autofree char *fp = roof_cli_format (r[i].footprint, ROOF_CLI_UNIT_BYTES);
-      g_autofree char *cap = roof_cli_format (r[i].capacity, ROOF_CLI_UNIT_BYTES);
+      g_autofree char *fp = roof_cli_format (r[i].footprint, ROOF_UNIT_BYTES);
+      g_autofree char *cap = roof_cli_format (r[i].capacity, ROOF_UNIT_BYTES);
       g_autofree char *need = roof_cli_describe_min_devices (r[i].min_devices);
       g_autofree char *hint = r[i].min_devices > ROOF_CLI_MAX_DEVICES
                                   ? g_strdup ("more than --devices accepts")
@@ -570,15 +570,15 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
             roof_cli_table_add_row (t);
             roof_cli_table_take (t, 0, g_strdup_printf ("%.15g", g_array_index (values,
                                                                                 double, j)));
-            roof_cli_table_take (t, 1, roof_cli_format (r->t_step, ROOF_CLI_UNIT_TIME));
-            roof_cli_table_take (t, 2, roof_cli_format (r->tokens_per_s, ROOF_CLI_UNIT_RATE));
-            roof_cli_table_take (t, 3, roof_cli_format (r->intensity, ROOF_CLI_UNIT_INTENSITY));
-            roof_cli_table_take (t, 4, roof_cli_format (r->mfu, ROOF_CLI_UNIT_PERCENT));
-            roof_cli_table_take (t, 5, roof_cli_format (r->mbu, ROOF_CLI_UNIT_PERCENT));
+            roof_cli_table_take (t, 1, roof_cli_format (r->t_step, ROOF_UNIT_TIME));
+            roof_cli_table_take (t, 2, roof_cli_format (r->tokens_per_s, ROOF_UNIT_RATE));
+            roof_cli_table_take (t, 3, roof_cli_format (r->intensity, ROOF_UNIT_INTENSITY));
+            roof_cli_table_take (t, 4, roof_cli_format (r->mfu, ROOF_UNIT_PERCENT));
+            roof_cli_table_take (t, 5, roof_cli_format (r->mbu, ROOF_UNIT_PERCENT));
             roof_cli_table_set (t, 6, roof_bound_name (r->bound));
             roof_cli_table_take (t, 7, fits_text (r, TRUE));
             roof_cli_table_take (t, 8, r->has_cost ? roof_cli_format (r->usd_per_mtok,
-                                                                      ROOF_CLI_UNIT_USD)
+                                                                      ROOF_UNIT_USD)
                                                    : g_strdup ("—"));
           }
         roof_cli_table_print (t, ctx->out);

@@ -118,7 +118,7 @@ roof_cli_describe_workload (const RoofWorkload *wl, guint omit)
     g_string_append (s, " · overlap sum");
   if (wl->overhead > 0.0)
     {
-      g_autofree char *t = roof_cli_format (wl->overhead, ROOF_CLI_UNIT_TIME);
+      g_autofree char *t = roof_cli_format (wl->overhead, ROOF_UNIT_TIME);
       g_string_append_printf (s, " · overhead %s", t);
     }
   return g_string_free (s, FALSE);

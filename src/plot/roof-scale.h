@@ -6,6 +6,9 @@
 
 #include <glib.h>
 
+/* tick labels are written by the chart formatter */
+#include "roof-number.h"
+
 G_BEGIN_DECLS
 
 /* A data range [d0, d1] mapped onto pixels [p0, p1] (p1 < p0 for a y axis
@@ -67,30 +70,5 @@ void roof_scale_ticks (const RoofScale *s,
                        double min_label_px,
                        double min_minor_px,
                        RoofTicks *out);
-
-/* Every number below is written with LC_NUMERIC's decimal point ("1,5k" in
- * German) and no grouping of thousands; the examples show the C locale. */
-
-/* The decimal point of a number in `buf`, written in the C locale, made
- * LC_NUMERIC's. */
-void roof_format_localize (char *buf, gsize size);
-/* Compact SI: 1500 → "1.5k", 2e6 → "2M", 0.25 → "0.25"; at most `digits`
- * significant digits (0 = 3). */
-void roof_format_si (double v, int digits, char *buf, gsize size);
-/* "10" followed by a superscript exponent: 1e-3 → "10⁻³". */
-void roof_format_pow10 (int exponent, char *buf, gsize size);
-/* A value with a unit: 3.35e12 B/s → "3.35 TB/s"; base unit given ("B/s",
- * "FLOP/s", "B"); SI prefixes k … E, plain below 1000. */
-void roof_format_unit (double v, const char *unit, char *buf, gsize size);
-/* Duration: "29.4 ms", "1.2 s", "850 µs". */
-void roof_format_time (double seconds, char *buf, gsize size);
-/* Plain number with `digits` significant digits, no exponent for
- * 1e-4 ≤ |v| < 1e15; thousands are not grouped. */
-void roof_format_number (double v, int digits, char *buf, gsize size);
-/* Token counts and batches: plain below 10 000 ("2048"), binary k for
- * multiples of 1024 above ("128k" = 131072), else compact SI. */
-void roof_format_count (double v, char *buf, gsize size);
-/* Money: "$1.23", "$0.045", "$1,234". */
-void roof_format_usd (double v, char *buf, gsize size);
 
 G_END_DECLS

@@ -2,35 +2,23 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Like roofline-cli's formatter (units chosen by magnitude, 4 significant
- * digits, decimal prefixes) but following LC_NUMERIC: the decimal separator
- * and digit grouping of the locale the app runs in. The clipboard table uses
- * the same text so it pastes into a spreadsheet of the same locale.
+ * roofline-cli's formatter (roof-number.h: units chosen by magnitude, 4
+ * significant digits, decimal prefixes) in ROOF_LOCALE_USER: the decimal
+ * point of the locale the app runs in, no grouping. The clipboard table uses
+ * the same decimal point so it pastes into a spreadsheet of the same locale.
  */
 #pragma once
 
 #include <glib.h>
 
+#include "roof-number.h"
+
 G_BEGIN_DECLS
 
-typedef enum
-{
-  ROOF_UNIT_NONE = 0,  /* 4 significant digits, no unit */
-  ROOF_UNIT_TIME,      /* seconds → ns, µs, ms, s */
-  ROOF_UNIT_BYTES,     /* B, kB, MB, GB, TB, PB */
-  ROOF_UNIT_BANDWIDTH, /* byte/s → GB/s, TB/s … */
-  ROOF_UNIT_FLOPS,     /* FLOP/s → TFLOP/s, PFLOP/s … */
-  ROOF_UNIT_FLOP,      /* FLOP → GFLOP, TFLOP … */
-  ROOF_UNIT_INTENSITY, /* FLOP/B */
-  ROOF_UNIT_RATE,      /* tokens/s: 4 significant digits, whole numbers from 1,000 on */
-  ROOF_UNIT_USD,       /* $: cents from $1 on, 3 significant digits below */
-  ROOF_UNIT_PERCENT,   /* a fraction as a percentage */
-} RoofUnit;
-
-/* `value` rounded to `digits` significant digits in the locale, grouped,
- * never in exponent form; "—" when not finite. */
+/* `value` rounded to `digits` significant digits in the locale, never in
+ * exponent form; "—" when not finite. */
 char *roof_format_significant (double value, int digits);
-/* A whole number, rounded, grouped in the locale: "4,096". */
+/* A whole number, rounded: "4096". */
 char *roof_format_integer (double value);
 /* `value` with the unit its magnitude calls for: roof_format (0.04190,
  * ROOF_UNIT_TIME) → "41.90 ms" (or "41,90 ms" in a German locale). */

@@ -160,7 +160,6 @@ row_clear (gpointer data)
 static char *
 copy_number (double value, double factor, int digits)
 {
-  char buf[64];
   double v = value / factor;
   int decimals = 0;
 
@@ -168,8 +167,7 @@ copy_number (double value, double factor, int digits)
     return g_strdup ("");
   if (v != 0.0)
     decimals = MAX (digits - 1 - (int) floor (log10 (fabs (v))), 0);
-  g_snprintf (buf, sizeof buf, "%.*f", MIN (decimals, 12), v);
-  return g_strdup (buf);
+  return roof_number_fixed (v, MIN (decimals, 12), ROOF_LOCALE_USER);
 }
 
 static void
