@@ -124,6 +124,17 @@ gboolean roof_spec_edit_unset (RoofEntryKind kind,
 /* "hardware" or "model": an entry in messages ("model \"x\": …"). */
 const char *roof_entry_kind_noun (RoofEntryKind kind);
 
+/* Looks at the text before json-glib does (roof-json-scan.c): nesting
+ * deeper than ROOF_CATALOG_MAX_DEPTH, NUL, escapes and numbers that are not
+ * JSON are refused with "ORIGIN:LINE:COLUMN: message". `*rewritten` is set to
+ * a copy of the text with integers of 19 digits or more written as floating
+ * point (json-glib 1.6 overflows on them), or NULL when there were none. */
+gboolean roof_json_prescan (const char *data,
+                            gsize length,
+                            const char *origin,
+                            char **rewritten,
+                            GError **error);
+
 /* roof_json_parse () of a catalog or scenario (`what`), which must be an
  * object: else ROOF_CATALOG_ERROR_FORMAT. `data` may be NULL when empty. */
 JsonNode *roof_json_parse_document (const char *data,
