@@ -6,426 +6,14 @@
 
 #include "roof-cli-options.h"
 
+#include "roof-cli-option-table.h"
+
 #include "roof-chart.h"
 
 #include <math.h>
 #include <string.h>
 
 G_DEFINE_QUARK (roof-cli-error-quark, roof_cli_error)
-
-/* ---------------------------------------------------------------------- */
-/* Commands                                                                */
-
-#define CMD(c) (1u << (c))
-#define CMD_MODEL_ON_HW                                                                           \
-  (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP)                                    \
-   | CMD (ROOF_CLI_COMMAND_SENSITIVITY) | CMD (ROOF_CLI_COMMAND_SYNTHESIZE)                       \
-   | CMD (ROOF_CLI_COMMAND_COST) | CMD (ROOF_CLI_COMMAND_PLOT))
-#define CMD_LAYOUTS CMD (ROOF_CLI_COMMAND_LAYOUTS)
-/* the commands that solve: every -m command, layouts included */
-#define CMD_SOLVING (CMD_MODEL_ON_HW | CMD_LAYOUTS)
-#define CMD_ALL ((1u << ROOF_CLI_N_COMMANDS) - 1u)
-
-typedef struct
-{
-  const char *name;
-  const char *synopsis;
-  const char *summary; /* one line for the general help */
-  const char *description;
-} CommandInfo;
-
-static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
-  [ROOF_CLI_COMMAND_NONE] = { NULL, "roofline-cli COMMAND [OPTIONS]",
-                              "", "Roofline models of LLM inference on accelerators." },
-  [ROOF_CLI_COMMAND_LIST] = {
-    "list", "roofline-cli list hardware|models|systems [--json]",
-    "list the hardware, the models or the systems of the catalog",
-    "Lists the devices, the models or the systems of the catalog (built-in\n"
-    "entries, then those of every --catalog file and of the --scenario), with\n"
-    "their headline figures.",
-  },
-  [ROOF_CLI_COMMAND_SHOW] = {
-    "show", "roofline-cli show ID [--json]",
-    "every field of one catalog entry, with derived values",
-    "Shows every field of one device, model or system, with its unit, and the\n"
-    "values derived from them: the ridge point per precision of a device; the\n"
-    "derived parameter counts against the published ones and the KV-cache bytes\n"
-    "per token of a model; the device, fabric and totals of a system.",
-  },
-  [ROOF_CLI_COMMAND_SOLVE] = {
-    "solve",
-    "roofline-cli solve (-H ID | --system ID)… -m ID [workload] [layout] [--json] [--breakdown]",
-    "time one decode step (or one prefill) on each device",
-    "Times one decode step (or one prefill) of the model on each device and\n"
-    "prints the roofline terms side by side: FLOP, bytes, intensity, the ridge,\n"
-    "compute, memory and communication times, ITL or TTFT, tokens/s, the bound,\n"
-    "MFU and MBU, the memory footprint and the cost per million tokens. A --system\n"
-    "column runs its device on its fabric; the layout flags spread the model over\n"
-    "it (communication split by collective: all-reduce, all-to-all, point-to-point).",
-  },
-  [ROOF_CLI_COMMAND_SWEEP] = {
-    "sweep",
-    "roofline-cli sweep -H ID… -m ID --batch A:B | --context A:B [workload] [--json|--csv]",
-    "the same over a range of batch sizes or context lengths",
-    "Solves at every point of a batch or context range: by default A, 2A, 4A, …\n"
-    "and B; with --points N, N points spaced evenly on a log scale. The other\n"
-    "of --batch and --context may be given as a single value.",
-  },
-  [ROOF_CLI_COMMAND_SENSITIVITY] = {
-    "sensitivity", "roofline-cli sensitivity -H ID… -m ID [workload] [--step H] [--json]",
-    "which hardware parameter binds, as elasticities",
-    "Elasticity of the step time to each parameter: the relative change of the\n"
-    "time per relative change of the parameter, from perturbations of ±H\n"
-    "(default 0.01). −1 means the time is inversely proportional to it (it\n"
-    "binds); 0 means it does not matter. Capacity is a feasibility constraint:\n"
-    "it never changes the time and is reported as the devices needed to fit.",
-  },
-  [ROOF_CLI_COMMAND_SYNTHESIZE] = {
-    "synthesize",
-    "roofline-cli synthesize -m ID [workload] [--itl-ms X] [--ttft-ms Y] [--tokens-per-s Z] "
-    "[-H ID…] [--json]",
-    "the hardware an SLA needs, and the cheapest devices that meet it",
-    "The inverse roofline: the memory bandwidth, compute and memory an SLA needs,\n"
-    "then, for every device of the catalog (or only those given with -H), the\n"
-    "fewest devices that meet it, at the largest batch that still does, ranked\n"
-    "by cost per million tokens. More devices hold a larger batch: the last\n"
-    "column gives the device count (2, 4, … up to --max-devices) that is\n"
-    "cheapest per token while still meeting the SLA.",
-  },
-  [ROOF_CLI_COMMAND_PLOT] = {
-    "plot",
-    "roofline-cli plot roofline|cost|sensitivity|batch|context|memory|trend -H ID… -m ID "
-    "[workload] -o FILE.png|svg|pdf [--width PX] [--height PX] [--scale S] "
-    "[--theme light|dark|print]",
-    "draw one of the seven charts to a PNG, SVG or PDF file",
-    "Draws a chart through the same render function as the app and writes it\n"
-    "atomically: roofline (memory roofs, compute ceilings, decode over batch and\n"
-    "prefill over prompt length), cost (per million output tokens against batch),\n"
-    "sensitivity (elasticities and the binding constraint), batch (throughput and\n"
-    "ITL against batch), context (latency against context length), memory\n"
-    "(footprint against capacity), trend (ridge point by year over the catalog).\n"
-    "The format follows the file's extension. A caption under the chart states\n"
-    "the assumptions.",
-  },
-  [ROOF_CLI_COMMAND_LAYOUTS] = {
-    "layouts",
-    "roofline-cli layouts -m ID (--system ID… | -H ID…) [workload] [--itl-ms X] "
-    "[--ttft-ms Y] [--top N|--all] [--every-batch] [--json|--csv]",
-    "the layouts that fit and meet the SLA, cheapest per token first",
-    "Enumerates every valid layout (TP × EP × PP × DP) of the model on each system\n"
-    "(or device) and every batch from 1 to 4096 that fits in memory and meets the\n"
-    "targets, and ranks the layouts, each at its cheapest batch, by cost per\n"
-    "million output tokens; it also reports output tokens/s per device and per kW\n"
-    "(when the power is known). The table shows the best 20 (--top N, or --all);\n"
-    "--json and --csv print every row; --every-batch gives every batch a row.",
-  },
-  [ROOF_CLI_COMMAND_COST] = {
-    "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
-    "cost per million tokens against batch size, and crossovers",
-    "Decode cost per million output tokens at batch sizes A, 2A, … B (default\n"
-    "1:4096), the batch at which each device turns compute-bound, and the batches\n"
-    "at which two devices cost the same.",
-  },
-};
-
-const char *
-roof_cli_command_name (RoofCliCommand command)
-{
-  if ((int) command <= ROOF_CLI_COMMAND_NONE || command >= ROOF_CLI_N_COMMANDS)
-    return NULL;
-  return commands[command].name;
-}
-
-gboolean
-roof_cli_command_from_name (const char *name, RoofCliCommand *out)
-{
-  if (name == NULL)
-    return FALSE;
-  for (int c = ROOF_CLI_COMMAND_NONE + 1; c < ROOF_CLI_N_COMMANDS; c++)
-    if (g_strcmp0 (commands[c].name, name) == 0)
-      {
-        if (out != NULL)
-          *out = (RoofCliCommand) c;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Options                                                                 */
-
-typedef enum
-{
-  OPT_HARDWARE,
-  OPT_SYSTEM,
-  OPT_MODEL,
-  OPT_JSON,
-  OPT_CSV,
-  OPT_BREAKDOWN,
-  OPT_PHASE,
-  OPT_BATCH,
-  OPT_CONTEXT,
-  OPT_PROMPT,
-  OPT_OUTPUT,
-  OPT_WEIGHTS,
-  OPT_KV,
-  OPT_COMPUTE,
-  OPT_ACTIVATIONS,
-  OPT_BYTES_PER_WEIGHT,
-  OPT_DEVICES,
-  OPT_TP,
-  OPT_EP,
-  OPT_PP,
-  OPT_DP,
-  OPT_ATTENTION,
-  OPT_EP_IMBALANCE,
-  OPT_MICROBATCHES,
-  OPT_TOP,
-  OPT_ALL,
-  OPT_EVERY_BATCH,
-  OPT_OVERLAP,
-  OPT_OVERHEAD_US,
-  OPT_STEP,
-  OPT_POINTS,
-  OPT_ITL_MS,
-  OPT_TTFT_MS,
-  OPT_TOKENS_PER_S,
-  OPT_MAX_DEVICES,
-  OPT_PLOT_FILE,
-  OPT_WIDTH,
-  OPT_HEIGHT,
-  OPT_SCALE,
-  OPT_THEME,
-  OPT_CEILINGS,
-  OPT_NO_CAPTION,
-  OPT_TRANSPARENT,
-  OPT_CATALOG,
-  OPT_SCENARIO,
-  OPT_HELP,
-  OPT_VERSION,
-} OptId;
-
-typedef enum
-{
-  GROUP_COMMAND,
-  GROUP_WORKLOAD,
-  GROUP_LAYOUT,
-  GROUP_COMMON,
-} OptGroup;
-
-typedef struct
-{
-  OptId id;
-  const char *long_name;
-  char short_name;
-  const char *metavar; /* NULL: takes no value */
-  guint commands;      /* CMD() bits where it applies */
-  OptGroup group;
-  const char *help;
-} OptSpec;
-
-#define CMD_POINT                                                                                 \
-  (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SENSITIVITY)                              \
-   | CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD (ROOF_CLI_COMMAND_PLOT))
-
-/* The same long name may appear twice with different metavars for different
- * commands (--batch N in solve, A:B in cost); the first row found decides
- * only whether a value follows, which is the same for both. */
-static const OptSpec options[] = {
-  { OPT_HARDWARE, "hardware", 'H', "ID", CMD_SOLVING & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE),
-    GROUP_COMMAND, "a device of the catalog (repeatable; replaces the scenario's list)" },
-  { OPT_HARDWARE, "hardware", 'H', "ID", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
-    "only consider this device (repeatable; default: every device of the catalog)" },
-  { OPT_SYSTEM, "system", 0, "ID", CMD_SOLVING & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE),
-    GROUP_COMMAND,
-    "a system of the catalog: its device on its fabric (repeatable; a column beside -H)" },
-  { OPT_SYSTEM, "system", 0, "ID", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
-    "only consider this system (repeatable, beside -H)" },
-  { OPT_MODEL, "model", 'm', "ID", CMD_SOLVING, GROUP_COMMAND, "a model of the catalog" },
-  { OPT_BATCH, "batch", 'b', "A:B", CMD (ROOF_CLI_COMMAND_SWEEP), GROUP_COMMAND,
-    "sweep the batch size from A to B (or a single batch size N)" },
-  { OPT_CONTEXT, "context", 0, "A:B", CMD (ROOF_CLI_COMMAND_SWEEP), GROUP_COMMAND,
-    "sweep the context length from A to B (or a single context N)" },
-  { OPT_POINTS, "points", 0, "N", CMD (ROOF_CLI_COMMAND_SWEEP) | CMD (ROOF_CLI_COMMAND_COST),
-    GROUP_COMMAND, "N points spaced evenly on a log scale instead of doubling" },
-  { OPT_BATCH, "batch", 'b', "A:B", CMD (ROOF_CLI_COMMAND_COST), GROUP_COMMAND,
-    "batch sizes A, 2A, 4A, … B (default 1:4096)" },
-  { OPT_STEP, "step", 0, "H", CMD (ROOF_CLI_COMMAND_SENSITIVITY), GROUP_COMMAND,
-    "relative perturbation, in (0, 0.5] (default 0.01)" },
-  { OPT_ITL_MS, "itl-ms", 0, "X", CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD_LAYOUTS,
-    GROUP_COMMAND, "inter-token latency target, milliseconds" },
-  { OPT_TTFT_MS, "ttft-ms", 0, "Y", CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD_LAYOUTS,
-    GROUP_COMMAND, "time-to-first-token target, milliseconds" },
-  { OPT_TOP, "top", 0, "N", CMD_LAYOUTS, GROUP_COMMAND,
-    "the N cheapest rows (default: 20 in the table, every row with --json or --csv)" },
-  { OPT_ALL, "all", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND, "every row, in the table too" },
-  { OPT_EVERY_BATCH, "every-batch", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND,
-    "a row for every batch that meets the targets, not only each layout's cheapest" },
-  { OPT_TOKENS_PER_S, "tokens-per-s", 0, "Z", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
-    "aggregate decode throughput target, tokens per second" },
-  { OPT_MAX_DEVICES, "max-devices", 0, "N", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
-    "most devices in tensor parallel to try (default 64)" },
-  { OPT_PLOT_FILE, "out", 'o', "FILE", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "the file to write: .png, .svg or .pdf (required)" },
-  { OPT_WIDTH, "width", 0, "PX", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "width in pixels (default 1600)" },
-  { OPT_HEIGHT, "height", 0, "PX", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "height in pixels (default 1000)" },
-  { OPT_SCALE, "scale", 0, "S", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "device pixels per pixel in a PNG, for HiDPI, 1 to 4 (default 1); a PNG has at most "
-    "100 megapixels" },
-  { OPT_THEME, "theme", 0, "light|dark|print", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "colours: light (default), dark, or print (white, heavier strokes)" },
-  { OPT_CEILINGS, "ceilings", 0, "PREC,…", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "roofline: the compute ceilings to draw (default: the scenario's, else bf16,fp8)" },
-  { OPT_ITL_MS, "itl-ms", 0, "X", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "cost and batch charts: an ITL target to mark, milliseconds" },
-  { OPT_NO_CAPTION, "no-caption", 0, NULL, CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "leave out the line of assumptions under the chart" },
-  { OPT_TRANSPARENT, "transparent", 0, NULL, CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "PNG only: no background fill" },
-  { OPT_BREAKDOWN, "breakdown", 0, NULL, CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_COMMAND,
-    "add a per-operator table (FLOP, bytes, time per layer)" },
-  { OPT_JSON, "json", 0, NULL, CMD_ALL, GROUP_COMMAND, "print JSON instead of tables" },
-  { OPT_CSV, "csv", 0, NULL, CMD (ROOF_CLI_COMMAND_SWEEP), GROUP_COMMAND,
-    "print CSV: hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,usd_per_mtok" },
-  { OPT_CSV, "csv", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND, "print CSV, one row per layout and batch" },
-
-  { OPT_PHASE, "phase", 0, "decode|prefill", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
-    "one decode step (default) or the prefill of the prompt" },
-  { OPT_BATCH, "batch", 'b', "N", CMD_POINT, GROUP_WORKLOAD, "sequences in the batch (default 1)" },
-  { OPT_CONTEXT, "context", 0, "N", CMD_SOLVING & ~CMD (ROOF_CLI_COMMAND_SWEEP),
-    GROUP_WORKLOAD, "tokens already in the KV cache at a decode step (default 4096)" },
-  { OPT_PROMPT, "prompt", 0, "N", CMD_SOLVING, GROUP_WORKLOAD,
-    "prompt length of the prefill (default 1024)" },
-  { OPT_OUTPUT, "output", 0, "N", CMD_SOLVING, GROUP_WORKLOAD,
-    "output length, for the memory footprint (default 256)" },
-  { OPT_WEIGHTS, "weights", 0, "PREC", CMD_SOLVING, GROUP_WORKLOAD,
-    "weight precision (default bf16)" },
-  { OPT_KV, "kv", 0, "PREC", CMD_SOLVING, GROUP_WORKLOAD, "KV-cache precision (default bf16)" },
-  { OPT_COMPUTE, "compute", 0, "PREC", CMD_SOLVING, GROUP_WORKLOAD,
-    "precision whose compute ceiling applies (default bf16)" },
-  { OPT_ACTIVATIONS, "activations", 0, "PREC", CMD_SOLVING, GROUP_WORKLOAD,
-    "activation precision (default bf16)" },
-  { OPT_BYTES_PER_WEIGHT, "bytes-per-weight", 0, "X", CMD_SOLVING, GROUP_WORKLOAD,
-    "bytes per weight, scales included (e.g. 0.5156 for int4 with fp16 scales per 128)" },
-  { OPT_OVERLAP, "overlap", 0, "max|sum", CMD_SOLVING, GROUP_WORKLOAD,
-    "compute and memory overlap (max, default) or add up (sum)" },
-  { OPT_OVERHEAD_US, "overhead-us", 0, "X", CMD_SOLVING, GROUP_WORKLOAD,
-    "fixed overhead per step, microseconds (default 0)" },
-
-  /* the layout (docs/model.md, "Layouts"); synthesize and layouts choose
-   * the sizes themselves */
-  { OPT_TP, "tp", 0, "N", CMD_MODEL_ON_HW & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_LAYOUT,
-    "devices in tensor parallel (default 1)" },
-  { OPT_DEVICES, "devices", 0, "N", CMD_MODEL_ON_HW & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE),
-    GROUP_LAYOUT, "the same as --tp N" },
-  { OPT_EP, "ep", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT,
-    "devices in expert parallel, MoE only, at most the experts (default 1)" },
-  { OPT_PP, "pp", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT, "pipeline stages (default 1)" },
-  { OPT_DP, "dp", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT,
-    "data-parallel replicas; --batch is per replica (default 1)" },
-  { OPT_ATTENTION, "attention", 0, "data|tensor", CMD_SOLVING, GROUP_LAYOUT,
-    "attention beside EP: data parallel over the EP group (default) or tensor parallel" },
-  { OPT_EP_IMBALANCE, "ep-imbalance", 0, "X", CMD_SOLVING, GROUP_LAYOUT,
-    "routed tokens on the busiest device / the mean, ≥ 1 (default 1)" },
-  { OPT_MICROBATCHES, "microbatches", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT,
-    "pipeline microbatches in flight (default: one per stage)" },
-
-  { OPT_CATALOG, "catalog", 0, "FILE", CMD_ALL, GROUP_COMMON,
-    "overlay a catalog file on the built-in one (repeatable, in order)" },
-  { OPT_SCENARIO, "scenario", 0, "FILE", CMD_ALL, GROUP_COMMON,
-    "take hardware, model, workload and SLA from a scenario file; flags override" },
-  { OPT_HELP, "help", 'h', NULL, CMD_ALL, GROUP_COMMON, "show this help and exit" },
-  { OPT_VERSION, "version", 0, NULL, CMD_ALL, GROUP_COMMON, "show the version and exit" },
-};
-
-static const OptSpec *
-find_long (const char *name, gsize len)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
-    if (strlen (options[i].long_name) == len && strncmp (options[i].long_name, name, len) == 0)
-      return &options[i];
-  return NULL;
-}
-
-static const OptSpec *
-find_short (char c)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
-    if (options[i].short_name == c)
-      return &options[i];
-  return NULL;
-}
-
-static const OptSpec *
-find_for_command (OptId id, RoofCliCommand command)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
-    if (options[i].id == id && (options[i].commands & CMD (command)))
-      return &options[i];
-  return NULL;
-}
-
-/* Levenshtein distance, for "did you mean". */
-static gsize
-edit_distance (const char *a, const char *b)
-{
-  gsize la = strlen (a), lb = strlen (b);
-  g_autofree gsize *row = g_new (gsize, lb + 1);
-
-  for (gsize j = 0; j <= lb; j++)
-    row[j] = j;
-  for (gsize i = 1; i <= la; i++)
-    {
-      gsize diag = row[0];
-      row[0] = i;
-      for (gsize j = 1; j <= lb; j++)
-        {
-          gsize up = row[j];
-          gsize cost = a[i - 1] == b[j - 1] ? 0 : 1;
-          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diag + cost);
-          diag = up;
-        }
-    }
-  return row[lb];
-}
-
-static const char *
-closest_long_option (const char *name)
-{
-  const char *best = NULL;
-  gsize best_d = G_MAXSIZE;
-
-  for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
-    {
-      gsize d = edit_distance (name, options[i].long_name);
-      if (d < best_d)
-        {
-          best_d = d;
-          best = options[i].long_name;
-        }
-    }
-  return best_d <= 2 ? best : NULL;
-}
-
-static const char *
-closest_command (const char *name)
-{
-  const char *best = NULL;
-  gsize best_d = G_MAXSIZE;
-
-  for (int c = ROOF_CLI_COMMAND_NONE + 1; c < ROOF_CLI_N_COMMANDS; c++)
-    {
-      gsize d = edit_distance (name, commands[c].name);
-      if (d < best_d)
-        {
-          best_d = d;
-          best = commands[c].name;
-        }
-    }
-  return best_d <= 2 ? best : NULL;
-}
 
 /* ---------------------------------------------------------------------- */
 /* Values                                                                  */
@@ -583,8 +171,9 @@ given_clear (gpointer data)
   g_free (g->flag);
 }
 
+/* The workload: phase, sizes, precisions and timing (--batch, --weights …). */
 static gboolean
-apply (RoofCliOptions *opts, const Given *g, GError **error)
+apply_workload (RoofCliOptions *opts, const Given *g, GError **error)
 {
   const char *flag = g->flag;
   const char *v = g->value;
@@ -594,33 +183,6 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
 
   switch (g->spec->id)
     {
-    case OPT_HARDWARE:
-      if (*v == '\0')
-        return usage_error (error, "%s expects a device id, got ''", flag);
-      g_ptr_array_add (opts->hardware, g_strdup (v));
-      g_byte_array_append (opts->target_is_system, (const guint8[]){ 0 }, 1);
-      break;
-    case OPT_SYSTEM:
-      if (*v == '\0')
-        return usage_error (error, "%s expects a system id, got ''", flag);
-      g_ptr_array_add (opts->systems, g_strdup (v));
-      g_byte_array_append (opts->target_is_system, (const guint8[]){ 1 }, 1);
-      break;
-    case OPT_MODEL:
-      if (*v == '\0')
-        return usage_error (error, "%s expects a model id, got ''", flag);
-      g_free (opts->model);
-      opts->model = g_strdup (v);
-      break;
-    case OPT_JSON:
-      opts->json = TRUE;
-      break;
-    case OPT_CSV:
-      opts->csv = TRUE;
-      break;
-    case OPT_BREAKDOWN:
-      opts->breakdown = TRUE;
-      break;
     case OPT_PHASE:
       if (!roof_phase_from_name (v, &wl->phase))
         return usage_error (error, "%s expects decode or prefill, got '%s'", flag, v);
@@ -679,6 +241,34 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
         return FALSE;
       opts->set |= ROOF_CLI_SET_BYTES_PER_WEIGHT;
       break;
+    case OPT_OVERLAP:
+      if (!roof_overlap_from_name (v, &wl->overlap))
+        return usage_error (error, "%s expects max or sum, got '%s'", flag, v);
+      opts->set |= ROOF_CLI_SET_OVERLAP;
+      break;
+    case OPT_OVERHEAD_US:
+      if (!parse_real (flag, v, 0, FALSE, 1e10, &x, error))
+        return FALSE;
+      wl->overhead = x * 1e-6;
+      opts->set |= ROOF_CLI_SET_OVERHEAD;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+/* How the model is spread over devices (--tp, --ep, --pp, --dp …). */
+static gboolean
+apply_layout (RoofCliOptions *opts, const Given *g, GError **error)
+{
+  const char *flag = g->flag;
+  const char *v = g->value;
+  RoofWorkload *wl = &opts->workload;
+  double x = 0.0;
+
+  switch (g->spec->id)
+    {
     case OPT_DEVICES:
     case OPT_TP:
       /* one value under two names: a second spelling must agree */
@@ -722,64 +312,21 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
         return FALSE;
       opts->set |= ROOF_CLI_SET_MICROBATCHES;
       break;
-    case OPT_TOP:
-      if (!parse_whole (flag, v, 1, 1e9, &x, error))
-        return FALSE;
-      opts->top = (int) x;
-      opts->set |= ROOF_CLI_SET_TOP;
-      break;
-    case OPT_ALL:
-      opts->top = 0;
-      opts->all = TRUE;
-      break;
-    case OPT_EVERY_BATCH:
-      opts->every_batch = TRUE;
-      break;
-    case OPT_OVERLAP:
-      if (!roof_overlap_from_name (v, &wl->overlap))
-        return usage_error (error, "%s expects max or sum, got '%s'", flag, v);
-      opts->set |= ROOF_CLI_SET_OVERLAP;
-      break;
-    case OPT_OVERHEAD_US:
-      if (!parse_real (flag, v, 0, FALSE, 1e10, &x, error))
-        return FALSE;
-      wl->overhead = x * 1e-6;
-      opts->set |= ROOF_CLI_SET_OVERHEAD;
-      break;
-    case OPT_STEP:
-      if (!parse_real (flag, v, 0, TRUE, 0.5, &opts->step, error))
-        return FALSE;
-      opts->set |= ROOF_CLI_SET_STEP;
-      break;
-    case OPT_POINTS:
-      if (!parse_whole (flag, v, 2, 10000, &x, error))
-        return FALSE;
-      opts->points = (int) x;
-      opts->set |= ROOF_CLI_SET_POINTS;
-      break;
-    case OPT_ITL_MS:
-      if (!parse_real (flag, v, 0, TRUE, 1e9, &x, error))
-        return FALSE;
-      opts->itl = x * 1e-3;
-      opts->set |= ROOF_CLI_SET_ITL;
-      break;
-    case OPT_TTFT_MS:
-      if (!parse_real (flag, v, 0, TRUE, 1e9, &x, error))
-        return FALSE;
-      opts->ttft = x * 1e-3;
-      opts->set |= ROOF_CLI_SET_TTFT;
-      break;
-    case OPT_TOKENS_PER_S:
-      if (!parse_real (flag, v, 0, TRUE, 1e15, &opts->tokens_per_s, error))
-        return FALSE;
-      opts->set |= ROOF_CLI_SET_TOKENS_PER_S;
-      break;
-    case OPT_MAX_DEVICES:
-      if (!parse_whole (flag, v, 1, 65536, &x, error))
-        return FALSE;
-      opts->max_devices = (int) x;
-      opts->set |= ROOF_CLI_SET_MAX_DEVICES;
-      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+/* The file and look of `plot` (-o, --width, --theme …). */
+static gboolean
+apply_plot (RoofCliOptions *opts, const Given *g, GError **error)
+{
+  const char *flag = g->flag;
+  const char *v = g->value;
+
+  switch (g->spec->id)
+    {
     case OPT_PLOT_FILE:
       if (*v == '\0')
         return usage_error (error, "%s expects a file name, got ''", flag);
@@ -836,6 +383,96 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
     case OPT_TRANSPARENT:
       opts->plot_transparent = TRUE;
       break;
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+/* What to compute and on what: ids, files, output forms and the commands' own flags. */
+static gboolean
+apply_command (RoofCliOptions *opts, const Given *g, GError **error)
+{
+  const char *flag = g->flag;
+  const char *v = g->value;
+  double x = 0.0;
+
+  switch (g->spec->id)
+    {
+    case OPT_HARDWARE:
+      if (*v == '\0')
+        return usage_error (error, "%s expects a device id, got ''", flag);
+      g_ptr_array_add (opts->hardware, g_strdup (v));
+      g_byte_array_append (opts->target_is_system, (const guint8[]){ 0 }, 1);
+      break;
+    case OPT_SYSTEM:
+      if (*v == '\0')
+        return usage_error (error, "%s expects a system id, got ''", flag);
+      g_ptr_array_add (opts->systems, g_strdup (v));
+      g_byte_array_append (opts->target_is_system, (const guint8[]){ 1 }, 1);
+      break;
+    case OPT_MODEL:
+      if (*v == '\0')
+        return usage_error (error, "%s expects a model id, got ''", flag);
+      g_free (opts->model);
+      opts->model = g_strdup (v);
+      break;
+    case OPT_JSON:
+      opts->json = TRUE;
+      break;
+    case OPT_CSV:
+      opts->csv = TRUE;
+      break;
+    case OPT_BREAKDOWN:
+      opts->breakdown = TRUE;
+      break;
+    case OPT_TOP:
+      if (!parse_whole (flag, v, 1, 1e9, &x, error))
+        return FALSE;
+      opts->top = (int) x;
+      opts->set |= ROOF_CLI_SET_TOP;
+      break;
+    case OPT_ALL:
+      opts->top = 0;
+      opts->all = TRUE;
+      break;
+    case OPT_EVERY_BATCH:
+      opts->every_batch = TRUE;
+      break;
+    case OPT_STEP:
+      if (!parse_real (flag, v, 0, TRUE, 0.5, &opts->step, error))
+        return FALSE;
+      opts->set |= ROOF_CLI_SET_STEP;
+      break;
+    case OPT_POINTS:
+      if (!parse_whole (flag, v, 2, 10000, &x, error))
+        return FALSE;
+      opts->points = (int) x;
+      opts->set |= ROOF_CLI_SET_POINTS;
+      break;
+    case OPT_ITL_MS:
+      if (!parse_real (flag, v, 0, TRUE, 1e9, &x, error))
+        return FALSE;
+      opts->itl = x * 1e-3;
+      opts->set |= ROOF_CLI_SET_ITL;
+      break;
+    case OPT_TTFT_MS:
+      if (!parse_real (flag, v, 0, TRUE, 1e9, &x, error))
+        return FALSE;
+      opts->ttft = x * 1e-3;
+      opts->set |= ROOF_CLI_SET_TTFT;
+      break;
+    case OPT_TOKENS_PER_S:
+      if (!parse_real (flag, v, 0, TRUE, 1e15, &opts->tokens_per_s, error))
+        return FALSE;
+      opts->set |= ROOF_CLI_SET_TOKENS_PER_S;
+      break;
+    case OPT_MAX_DEVICES:
+      if (!parse_whole (flag, v, 1, 65536, &x, error))
+        return FALSE;
+      opts->max_devices = (int) x;
+      opts->set |= ROOF_CLI_SET_MAX_DEVICES;
+      break;
     case OPT_CATALOG:
       if (*v == '\0')
         return usage_error (error, "%s expects a file name, got ''", flag);
@@ -847,12 +484,56 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
       g_free (opts->scenario);
       opts->scenario = g_strdup (v);
       break;
+
     case OPT_HELP:
     case OPT_VERSION:
-    default:
       break;
+    default:
+      g_assert_not_reached ();
     }
   return TRUE;
+}
+
+/* One flag and its value into `opts`. */
+static gboolean
+apply (RoofCliOptions *opts, const Given *g, GError **error)
+{
+  switch (g->spec->id)
+    {
+    case OPT_PHASE:
+    case OPT_BATCH:
+    case OPT_CONTEXT:
+    case OPT_PROMPT:
+    case OPT_OUTPUT:
+    case OPT_WEIGHTS:
+    case OPT_KV:
+    case OPT_COMPUTE:
+    case OPT_ACTIVATIONS:
+    case OPT_BYTES_PER_WEIGHT:
+    case OPT_OVERLAP:
+    case OPT_OVERHEAD_US:
+      return apply_workload (opts, g, error);
+    case OPT_DEVICES:
+    case OPT_TP:
+    case OPT_EP:
+    case OPT_PP:
+    case OPT_DP:
+    case OPT_ATTENTION:
+    case OPT_EP_IMBALANCE:
+    case OPT_MICROBATCHES:
+      return apply_layout (opts, g, error);
+    case OPT_PLOT_FILE:
+    case OPT_WIDTH:
+    case OPT_HEIGHT:
+    case OPT_SCALE:
+    case OPT_THEME:
+    case OPT_CEILINGS:
+    case OPT_NO_CAPTION:
+    case OPT_TRANSPARENT:
+      return apply_plot (opts, g, error);
+    default:
+      return apply_command (opts, g, error);
+    }
 }
 
 static gboolean
@@ -997,14 +678,14 @@ roof_cli_parse (int argc, char **argv, RoofCliOptions *opts, GError **error)
           const char *eq = strchr (name, '=');
           gsize len = eq != NULL ? (gsize) (eq - name) : strlen (name);
 
-          spec = find_long (name, len);
+          spec = roof_cli_option_find_long (name, len);
           flag = g_strdup_printf ("--%.*s", (int) len, name);
           if (eq != NULL)
             inline_value = eq + 1;
           if (spec == NULL)
             {
               g_autofree char *bare = g_strndup (name, len);
-              const char *near = closest_long_option (bare);
+              const char *near = roof_cli_option_closest (bare);
               if (near != NULL)
                 usage_error (&pending, "unknown option '%s' (did you mean '--%s'?)", flag, near);
               else
@@ -1014,7 +695,7 @@ roof_cli_parse (int argc, char **argv, RoofCliOptions *opts, GError **error)
         }
       else
         {
-          spec = find_short (arg[1]);
+          spec = roof_cli_option_find_short (arg[1]);
           flag = g_strdup_printf ("-%c", arg[1]);
           if (arg[2] != '\0')
             inline_value = arg + 2;
@@ -1062,7 +743,7 @@ roof_cli_parse (int argc, char **argv, RoofCliOptions *opts, GError **error)
     }
   if (command_name != NULL && !roof_cli_command_from_name (command_name, &opts->command))
     {
-      const char *near = closest_command (command_name);
+      const char *near = roof_cli_command_closest (command_name);
       if (near != NULL)
         return usage_error (error, "unknown command '%s' (did you mean '%s'?)", command_name,
                             near);
@@ -1084,7 +765,7 @@ roof_cli_parse (int argc, char **argv, RoofCliOptions *opts, GError **error)
   for (guint i = 0; i < given->len; i++)
     {
       Given *g = &g_array_index (given, Given, i);
-      const OptSpec *spec = find_for_command (g->spec->id, opts->command);
+      const OptSpec *spec = roof_cli_option_find_for_command (g->spec->id, opts->command);
 
       if (spec == NULL)
         return usage_error (error, "option '%s' does not apply to %s", g->flag,
@@ -1095,112 +776,4 @@ roof_cli_parse (int argc, char **argv, RoofCliOptions *opts, GError **error)
     }
 
   return check_command (opts, positionals, error);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Help                                                                    */
-
-static void
-append_option_help (GString *s, const OptSpec *o)
-{
-  g_autofree char *left = NULL;
-  g_auto (GStrv) words = NULL;
-  const glong column = 30, width = 79;
-  glong w;
-
-  if (o->short_name != 0)
-    left = g_strdup_printf ("  -%c, --%s%s%s", o->short_name, o->long_name,
-                            o->metavar ? " " : "", o->metavar ? o->metavar : "");
-  else
-    left = g_strdup_printf ("      --%s%s%s", o->long_name, o->metavar ? " " : "",
-                            o->metavar ? o->metavar : "");
-  g_string_append (s, left);
-  w = g_utf8_strlen (left, -1);
-  if (w + 2 > column)
-    {
-      g_string_append_c (s, '\n');
-      w = 0;
-    }
-  for (; w < column; w++)
-    g_string_append_c (s, ' ');
-
-  /* the help text wrapped at `width`, continued under itself */
-  words = g_strsplit (o->help, " ", -1);
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      glong len = g_utf8_strlen (words[i], -1);
-      if (w > column && w + 1 + len > width)
-        {
-          g_string_append_c (s, '\n');
-          for (w = 0; w < column; w++)
-            g_string_append_c (s, ' ');
-        }
-      else if (w > column)
-        {
-          g_string_append_c (s, ' ');
-          w++;
-        }
-      g_string_append (s, words[i]);
-      w += len;
-    }
-  g_string_append_c (s, '\n');
-}
-
-static void
-append_group (GString *s, RoofCliCommand command, OptGroup group, const char *title)
-{
-  gboolean any = FALSE;
-
-  for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
-    {
-      const OptSpec *o = &options[i];
-      if (o->group != group)
-        continue;
-      if (command != ROOF_CLI_COMMAND_NONE && !(o->commands & CMD (command)))
-        continue;
-      if (command == ROOF_CLI_COMMAND_NONE && o->commands != CMD_ALL)
-        continue;
-      if (!any)
-        g_string_append_printf (s, "\n%s:\n", title);
-      any = TRUE;
-      append_option_help (s, o);
-    }
-}
-
-char *
-roof_cli_help_text (RoofCliCommand command)
-{
-  GString *s = g_string_new (NULL);
-
-  if ((int) command < 0 || command >= ROOF_CLI_N_COMMANDS)
-    command = ROOF_CLI_COMMAND_NONE;
-
-  g_string_append_printf (s, "Usage: %s\n\n%s\n", commands[command].synopsis,
-                          commands[command].description);
-
-  if (command == ROOF_CLI_COMMAND_NONE)
-    {
-      g_string_append (s, "\nCommands:\n");
-      for (int c = ROOF_CLI_COMMAND_NONE + 1; c < ROOF_CLI_N_COMMANDS; c++)
-        g_string_append_printf (s, "  %-13s%s\n", commands[c].name, commands[c].summary);
-      append_group (s, command, GROUP_COMMON, "Options of every command");
-      g_string_append (s,
-                       "\nPrecisions: fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4. Units: SI, "
-                       "decimal\nprefixes (1 GB = 1e9 B).\n"
-                       "Run 'roofline-cli COMMAND --help' or 'roofline-cli help COMMAND' for "
-                       "the\noptions of a command.\n"
-                       "\nExit status: 0 on success, 1 when the work failed (bad file, "
-                       "infeasible\ninput), 2 on a usage error.\n");
-      return g_string_free (s, FALSE);
-    }
-
-  append_group (s, command, GROUP_COMMAND, "Options");
-  append_group (s, command, GROUP_WORKLOAD, "Workload");
-  append_group (s, command, GROUP_LAYOUT, "Layout");
-  append_group (s, command, GROUP_COMMON, "Common options");
-  if (command != ROOF_CLI_COMMAND_LIST && command != ROOF_CLI_COMMAND_SHOW)
-    g_string_append (s, "\nPrecisions (PREC): fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4.\n"
-                        "Workload defaults come from --scenario when given; flags override "
-                        "them.\n");
-  return g_string_free (s, FALSE);
 }

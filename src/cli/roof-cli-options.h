@@ -33,7 +33,7 @@ GQuark roof_cli_error_quark (void);
 #define ROOF_CLI_MAX_DEVICES 1000000
 
 /* Subcommands. A new one gets a value here, a row in the command table of
- * roof-cli-options.c (name, synopsis, summary), its flags in the option
+ * roof-cli-option-table.c (name, synopsis, summary), its flags in the option
  * table, and a run function in roof-cli.c's dispatch table. */
 typedef enum
 {
