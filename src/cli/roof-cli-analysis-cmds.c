@@ -486,23 +486,41 @@ cheaper_at (const RoofHardwareParams *a, const RoofHardwareParams *b, const Roof
   return TRUE;
 }
 
-gboolean
-roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
+/* What cost computes, for the JSON and the text alike. */
+typedef struct
 {
-  guint n = ctx->targets->len;
-  const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
-  RoofWorkload wl = ctx->workload;
-  g_autoptr (GArray) batches = roof_cli_axis_values (ctx->batch_lo, ctx->batch_hi,
-                                                     ctx->opts->points);
-  guint m = batches->len;
-  g_autofree CostRow *rows = g_new0 (CostRow, n);
-  g_autofree RoofCostPoint *points = g_new0 (RoofCostPoint, (gsize) n * m);
-  g_autofree RoofResult *results = g_new0 (RoofResult, (gsize) n * m);
-  g_autoptr (GArray) crossovers = g_array_new (FALSE, FALSE, sizeof (Crossover));
+  guint n, m;            /* targets, batches */
+  const RoofModelDerived *md;
+  RoofWorkload wl;       /* decode */
+  GArray *batches;       /* double, m of them */
+  CostRow *rows;         /* n */
+  RoofCostPoint *points; /* n × m, for the rows */
+  RoofResult *results;   /* n × m, for the rows */
+  GArray *crossovers;    /* Crossover */
+} CostRun;
 
-  if (wl.phase != ROOF_PHASE_DECODE && (ctx->opts->set & ROOF_CLI_SET_PHASE))
-    roof_cli_note (ctx, "cost is per output token: it uses decode steps, not the prefill");
-  wl.phase = ROOF_PHASE_DECODE;
+static void
+cost_run_clear (CostRun *run)
+{
+  g_clear_pointer (&run->batches, g_array_unref);
+  g_clear_pointer (&run->crossovers, g_array_unref);
+  g_clear_pointer (&run->rows, g_free);
+  g_clear_pointer (&run->points, g_free);
+  g_clear_pointer (&run->results, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CostRun, cost_run_clear)
+
+/* Each target's balance batch, the per-sequence times behind "never", and
+ * its step and cost at every batch. */
+static gboolean
+cost_compute (RoofCliContext *ctx, CostRun *run, GError **error)
+{
+  guint n = run->n, m = run->m;
+  CostRow *rows = run->rows;
+  GArray *batches = run->batches;
+  const RoofModelDerived *md = run->md;
+  const RoofWorkload wl = run->wl;
 
   for (guint i = 0; i < n; i++)
     {
@@ -512,8 +530,8 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
       RoofResult one;
       RoofWorkload w1 = wl;
 
-      rows[i].points = &points[(gsize) i * m];
-      rows[i].results = &results[(gsize) i * m];
+      rows[i].points = &run->points[(gsize) i * m];
+      rows[i].results = &run->results[(gsize) i * m];
       st = roof_balance_batch (hw, md, &wl, &rows[i].balance, &rerr);
       w1.batch = 1.0;
       if (st == ROOF_OK)
@@ -544,8 +562,18 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
                                           &rerr);
         }
     }
+  return TRUE;
+}
 
-  /* every priced pair, over the batch range */
+/* Every priced pair's crossovers over the batch range. */
+static gboolean
+cost_find_crossovers (RoofCliContext *ctx, CostRun *run, GError **error)
+{
+  guint n = run->n;
+  GArray *crossovers = run->crossovers;
+  const RoofModelDerived *md = run->md;
+  const RoofWorkload wl = run->wl;
+
   for (guint a = 0; a < n; a++)
     for (guint b = a + 1; b < n; b++)
       {
@@ -566,212 +594,265 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
             g_array_append_val (crossovers, x);
           }
       }
+  return TRUE;
+}
 
-  if (ctx->opts->json)
+static void
+cost_print_json (RoofCliContext *ctx, const CostRun *run)
+{
+  guint n = run->n, m = run->m;
+  CostRow *rows = run->rows;
+  GArray *batches = run->batches;
+  GArray *crossovers = run->crossovers;
+  const RoofWorkload wl = run->wl;
+
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
+  roof_cli_json_workload (b, "workload", &wl);
+  json_builder_set_member_name (b, "results");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n; i++)
     {
-      g_autoptr (JsonBuilder) b = json_builder_new ();
-
+      gboolean priced = params_of (ctx, i)->has_price;
       json_builder_begin_object (b);
-      roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
-      roof_cli_json_workload (b, "workload", &wl);
-      json_builder_set_member_name (b, "results");
+      roof_cli_json_string (b, "hardware", id_of (ctx, i));
+      roof_cli_json_number_or_null (b, "balance_batch", !rows[i].balance.never,
+                                    rows[i].balance.batch);
+      /* what binds just above it, and where it really turns compute-bound */
+      roof_cli_json_string (b, "balance_bound", roof_bound_name (rows[i].balance.bound));
+      roof_cli_json_bool (b, "comm_dominates", rows[i].balance.comm_dominates);
+      roof_cli_json_number_or_null (b, "compute_bound_batch",
+                                    !rows[i].balance.compute_bound_never,
+                                    rows[i].balance.compute_bound_batch);
+      roof_cli_json_number_or_null (b, "usd_per_hour", priced,
+                                    params_of (ctx, i)->price_per_hour
+                                      * roof_workload_total_devices (&wl));
+      json_builder_set_member_name (b, "points");
       json_builder_begin_array (b);
-      for (guint i = 0; i < n; i++)
+      for (guint j = 0; j < m; j++)
         {
-          gboolean priced = params_of (ctx, i)->has_price;
+          const RoofCostPoint *p = &rows[i].points[j];
+          const RoofResult *r = &rows[i].results[j];
           json_builder_begin_object (b);
-          roof_cli_json_string (b, "hardware", id_of (ctx, i));
-          roof_cli_json_number_or_null (b, "balance_batch", !rows[i].balance.never,
-                                        rows[i].balance.batch);
-          /* what binds just above it, and where it really turns compute-bound */
-          roof_cli_json_string (b, "balance_bound", roof_bound_name (rows[i].balance.bound));
-          roof_cli_json_bool (b, "comm_dominates", rows[i].balance.comm_dominates);
-          roof_cli_json_number_or_null (b, "compute_bound_batch",
-                                        !rows[i].balance.compute_bound_never,
-                                        rows[i].balance.compute_bound_batch);
-          roof_cli_json_number_or_null (b, "usd_per_hour", priced,
-                                        params_of (ctx, i)->price_per_hour
-                                          * roof_workload_total_devices (&wl));
-          json_builder_set_member_name (b, "points");
-          json_builder_begin_array (b);
-          for (guint j = 0; j < m; j++)
-            {
-              const RoofCostPoint *p = &rows[i].points[j];
-              const RoofResult *r = &rows[i].results[j];
-              json_builder_begin_object (b);
-              roof_cli_json_number (b, "batch", g_array_index (batches, double, j));
-              roof_cli_json_number_or_null (b, "usd_per_mtok", priced, p->total);
-              roof_cli_json_number (b, "t_step_s", r->t_step);
-              roof_cli_json_number (b, "tokens_per_s", r->tokens_per_s);
-              roof_cli_json_bool (b, "fits", r->fits);
-              roof_cli_json_number_or_null (b, "weights", priced, p->weights);
-              roof_cli_json_number_or_null (b, "kv", priced, p->kv);
-              roof_cli_json_number_or_null (b, "compute", priced, p->compute);
-              roof_cli_json_number_or_null (b, "comm", priced, p->comm);
-              roof_cli_json_number_or_null (b, "fixed", priced, p->fixed);
-              roof_cli_json_string (b, "bound", roof_bound_name (r->bound));
-              json_builder_end_object (b);
-            }
-          json_builder_end_array (b);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      json_builder_set_member_name (b, "crossovers");
-      json_builder_begin_array (b);
-      for (guint k = 0; k < crossovers->len; k++)
-        {
-          const Crossover *x = &g_array_index (crossovers, Crossover, k);
-          json_builder_begin_object (b);
-          roof_cli_json_string (b, "a", id_of (ctx, x->a));
-          roof_cli_json_string (b, "b", id_of (ctx, x->b));
-          roof_cli_json_number (b, "batch", x->batch);
+          roof_cli_json_number (b, "batch", g_array_index (batches, double, j));
+          roof_cli_json_number_or_null (b, "usd_per_mtok", priced, p->total);
+          roof_cli_json_number (b, "t_step_s", r->t_step);
+          roof_cli_json_number (b, "tokens_per_s", r->tokens_per_s);
+          roof_cli_json_bool (b, "fits", r->fits);
+          roof_cli_json_number_or_null (b, "weights", priced, p->weights);
+          roof_cli_json_number_or_null (b, "kv", priced, p->kv);
+          roof_cli_json_number_or_null (b, "compute", priced, p->compute);
+          roof_cli_json_number_or_null (b, "comm", priced, p->comm);
+          roof_cli_json_number_or_null (b, "fixed", priced, p->fixed);
+          roof_cli_json_string (b, "bound", roof_bound_name (r->bound));
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
       json_builder_end_object (b);
-      roof_cli_print_json (ctx->out, b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "crossovers");
+  json_builder_begin_array (b);
+  for (guint k = 0; k < crossovers->len; k++)
+    {
+      const Crossover *x = &g_array_index (crossovers, Crossover, k);
+      json_builder_begin_object (b);
+      roof_cli_json_string (b, "a", id_of (ctx, x->a));
+      roof_cli_json_string (b, "b", id_of (ctx, x->b));
+      roof_cli_json_number (b, "batch", x->batch);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  roof_cli_print_json (ctx->out, b);
+}
+
+/* The balance batch of each target (decode turns compute-bound above it,
+ * unless communication binds). */
+static void
+cost_print_balance (RoofCliContext *ctx, const CostRun *run)
+{
+  guint n = run->n;
+  CostRow *rows = run->rows;
+  g_autoptr (RoofCliTable) t = roof_cli_table_new (2);
+
+  roof_cli_stream_printf (ctx->out, "\nBalance batch (decode turns compute-bound above it, "
+                                    "unless communication binds):\n");
+  roof_cli_table_set_indent (t, 2);
+  roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
+  for (guint i = 0; i < n; i++)
+    {
+      roof_cli_table_add_row (t);
+      roof_cli_table_set (t, 0, id_of (ctx, i));
+      if (rows[i].balance.never)
+        {
+          g_autofree char *kv = roof_cli_format (rows[i].seq_kv_time, ROOF_UNIT_TIME);
+          g_autofree char *fl = roof_cli_format (rows[i].seq_compute_time,
+                                                 ROOF_UNIT_TIME);
+          roof_cli_table_take (t, 1,
+                               g_strdup_printf ("never: per sequence, KV and activation "
+                                                "traffic takes %s, compute %s",
+                                                kv, fl));
+        }
+      else
+        {
+          g_autofree char *bb = roof_cli_format_significant (rows[i].balance.batch, 4);
+          const RoofBalance *bal = &rows[i].balance;
+          if (bal->comm_dominates && bal->compute_bound_never)
+            roof_cli_table_take (t, 1,
+                                 g_strdup_printf ("%s, but communication binds there and "
+                                                  "at every larger batch",
+                                                  bb));
+          else if (bal->comm_dominates)
+            {
+              g_autofree char *cb = roof_cli_format_significant (bal->compute_bound_batch, 4);
+              roof_cli_table_take (t, 1,
+                                   g_strdup_printf ("%s, but communication binds there; "
+                                                    "compute-bound from %s",
+                                                    bb, cb));
+            }
+          else
+            roof_cli_table_take (t, 1, g_steal_pointer (&bb));
+        }
+    }
+  roof_cli_table_print (t, ctx->out);
+}
+
+/* $/Mtok against batch, a column per target. */
+static void
+cost_print_table (RoofCliContext *ctx, const CostRun *run)
+{
+  guint n = run->n, m = run->m;
+  CostRow *rows = run->rows;
+  GArray *batches = run->batches;
+  const RoofWorkload wl = run->wl;
+  g_autoptr (RoofCliTable) t = roof_cli_table_new (n + 1);
+  g_autofree const char **header = g_new0 (const char *, n + 1);
+  gboolean any_unfit = FALSE;
+
+  header[0] = "batch";
+  for (guint i = 0; i < n; i++)
+    header[i + 1] = id_of (ctx, i);
+  roof_cli_table_set_align (t, 0, ROOF_CLI_ALIGN_RIGHT);
+  roof_cli_table_set_headerv (t, header);
+  for (guint j = 0; j < m; j++)
+    {
+      roof_cli_table_add_row (t);
+      roof_cli_table_take (t, 0, g_strdup_printf ("%.15g", g_array_index (batches, double, j)));
+      for (guint i = 0; i < n; i++)
+        {
+          const RoofResult *r = &rows[i].results[j];
+          g_autofree char *v = NULL;
+
+          if (params_of (ctx, i)->has_price)
+            v = roof_cli_format (rows[i].points[j].total, ROOF_UNIT_USD);
+          else
+            v = g_strdup ("no price");
+          any_unfit = any_unfit || !r->fits;
+          /* the marker keeps the digits aligned either way */
+          roof_cli_table_take (t, i + 1, g_strdup_printf ("%s%s", v, r->fits ? " " : "*"));
+        }
+    }
+  roof_cli_stream_print (ctx->out, "\n");
+  roof_cli_table_print (t, ctx->out);
+  if (any_unfit)
+    {
+      g_autofree char *layout = roof_cli_describe_layout (&wl);
+      roof_cli_stream_printf (ctx->out,
+                              "* does not fit in memory on %s at this batch (costed as if it "
+                              "streamed from memory anyway)\n",
+                              layout);
+    }
+}
+
+static void
+cost_print_crossovers (RoofCliContext *ctx, const CostRun *run)
+{
+  guint n = run->n;
+  GArray *crossovers = run->crossovers;
+  const RoofModelDerived *md = run->md;
+  const RoofWorkload wl = run->wl;
+  guint n_priced = 0;
+  for (guint i = 0; i < n; i++)
+    n_priced += params_of (ctx, i)->has_price ? 1 : 0;
+  if (n_priced >= 2)
+    {
+      roof_cli_stream_printf (
+          ctx->out, "\nCrossovers (equal cost per token) between batch %.15g and %.15g:\n",
+          ctx->batch_lo, ctx->batch_hi);
+      for (guint a = 0; a < n; a++)
+        for (guint b = a + 1; b < n; b++)
+          {
+            const RoofHardwareParams *pa = params_of (ctx, a), *pb = params_of (ctx, b);
+            double prev = ctx->batch_lo;
+            gboolean any = FALSE, a_cheaper = FALSE;
+
+            if (!pa->has_price || !pb->has_price)
+              continue;
+            for (guint k = 0; k < crossovers->len; k++)
+              {
+                const Crossover *x = &g_array_index (crossovers, Crossover, k);
+                g_autofree char *at = NULL;
+                if (x->a != a || x->b != b)
+                  continue;
+                at = roof_cli_format_significant (x->batch, 4);
+                if (cheaper_at (pa, pb, md, &wl, sqrt (prev * x->batch), &a_cheaper))
+                  roof_cli_stream_printf (
+                      ctx->out, "  %s = %s at batch %s: %s is cheaper below, %s above\n",
+                      id_of (ctx, a), id_of (ctx, b), at, id_of (ctx, a_cheaper ? a : b),
+                      id_of (ctx, a_cheaper ? b : a));
+                else
+                  roof_cli_stream_printf (ctx->out, "  %s = %s at batch %s\n", id_of (ctx, a),
+                                          id_of (ctx, b), at);
+                prev = x->batch;
+                any = TRUE;
+              }
+            if (!any)
+              {
+                if (cheaper_at (pa, pb, md, &wl, ctx->batch_lo, &a_cheaper))
+                  roof_cli_stream_printf (
+                      ctx->out, "  %s and %s: none; %s is cheaper throughout\n", id_of (ctx, a),
+                      id_of (ctx, b), id_of (ctx, a_cheaper ? a : b));
+                else
+                  roof_cli_stream_printf (ctx->out, "  %s and %s: none\n", id_of (ctx, a),
+                                          id_of (ctx, b));
+              }
+          }
+    }
+}
+
+gboolean
+roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
+{
+  g_auto (CostRun) run = { 0 };
+
+  run.n = ctx->targets->len;
+  run.md = roof_model_spec_get_derived (ctx->model);
+  run.wl = ctx->workload;
+  run.batches = roof_cli_axis_values (ctx->batch_lo, ctx->batch_hi, ctx->opts->points);
+  run.m = run.batches->len;
+  run.rows = g_new0 (CostRow, run.n);
+  run.points = g_new0 (RoofCostPoint, (gsize) run.n * run.m);
+  run.results = g_new0 (RoofResult, (gsize) run.n * run.m);
+  run.crossovers = g_array_new (FALSE, FALSE, sizeof (Crossover));
+
+  if (run.wl.phase != ROOF_PHASE_DECODE && (ctx->opts->set & ROOF_CLI_SET_PHASE))
+    roof_cli_note (ctx, "cost is per output token: it uses decode steps, not the prefill");
+  run.wl.phase = ROOF_PHASE_DECODE;
+
+  if (!cost_compute (ctx, &run, error) || !cost_find_crossovers (ctx, &run, error))
+    return FALSE;
+  if (ctx->opts->json)
+    {
+      cost_print_json (ctx, &run);
       return TRUE;
     }
-
-  print_heading (ctx, &wl, ROOF_CLI_SET_BATCH);
+  print_heading (ctx, &run.wl, ROOF_CLI_SET_BATCH);
   roof_cli_stream_printf (ctx->out, "Decode cost per million output tokens.\n");
-
-  /* balance batch */
-  {
-    g_autoptr (RoofCliTable) t = roof_cli_table_new (2);
-
-    roof_cli_stream_printf (ctx->out, "\nBalance batch (decode turns compute-bound above it, "
-                                      "unless communication binds):\n");
-    roof_cli_table_set_indent (t, 2);
-    roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
-    for (guint i = 0; i < n; i++)
-      {
-        roof_cli_table_add_row (t);
-        roof_cli_table_set (t, 0, id_of (ctx, i));
-        if (rows[i].balance.never)
-          {
-            g_autofree char *kv = roof_cli_format (rows[i].seq_kv_time, ROOF_UNIT_TIME);
-            g_autofree char *fl = roof_cli_format (rows[i].seq_compute_time,
-                                                   ROOF_UNIT_TIME);
-            roof_cli_table_take (t, 1,
-                                 g_strdup_printf ("never: per sequence, KV and activation "
-                                                  "traffic takes %s, compute %s",
-                                                  kv, fl));
-          }
-        else
-          {
-            g_autofree char *bb = roof_cli_format_significant (rows[i].balance.batch, 4);
-            const RoofBalance *bal = &rows[i].balance;
-            if (bal->comm_dominates && bal->compute_bound_never)
-              roof_cli_table_take (t, 1,
-                                   g_strdup_printf ("%s, but communication binds there and "
-                                                    "at every larger batch",
-                                                    bb));
-            else if (bal->comm_dominates)
-              {
-                g_autofree char *cb = roof_cli_format_significant (bal->compute_bound_batch, 4);
-                roof_cli_table_take (t, 1,
-                                     g_strdup_printf ("%s, but communication binds there; "
-                                                      "compute-bound from %s",
-                                                      bb, cb));
-              }
-            else
-              roof_cli_table_take (t, 1, g_steal_pointer (&bb));
-          }
-      }
-    roof_cli_table_print (t, ctx->out);
-  }
-
-  /* $/Mtok against batch */
-  {
-    g_autoptr (RoofCliTable) t = roof_cli_table_new (n + 1);
-    g_autofree const char **header = g_new0 (const char *, n + 1);
-    gboolean any_unfit = FALSE;
-
-    header[0] = "batch";
-    for (guint i = 0; i < n; i++)
-      header[i + 1] = id_of (ctx, i);
-    roof_cli_table_set_align (t, 0, ROOF_CLI_ALIGN_RIGHT);
-    roof_cli_table_set_headerv (t, header);
-    for (guint j = 0; j < m; j++)
-      {
-        roof_cli_table_add_row (t);
-        roof_cli_table_take (t, 0, g_strdup_printf ("%.15g", g_array_index (batches, double, j)));
-        for (guint i = 0; i < n; i++)
-          {
-            const RoofResult *r = &rows[i].results[j];
-            g_autofree char *v = NULL;
-
-            if (params_of (ctx, i)->has_price)
-              v = roof_cli_format (rows[i].points[j].total, ROOF_UNIT_USD);
-            else
-              v = g_strdup ("no price");
-            any_unfit = any_unfit || !r->fits;
-            /* the marker keeps the digits aligned either way */
-            roof_cli_table_take (t, i + 1, g_strdup_printf ("%s%s", v, r->fits ? " " : "*"));
-          }
-      }
-    roof_cli_stream_print (ctx->out, "\n");
-    roof_cli_table_print (t, ctx->out);
-    if (any_unfit)
-      {
-        g_autofree char *layout = roof_cli_describe_layout (&wl);
-        roof_cli_stream_printf (ctx->out,
-                                "* does not fit in memory on %s at this batch (costed as if it "
-                                "streamed from memory anyway)\n",
-                                layout);
-      }
-  }
-
-  /* crossovers */
-  {
-    guint n_priced = 0;
-    for (guint i = 0; i < n; i++)
-      n_priced += params_of (ctx, i)->has_price ? 1 : 0;
-    if (n_priced >= 2)
-      {
-        roof_cli_stream_printf (
-            ctx->out, "\nCrossovers (equal cost per token) between batch %.15g and %.15g:\n",
-            ctx->batch_lo, ctx->batch_hi);
-        for (guint a = 0; a < n; a++)
-          for (guint b = a + 1; b < n; b++)
-            {
-              const RoofHardwareParams *pa = params_of (ctx, a), *pb = params_of (ctx, b);
-              double prev = ctx->batch_lo;
-              gboolean any = FALSE, a_cheaper = FALSE;
-
-              if (!pa->has_price || !pb->has_price)
-                continue;
-              for (guint k = 0; k < crossovers->len; k++)
-                {
-                  const Crossover *x = &g_array_index (crossovers, Crossover, k);
-                  g_autofree char *at = NULL;
-                  if (x->a != a || x->b != b)
-                    continue;
-                  at = roof_cli_format_significant (x->batch, 4);
-                  if (cheaper_at (pa, pb, md, &wl, sqrt (prev * x->batch), &a_cheaper))
-                    roof_cli_stream_printf (
-                        ctx->out, "  %s = %s at batch %s: %s is cheaper below, %s above\n",
-                        id_of (ctx, a), id_of (ctx, b), at, id_of (ctx, a_cheaper ? a : b),
-                        id_of (ctx, a_cheaper ? b : a));
-                  else
-                    roof_cli_stream_printf (ctx->out, "  %s = %s at batch %s\n", id_of (ctx, a),
-                                            id_of (ctx, b), at);
-                  prev = x->batch;
-                  any = TRUE;
-                }
-              if (!any)
-                {
-                  if (cheaper_at (pa, pb, md, &wl, ctx->batch_lo, &a_cheaper))
-                    roof_cli_stream_printf (
-                        ctx->out, "  %s and %s: none; %s is cheaper throughout\n", id_of (ctx, a),
-                        id_of (ctx, b), id_of (ctx, a_cheaper ? a : b));
-                  else
-                    roof_cli_stream_printf (ctx->out, "  %s and %s: none\n", id_of (ctx, a),
-                                            id_of (ctx, b));
-                }
-            }
-      }
-  }
+  cost_print_balance (ctx, &run);
+  cost_print_table (ctx, &run);
+  cost_print_crossovers (ctx, &run);
   return TRUE;
 }
