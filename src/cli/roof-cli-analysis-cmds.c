@@ -78,6 +78,138 @@ knob_shown (const RoofSensitivity *s, RoofKnob k)
   return s->e[k].applicable && k != ROOF_KNOB_MEM_CAPACITY;
 }
 
+static void
+sensitivity_print_json (RoofCliContext *ctx, const RoofSensitivity *s, const RoofResult *base)
+{
+  guint n = ctx->targets->len;
+  const RoofWorkload *wl = &ctx->workload;
+
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  roof_cli_json_number (b, "step", ctx->step);
+  roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
+  roof_cli_json_workload (b, "workload", wl);
+  json_builder_set_member_name (b, "results");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n; i++)
+    {
+      json_builder_begin_object (b);
+      roof_cli_json_string (b, "hardware", id_of (ctx, i));
+      json_builder_set_member_name (b, "elasticities");
+      json_builder_begin_object (b);
+      for (int k = 0; k < ROOF_KNOB_COUNT; k++)
+        roof_cli_json_number (b, roof_knob_name ((RoofKnob) k),
+                              knob_shown (&s[i], k) ? s[i].e[k].elasticity : 0.0);
+      json_builder_end_object (b);
+      json_builder_set_member_name (b, "one_sided");
+      json_builder_begin_object (b);
+      for (int k = 0; k < ROOF_KNOB_COUNT; k++)
+        {
+          gboolean shown = knob_shown (&s[i], k);
+          json_builder_set_member_name (b, roof_knob_name ((RoofKnob) k));
+          json_builder_begin_object (b);
+          roof_cli_json_number (b, "up", shown ? s[i].e[k].up : 0.0);
+          roof_cli_json_number (b, "down", shown ? s[i].e[k].down : 0.0);
+          json_builder_end_object (b);
+        }
+      json_builder_end_object (b);
+      json_builder_set_member_name (b, "applicable");
+      json_builder_begin_object (b);
+      for (int k = 0; k < ROOF_KNOB_COUNT; k++)
+        roof_cli_json_bool (b, roof_knob_name ((RoofKnob) k), knob_shown (&s[i], k));
+      json_builder_end_object (b);
+      roof_cli_json_string (b, "binding", roof_knob_name (s[i].binding));
+      roof_cli_json_bool (b, "fits", s[i].fits);
+      roof_cli_json_int (b, "min_devices", s[i].min_devices);
+      roof_cli_json_number (b, "t_step_s", s[i].t_base);
+      roof_cli_json_string (b, "bound", roof_bound_name (base[i].bound));
+      roof_cli_json_number (b, "footprint_bytes", base[i].footprint);
+      roof_cli_json_number (b, "capacity_bytes", base[i].capacity);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  roof_cli_print_json (ctx->out, b);
+}
+
+/* One target's knobs as a table, what binds, and whether it fits. */
+static void
+sensitivity_print_target (RoofCliContext *ctx,
+                          guint i,
+                          const RoofSensitivity *s,
+                          const RoofResult *base)
+{
+  const RoofWorkload *wl = &ctx->workload;
+  g_autoptr (RoofCliTable) t = roof_cli_table_new (6);
+  g_autofree char *tb = roof_cli_format (s[i].t_base, ROOF_UNIT_TIME);
+  g_autofree char *h = roof_json_format_double (ctx->step * 100.0);
+  g_autofree char *up = g_strdup_printf ("up +%s %%", h);
+  g_autofree char *down = g_strdup_printf ("down −%s %%", h);
+
+  roof_cli_stream_printf (ctx->out, "\n%s (%s %s, %s-bound)\n", id_of (ctx, i),
+                          wl->phase == ROOF_PHASE_DECODE ? "ITL" : "TTFT", tb,
+                          roof_bound_name (base[i].bound));
+  roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
+  roof_cli_table_set_align (t, 5, ROOF_CLI_ALIGN_LEFT);
+  roof_cli_table_set_header (t, "knob", "name", "elasticity", up, down, "");
+  for (int k = 0; k < ROOF_KNOB_COUNT; k++)
+    {
+      const RoofElasticity *e = &s[i].e[k];
+
+      if (k == ROOF_KNOB_BATCH)
+        roof_cli_table_add_section (t, "workload (reported, never binding):");
+      roof_cli_table_add_row (t);
+      roof_cli_table_set (t, 0, knob_label ((RoofKnob) k, wl->phase));
+      roof_cli_table_set (t, 1, roof_knob_name ((RoofKnob) k));
+      if (k == ROOF_KNOB_MEM_CAPACITY)
+        {
+          roof_cli_table_set (t, 2, "0");
+          roof_cli_table_set (t, 3, "—");
+          roof_cli_table_set (t, 4, "—");
+          roof_cli_table_set (t, 5, "feasibility only: never changes the time");
+        }
+      else if (!e->applicable)
+        {
+          roof_cli_table_set (t, 2, "—");
+          roof_cli_table_set (t, 3, "—");
+          roof_cli_table_set (t, 4, "—");
+          roof_cli_table_set (t, 5, not_applicable_reason ((RoofKnob) k, wl));
+        }
+      else
+        {
+          roof_cli_table_take (t, 2, roof_cli_format_elasticity (e->elasticity));
+          roof_cli_table_take (t, 3, roof_cli_format_elasticity (e->up));
+          roof_cli_table_take (t, 4, roof_cli_format_elasticity (e->down));
+          if ((RoofKnob) k == s[i].binding)
+            roof_cli_table_set (t, 5, "← binding");
+        }
+    }
+  roof_cli_table_print (t, ctx->out);
+
+  {
+    g_autofree char *e = roof_cli_format_elasticity (s[i].e[s[i].binding].elasticity);
+    roof_cli_stream_printf (ctx->out, "binding: %s (e = %s)\n",
+                            knob_label (s[i].binding, wl->phase), e);
+  }
+  if (s[i].fits)
+    {
+      g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_UNIT_BYTES);
+      g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_UNIT_BYTES);
+      roof_cli_stream_printf (ctx->out, "capacity: fits (%s of %s usable)\n", fp, cap);
+    }
+  else
+    {
+      g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_UNIT_BYTES);
+      g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_UNIT_BYTES);
+      g_autofree char *need = roof_cli_describe_min_devices (s[i].min_devices);
+      g_autofree char *layout = roof_cli_describe_layout (wl);
+      roof_cli_stream_printf (ctx->out,
+                              "capacity: ✗ needs %s to fit (%s needed, %s usable on %s)\n",
+                              need, fp, cap, layout);
+    }
+}
+
 gboolean
 roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
 {
@@ -99,53 +231,7 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
 
   if (ctx->opts->json)
     {
-      g_autoptr (JsonBuilder) b = json_builder_new ();
-
-      json_builder_begin_object (b);
-      roof_cli_json_number (b, "step", ctx->step);
-      roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
-      roof_cli_json_workload (b, "workload", wl);
-      json_builder_set_member_name (b, "results");
-      json_builder_begin_array (b);
-      for (guint i = 0; i < n; i++)
-        {
-          json_builder_begin_object (b);
-          roof_cli_json_string (b, "hardware", id_of (ctx, i));
-          json_builder_set_member_name (b, "elasticities");
-          json_builder_begin_object (b);
-          for (int k = 0; k < ROOF_KNOB_COUNT; k++)
-            roof_cli_json_number (b, roof_knob_name ((RoofKnob) k),
-                                  knob_shown (&s[i], k) ? s[i].e[k].elasticity : 0.0);
-          json_builder_end_object (b);
-          json_builder_set_member_name (b, "one_sided");
-          json_builder_begin_object (b);
-          for (int k = 0; k < ROOF_KNOB_COUNT; k++)
-            {
-              gboolean shown = knob_shown (&s[i], k);
-              json_builder_set_member_name (b, roof_knob_name ((RoofKnob) k));
-              json_builder_begin_object (b);
-              roof_cli_json_number (b, "up", shown ? s[i].e[k].up : 0.0);
-              roof_cli_json_number (b, "down", shown ? s[i].e[k].down : 0.0);
-              json_builder_end_object (b);
-            }
-          json_builder_end_object (b);
-          json_builder_set_member_name (b, "applicable");
-          json_builder_begin_object (b);
-          for (int k = 0; k < ROOF_KNOB_COUNT; k++)
-            roof_cli_json_bool (b, roof_knob_name ((RoofKnob) k), knob_shown (&s[i], k));
-          json_builder_end_object (b);
-          roof_cli_json_string (b, "binding", roof_knob_name (s[i].binding));
-          roof_cli_json_bool (b, "fits", s[i].fits);
-          roof_cli_json_int (b, "min_devices", s[i].min_devices);
-          roof_cli_json_number (b, "t_step_s", s[i].t_base);
-          roof_cli_json_string (b, "bound", roof_bound_name (base[i].bound));
-          roof_cli_json_number (b, "footprint_bytes", base[i].footprint);
-          roof_cli_json_number (b, "capacity_bytes", base[i].capacity);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      json_builder_end_object (b);
-      roof_cli_print_json (ctx->out, b);
+      sensitivity_print_json (ctx, s, base);
       return TRUE;
     }
 
@@ -160,75 +246,7 @@ roof_cli_cmd_sensitivity (RoofCliContext *ctx, GError **error)
   }
 
   for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (RoofCliTable) t = roof_cli_table_new (6);
-      g_autofree char *tb = roof_cli_format (s[i].t_base, ROOF_UNIT_TIME);
-      g_autofree char *h = roof_json_format_double (ctx->step * 100.0);
-      g_autofree char *up = g_strdup_printf ("up +%s %%", h);
-      g_autofree char *down = g_strdup_printf ("down −%s %%", h);
-
-      roof_cli_stream_printf (ctx->out, "\n%s (%s %s, %s-bound)\n", id_of (ctx, i),
-                              wl->phase == ROOF_PHASE_DECODE ? "ITL" : "TTFT", tb,
-                              roof_bound_name (base[i].bound));
-      roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
-      roof_cli_table_set_align (t, 5, ROOF_CLI_ALIGN_LEFT);
-      roof_cli_table_set_header (t, "knob", "name", "elasticity", up, down, "");
-      for (int k = 0; k < ROOF_KNOB_COUNT; k++)
-        {
-          const RoofElasticity *e = &s[i].e[k];
-
-          if (k == ROOF_KNOB_BATCH)
-            roof_cli_table_add_section (t, "workload (reported, never binding):");
-          roof_cli_table_add_row (t);
-          roof_cli_table_set (t, 0, knob_label ((RoofKnob) k, wl->phase));
-          roof_cli_table_set (t, 1, roof_knob_name ((RoofKnob) k));
-          if (k == ROOF_KNOB_MEM_CAPACITY)
-            {
-              roof_cli_table_set (t, 2, "0");
-              roof_cli_table_set (t, 3, "—");
-              roof_cli_table_set (t, 4, "—");
-              roof_cli_table_set (t, 5, "feasibility only: never changes the time");
-            }
-          else if (!e->applicable)
-            {
-              roof_cli_table_set (t, 2, "—");
-              roof_cli_table_set (t, 3, "—");
-              roof_cli_table_set (t, 4, "—");
-              roof_cli_table_set (t, 5, not_applicable_reason ((RoofKnob) k, wl));
-            }
-          else
-            {
-              roof_cli_table_take (t, 2, roof_cli_format_elasticity (e->elasticity));
-              roof_cli_table_take (t, 3, roof_cli_format_elasticity (e->up));
-              roof_cli_table_take (t, 4, roof_cli_format_elasticity (e->down));
-              if ((RoofKnob) k == s[i].binding)
-                roof_cli_table_set (t, 5, "← binding");
-            }
-        }
-      roof_cli_table_print (t, ctx->out);
-
-      {
-        g_autofree char *e = roof_cli_format_elasticity (s[i].e[s[i].binding].elasticity);
-        roof_cli_stream_printf (ctx->out, "binding: %s (e = %s)\n",
-                                knob_label (s[i].binding, wl->phase), e);
-      }
-      if (s[i].fits)
-        {
-          g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_UNIT_BYTES);
-          g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_UNIT_BYTES);
-          roof_cli_stream_printf (ctx->out, "capacity: fits (%s of %s usable)\n", fp, cap);
-        }
-      else
-        {
-          g_autofree char *fp = roof_cli_format (base[i].footprint, ROOF_UNIT_BYTES);
-          g_autofree char *cap = roof_cli_format (base[i].capacity, ROOF_UNIT_BYTES);
-          g_autofree char *need = roof_cli_describe_min_devices (s[i].min_devices);
-          g_autofree char *layout = roof_cli_describe_layout (wl);
-          roof_cli_stream_printf (ctx->out,
-                                  "capacity: ✗ needs %s to fit (%s needed, %s usable on %s)\n",
-                                  need, fp, cap, layout);
-        }
-    }
+    sensitivity_print_target (ctx, i, s, base);
   return TRUE;
 }
 
@@ -261,6 +279,182 @@ describe_sla (const RoofSla *sla)
   return g_string_free (s, FALSE);
 }
 
+static void
+synthesize_print_json (RoofCliContext *ctx, const RoofRequirements *req, const RoofCandidate *c)
+{
+  guint n = ctx->targets->len;
+  const RoofWorkload *wl = &ctx->workload;
+  const RoofSla *sla = &ctx->sla;
+
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
+  roof_cli_json_workload (b, "workload", wl);
+  json_builder_set_member_name (b, "sla");
+  json_builder_begin_object (b);
+  roof_cli_json_number_or_null (b, "itl_s", sla->itl > 0.0, sla->itl);
+  roof_cli_json_number_or_null (b, "ttft_s", sla->ttft > 0.0, sla->ttft);
+  roof_cli_json_number_or_null (b, "tokens_per_s", sla->tokens_per_s > 0.0,
+                                sla->tokens_per_s);
+  roof_cli_json_number (b, "max_devices", sla->max_devices > 0.0 ? sla->max_devices : 64.0);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "required");
+  json_builder_begin_object (b);
+  roof_cli_json_number (b, "mem_bw_Bps", req->mem_bw);
+  roof_cli_json_number (b, "peak_flops", req->peak_flops);
+  roof_cli_json_number (b, "mem_bytes", req->mem_bytes);
+  roof_cli_json_number (b, "decode_bytes", req->decode_bytes);
+  roof_cli_json_number (b, "decode_flop", req->decode_flop);
+  roof_cli_json_number (b, "prefill_flop", req->prefill_flop);
+  roof_cli_json_number (b, "itl_budget_s", req->itl_budget);
+  roof_cli_json_number (b, "ttft_budget_s", req->ttft_budget);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "candidates");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n; i++)
+    {
+      const RoofCandidate *k = &c[i];
+      json_builder_begin_object (b);
+      roof_cli_json_string (b, "hardware", id_of (ctx, (guint) k->hardware_index));
+      roof_cli_json_int (b, "devices", k->meets ? k->devices : 0);
+      roof_cli_json_bool (b, "meets", k->meets);
+      roof_cli_json_number_or_null (b, "usd_per_hour", k->meets && k->has_cost,
+                                    k->usd_per_hour);
+      roof_cli_json_number_or_null (b, "usd_per_mtok", k->meets && k->has_cost,
+                                    k->usd_per_mtok);
+      roof_cli_json_number_or_null (b, "batch", k->meets, k->batch);
+      roof_cli_json_number_or_null (b, "itl_s", k->meets, k->itl);
+      roof_cli_json_number_or_null (b, "ttft_s", k->meets, k->ttft);
+      roof_cli_json_number_or_null (b, "tokens_per_s", k->meets, k->tokens_per_s);
+      if (k->meets)
+        {
+          json_builder_set_member_name (b, "cheapest");
+          json_builder_begin_object (b);
+          roof_cli_json_int (b, "devices", k->best_devices);
+          roof_cli_json_number (b, "batch", k->best_batch);
+          roof_cli_json_number (b, "itl_s", k->best_itl);
+          roof_cli_json_number (b, "tokens_per_s", k->best_tokens_per_s);
+          roof_cli_json_number_or_null (b, "usd_per_hour", k->has_cost, k->best_usd_per_hour);
+          roof_cli_json_number_or_null (b, "usd_per_mtok", k->has_cost, k->best_usd_per_mtok);
+          json_builder_end_object (b);
+        }
+      roof_cli_json_string (b, "reason", k->meets ? NULL
+                                         : k->reason != NULL ? k->reason
+                                                             : "does not meet the SLA");
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  roof_cli_print_json (ctx->out, b);
+}
+
+/* What the SLA asks of the devices together: β_min, Π_min, C_min. */
+static void
+synthesize_print_requirements (RoofCliContext *ctx, const RoofRequirements *req)
+{
+  const RoofWorkload *wl = &ctx->workload;
+  g_autofree char *what = describe_sla (&ctx->sla);
+  g_autofree char *bw = roof_cli_format (req->mem_bw, ROOF_UNIT_BANDWIDTH);
+  g_autofree char *fl = roof_cli_format (req->peak_flops, ROOF_UNIT_FLOPS);
+  g_autofree char *mem = roof_cli_format (req->mem_bytes, ROOF_UNIT_BYTES);
+  g_autofree char *db = roof_cli_format (req->decode_bytes, ROOF_UNIT_BYTES);
+  g_autoptr (RoofCliTable) t = roof_cli_table_new (3);
+
+  roof_cli_stream_printf (
+      ctx->out, "%s\n\nRequirements (aggregate over devices, at the batch above):\n", what);
+  roof_cli_table_set_indent (t, 2);
+  roof_cli_table_set_align (t, 2, ROOF_CLI_ALIGN_LEFT);
+  roof_cli_table_add_row (t);
+  roof_cli_table_set (t, 0, "memory bandwidth β_min");
+  roof_cli_table_take (t, 1, g_strdup_printf ("≥ %s", bw));
+  if (req->itl_budget > 0.0)
+    {
+      g_autofree char *budget = roof_cli_format (req->itl_budget, ROOF_UNIT_TIME);
+      roof_cli_table_take (t, 2, g_strdup_printf ("%s per decode step in %s", db, budget));
+    }
+  roof_cli_table_add_row (t);
+  roof_cli_table_set (t, 0, "compute Π_min");
+  roof_cli_table_take (t, 1, g_strdup_printf ("≥ %s", fl));
+  roof_cli_table_set (t, 2, roof_precision_name (wl->compute));
+  roof_cli_table_add_row (t);
+  roof_cli_table_set (t, 0, "memory C_min");
+  roof_cli_table_take (t, 1, g_strdup_printf ("≥ %s", mem));
+  roof_cli_table_set (t, 2, "weights + KV cache + activations");
+  roof_cli_table_print (t, ctx->out);
+}
+
+/* The devices that meet the SLA, cheapest first, then those that do not
+ * and why. */
+static void
+synthesize_print_candidates (RoofCliContext *ctx, const RoofCandidate *c)
+{
+  guint n = ctx->targets->len;
+  const RoofSla *sla = &ctx->sla;
+  g_autoptr (RoofCliTable) t = roof_cli_table_new (10);
+  g_autoptr (RoofCliTable) f = roof_cli_table_new (2);
+  guint n_meet = 0, n_fail = 0;
+
+  roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
+  roof_cli_table_set_align (t, 9, ROOF_CLI_ALIGN_LEFT);
+  roof_cli_table_set_header (t, "#", "device", "devices", "batch", "ITL", "TTFT", "tokens/s",
+                             "$/h", "$/Mtok", "cheapest per token");
+  roof_cli_table_set_align (f, 1, ROOF_CLI_ALIGN_LEFT);
+  roof_cli_table_set_header (f, "device", "why not");
+  for (guint i = 0; i < n; i++)
+    {
+      const RoofCandidate *k = &c[i];
+      const char *id = id_of (ctx, (guint) k->hardware_index);
+
+      if (!k->meets)
+        {
+          roof_cli_table_add_row (f);
+          roof_cli_table_set (f, 0, id);
+          roof_cli_table_set (f, 1, k->reason != NULL ? k->reason : "does not meet the SLA");
+          n_fail++;
+          continue;
+        }
+      n_meet++;
+      roof_cli_table_add_row (t);
+      roof_cli_table_take (t, 0, g_strdup_printf ("%u", n_meet));
+      roof_cli_table_set (t, 1, id);
+      roof_cli_table_take (t, 2, g_strdup_printf ("%d", k->devices));
+      roof_cli_table_take (t, 3, g_strdup_printf ("%.15g", k->batch));
+      roof_cli_table_take (t, 4, roof_cli_format (k->itl, ROOF_UNIT_TIME));
+      roof_cli_table_take (t, 5, roof_cli_format (k->ttft, ROOF_UNIT_TIME));
+      roof_cli_table_take (t, 6, roof_cli_format (k->tokens_per_s, ROOF_UNIT_RATE));
+      roof_cli_table_take (t, 7, k->has_cost ? roof_cli_format (k->usd_per_hour,
+                                                                ROOF_UNIT_USD)
+                                             : g_strdup ("no price"));
+      roof_cli_table_take (t, 8, k->has_cost ? roof_cli_format (k->usd_per_mtok,
+                                                                ROOF_UNIT_USD)
+                                             : g_strdup ("—"));
+      if (k->has_cost && k->best_devices != k->devices)
+        {
+          g_autofree char *usd = roof_cli_format (k->best_usd_per_mtok, ROOF_UNIT_USD);
+          roof_cli_table_take (t, 9, g_strdup_printf ("%d devices, batch %.15g: %s", k->best_devices,
+                                                      k->best_batch, usd));
+        }
+      else
+        roof_cli_table_set (t, 9, k->has_cost ? "same" : "—");
+    }
+  if (n_meet > 0)
+    {
+      roof_cli_stream_printf (ctx->out,
+                              "\nDevices that meet it (fewest devices, largest batch that still "
+                              "does), cheapest per token first:\n");
+      roof_cli_table_print (t, ctx->out);
+    }
+  else
+    roof_cli_stream_printf (ctx->out, "\nNo device of the %u considered meets it.\n", n);
+  if (n_fail > 0)
+    {
+      roof_cli_stream_printf (ctx->out, "\nNot meeting it (up to %.15g devices tried):\n",
+                              sla->max_devices > 0.0 ? sla->max_devices : 64.0);
+      roof_cli_table_print (f, ctx->out);
+    }
+}
+
 gboolean
 roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error)
 {
@@ -291,166 +485,12 @@ roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error)
 
   if (ctx->opts->json)
     {
-      g_autoptr (JsonBuilder) b = json_builder_new ();
-
-      json_builder_begin_object (b);
-      roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
-      roof_cli_json_workload (b, "workload", wl);
-      json_builder_set_member_name (b, "sla");
-      json_builder_begin_object (b);
-      roof_cli_json_number_or_null (b, "itl_s", sla->itl > 0.0, sla->itl);
-      roof_cli_json_number_or_null (b, "ttft_s", sla->ttft > 0.0, sla->ttft);
-      roof_cli_json_number_or_null (b, "tokens_per_s", sla->tokens_per_s > 0.0,
-                                    sla->tokens_per_s);
-      roof_cli_json_number (b, "max_devices", sla->max_devices > 0.0 ? sla->max_devices : 64.0);
-      json_builder_end_object (b);
-      json_builder_set_member_name (b, "required");
-      json_builder_begin_object (b);
-      roof_cli_json_number (b, "mem_bw_Bps", req.mem_bw);
-      roof_cli_json_number (b, "peak_flops", req.peak_flops);
-      roof_cli_json_number (b, "mem_bytes", req.mem_bytes);
-      roof_cli_json_number (b, "decode_bytes", req.decode_bytes);
-      roof_cli_json_number (b, "decode_flop", req.decode_flop);
-      roof_cli_json_number (b, "prefill_flop", req.prefill_flop);
-      roof_cli_json_number (b, "itl_budget_s", req.itl_budget);
-      roof_cli_json_number (b, "ttft_budget_s", req.ttft_budget);
-      json_builder_end_object (b);
-      json_builder_set_member_name (b, "candidates");
-      json_builder_begin_array (b);
-      for (guint i = 0; i < n; i++)
-        {
-          const RoofCandidate *k = &c[i];
-          json_builder_begin_object (b);
-          roof_cli_json_string (b, "hardware", id_of (ctx, (guint) k->hardware_index));
-          roof_cli_json_int (b, "devices", k->meets ? k->devices : 0);
-          roof_cli_json_bool (b, "meets", k->meets);
-          roof_cli_json_number_or_null (b, "usd_per_hour", k->meets && k->has_cost,
-                                        k->usd_per_hour);
-          roof_cli_json_number_or_null (b, "usd_per_mtok", k->meets && k->has_cost,
-                                        k->usd_per_mtok);
-          roof_cli_json_number_or_null (b, "batch", k->meets, k->batch);
-          roof_cli_json_number_or_null (b, "itl_s", k->meets, k->itl);
-          roof_cli_json_number_or_null (b, "ttft_s", k->meets, k->ttft);
-          roof_cli_json_number_or_null (b, "tokens_per_s", k->meets, k->tokens_per_s);
-          if (k->meets)
-            {
-              json_builder_set_member_name (b, "cheapest");
-              json_builder_begin_object (b);
-              roof_cli_json_int (b, "devices", k->best_devices);
-              roof_cli_json_number (b, "batch", k->best_batch);
-              roof_cli_json_number (b, "itl_s", k->best_itl);
-              roof_cli_json_number (b, "tokens_per_s", k->best_tokens_per_s);
-              roof_cli_json_number_or_null (b, "usd_per_hour", k->has_cost, k->best_usd_per_hour);
-              roof_cli_json_number_or_null (b, "usd_per_mtok", k->has_cost, k->best_usd_per_mtok);
-              json_builder_end_object (b);
-            }
-          roof_cli_json_string (b, "reason", k->meets ? NULL
-                                             : k->reason != NULL ? k->reason
-                                                                 : "does not meet the SLA");
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      json_builder_end_object (b);
-      roof_cli_print_json (ctx->out, b);
+      synthesize_print_json (ctx, &req, c);
       return TRUE;
     }
-
   print_heading (ctx, wl, 0);
-  {
-    g_autofree char *what = describe_sla (sla);
-    g_autofree char *bw = roof_cli_format (req.mem_bw, ROOF_UNIT_BANDWIDTH);
-    g_autofree char *fl = roof_cli_format (req.peak_flops, ROOF_UNIT_FLOPS);
-    g_autofree char *mem = roof_cli_format (req.mem_bytes, ROOF_UNIT_BYTES);
-    g_autofree char *db = roof_cli_format (req.decode_bytes, ROOF_UNIT_BYTES);
-    g_autoptr (RoofCliTable) t = roof_cli_table_new (3);
-
-    roof_cli_stream_printf (
-        ctx->out, "%s\n\nRequirements (aggregate over devices, at the batch above):\n", what);
-    roof_cli_table_set_indent (t, 2);
-    roof_cli_table_set_align (t, 2, ROOF_CLI_ALIGN_LEFT);
-    roof_cli_table_add_row (t);
-    roof_cli_table_set (t, 0, "memory bandwidth β_min");
-    roof_cli_table_take (t, 1, g_strdup_printf ("≥ %s", bw));
-    if (req.itl_budget > 0.0)
-      {
-        g_autofree char *budget = roof_cli_format (req.itl_budget, ROOF_UNIT_TIME);
-        roof_cli_table_take (t, 2, g_strdup_printf ("%s per decode step in %s", db, budget));
-      }
-    roof_cli_table_add_row (t);
-    roof_cli_table_set (t, 0, "compute Π_min");
-    roof_cli_table_take (t, 1, g_strdup_printf ("≥ %s", fl));
-    roof_cli_table_set (t, 2, roof_precision_name (wl->compute));
-    roof_cli_table_add_row (t);
-    roof_cli_table_set (t, 0, "memory C_min");
-    roof_cli_table_take (t, 1, g_strdup_printf ("≥ %s", mem));
-    roof_cli_table_set (t, 2, "weights + KV cache + activations");
-    roof_cli_table_print (t, ctx->out);
-  }
-
-  {
-    g_autoptr (RoofCliTable) t = roof_cli_table_new (10);
-    g_autoptr (RoofCliTable) f = roof_cli_table_new (2);
-    guint n_meet = 0, n_fail = 0;
-
-    roof_cli_table_set_align (t, 1, ROOF_CLI_ALIGN_LEFT);
-    roof_cli_table_set_align (t, 9, ROOF_CLI_ALIGN_LEFT);
-    roof_cli_table_set_header (t, "#", "device", "devices", "batch", "ITL", "TTFT", "tokens/s",
-                               "$/h", "$/Mtok", "cheapest per token");
-    roof_cli_table_set_align (f, 1, ROOF_CLI_ALIGN_LEFT);
-    roof_cli_table_set_header (f, "device", "why not");
-    for (guint i = 0; i < n; i++)
-      {
-        const RoofCandidate *k = &c[i];
-        const char *id = id_of (ctx, (guint) k->hardware_index);
-
-        if (!k->meets)
-          {
-            roof_cli_table_add_row (f);
-            roof_cli_table_set (f, 0, id);
-            roof_cli_table_set (f, 1, k->reason != NULL ? k->reason : "does not meet the SLA");
-            n_fail++;
-            continue;
-          }
-        n_meet++;
-        roof_cli_table_add_row (t);
-        roof_cli_table_take (t, 0, g_strdup_printf ("%u", n_meet));
-        roof_cli_table_set (t, 1, id);
-        roof_cli_table_take (t, 2, g_strdup_printf ("%d", k->devices));
-        roof_cli_table_take (t, 3, g_strdup_printf ("%.15g", k->batch));
-        roof_cli_table_take (t, 4, roof_cli_format (k->itl, ROOF_UNIT_TIME));
-        roof_cli_table_take (t, 5, roof_cli_format (k->ttft, ROOF_UNIT_TIME));
-        roof_cli_table_take (t, 6, roof_cli_format (k->tokens_per_s, ROOF_UNIT_RATE));
-        roof_cli_table_take (t, 7, k->has_cost ? roof_cli_format (k->usd_per_hour,
-                                                                  ROOF_UNIT_USD)
-                                               : g_strdup ("no price"));
-        roof_cli_table_take (t, 8, k->has_cost ? roof_cli_format (k->usd_per_mtok,
-                                                                  ROOF_UNIT_USD)
-                                               : g_strdup ("—"));
-        if (k->has_cost && k->best_devices != k->devices)
-          {
-            g_autofree char *usd = roof_cli_format (k->best_usd_per_mtok, ROOF_UNIT_USD);
-            roof_cli_table_take (t, 9, g_strdup_printf ("%d devices, batch %.15g: %s", k->best_devices,
-                                                        k->best_batch, usd));
-          }
-        else
-          roof_cli_table_set (t, 9, k->has_cost ? "same" : "—");
-      }
-    if (n_meet > 0)
-      {
-        roof_cli_stream_printf (ctx->out,
-                                "\nDevices that meet it (fewest devices, largest batch that still "
-                                "does), cheapest per token first:\n");
-        roof_cli_table_print (t, ctx->out);
-      }
-    else
-      roof_cli_stream_printf (ctx->out, "\nNo device of the %u considered meets it.\n", n);
-    if (n_fail > 0)
-      {
-        roof_cli_stream_printf (ctx->out, "\nNot meeting it (up to %.15g devices tried):\n",
-                                sla->max_devices > 0.0 ? sla->max_devices : 64.0);
-        roof_cli_table_print (f, ctx->out);
-      }
-  }
+  synthesize_print_requirements (ctx, &req);
+  synthesize_print_candidates (ctx, c);
   return TRUE;
 }
 
