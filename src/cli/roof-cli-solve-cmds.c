@@ -193,6 +193,47 @@ print_breakdown (RoofCliContext *ctx, guint index, const RoofBreakdown *bd, cons
                             "intensity, not counted in the step.\n");
 }
 
+/* Below the table, why each device that does not fit does not, and what
+ * would make it: under a layout its busiest device decides. */
+static void
+print_unfit_notes (RoofCliContext *ctx, const RoofResult *r, gboolean beyond_tp)
+{
+  guint n = ctx->targets->len;
+
+  for (guint i = 0; i < n && beyond_tp; i++)
+    {
+      /* under a layout the busiest device decides, and more TP is not the
+       * only way out */
+      if (r[i].fits)
+        continue;
+      g_autofree char *fp = roof_cli_format (r[i].footprint_device, ROOF_UNIT_BYTES);
+      g_autofree char *cap = roof_cli_format (r[i].capacity_device, ROOF_UNIT_BYTES);
+      g_autofree char *need = roof_cli_describe_min_devices (r[i].min_devices);
+      roof_cli_stream_printf (ctx->out,
+                              "\n✗ %s DOES NOT FIT: its busiest device needs %s, %s usable; "
+                              "the model needs %s in all (a larger --tp, --ep or --pp).\n  Its "
+                              "times assume the bytes stream from device memory anyway.\n",
+                              id_of (ctx, i), fp, cap, need);
+    }
+  for (guint i = 0; i < n && !beyond_tp; i++)
+    {
+      if (r[i].fits)
+        continue;
+      g_autofree char *fp = roof_cli_format (r[i].footprint, ROOF_UNIT_BYTES);
+      g_autofree char *cap = roof_cli_format (r[i].capacity, ROOF_UNIT_BYTES);
+      g_autofree char *need = roof_cli_describe_min_devices (r[i].min_devices);
+      g_autofree char *hint = r[i].min_devices > ROOF_CLI_MAX_DEVICES
+                                  ? g_strdup ("more than --devices accepts")
+                                  : g_strdup_printf ("--devices %d", r[i].min_devices);
+      roof_cli_stream_printf (ctx->out,
+                              "\n✗ %s DOES NOT FIT: %s needed, %s usable on %.15g device%s; "
+                              "needs %s (%s).\n  Its times assume the bytes stream from "
+                              "device memory anyway.\n",
+                              id_of (ctx, i), fp, cap, ctx->workload.devices,
+                              ctx->workload.devices == 1.0 ? "" : "s", need, hint);
+    }
+}
+
 static void
 print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
 {
@@ -318,38 +359,7 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
                                                  : g_strdup ("no price"));
   roof_cli_table_print (t, ctx->out);
 
-  for (guint i = 0; i < n && beyond_tp; i++)
-    {
-      /* under a layout the busiest device decides, and more TP is not the
-       * only way out */
-      if (r[i].fits)
-        continue;
-      g_autofree char *fp = roof_cli_format (r[i].footprint_device, ROOF_UNIT_BYTES);
-      g_autofree char *cap = roof_cli_format (r[i].capacity_device, ROOF_UNIT_BYTES);
-      g_autofree char *need = roof_cli_describe_min_devices (r[i].min_devices);
-      roof_cli_stream_printf (ctx->out,
-                              "\n✗ %s DOES NOT FIT: its busiest device needs %s, %s usable; "
-                              "the model needs %s in all (a larger --tp, --ep or --pp).\n  Its "
-                              "times assume the bytes stream from device memory anyway.\n",
-                              id_of (ctx, i), fp, cap, need);
-    }
-  for (guint i = 0; i < n && !beyond_tp; i++)
-    {
-      if (r[i].fits)
-        continue;
-      g_autofree char *fp = roof_cli_format (r[i].footprint, ROOF_UNIT_BYTES);
-      g_autofree char *cap = roof_cli_format (r[i].capacity, ROOF_UNIT_BYTES);
-      g_autofree char *need = roof_cli_describe_min_devices (r[i].min_devices);
-      g_autofree char *hint = r[i].min_devices > ROOF_CLI_MAX_DEVICES
-                                  ? g_strdup ("more than --devices accepts")
-                                  : g_strdup_printf ("--devices %d", r[i].min_devices);
-      roof_cli_stream_printf (ctx->out,
-                              "\n✗ %s DOES NOT FIT: %s needed, %s usable on %.15g device%s; "
-                              "needs %s (%s).\n  Its times assume the bytes stream from "
-                              "device memory anyway.\n",
-                              id_of (ctx, i), fp, cap, ctx->workload.devices,
-                              ctx->workload.devices == 1.0 ? "" : "s", need, hint);
-    }
+  print_unfit_notes (ctx, r, beyond_tp);
 
   if (bd != NULL)
     for (guint i = 0; i < n; i++)
@@ -421,171 +431,210 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
 /* ---------------------------------------------------------------------- */
 /* sweep                                                                   */
 
+/* What sweep computed: every target at every point of the axis. */
+typedef struct
+{
+  gboolean by_batch;   /* else the context */
+  GArray *values;      /* the axis: double, m of them */
+  guint n, m;          /* targets, points */
+  RoofResult *results; /* n × m */
+} Sweep;
+
+static const RoofResult *
+sweep_at (const Sweep *sw, guint i, guint j)
+{
+  return &sw->results[(gsize) i * sw->m + j];
+}
+
+static double
+sweep_batch (RoofCliContext *ctx, const Sweep *sw, guint j)
+{
+  return sw->by_batch ? g_array_index (sw->values, double, j) : ctx->workload.batch;
+}
+
+static double
+sweep_context (RoofCliContext *ctx, const Sweep *sw, guint j)
+{
+  return sw->by_batch ? ctx->workload.context : g_array_index (sw->values, double, j);
+}
+
+/* One row per target and point, written in chunks as it goes. */
+static void
+sweep_write_csv (RoofCliContext *ctx, const Sweep *sw)
+{
+  guint n = sw->n, m = sw->m;
+
+  g_autoptr (GString) s = g_string_sized_new (CHUNK + 1024);
+
+  g_string_append (s, "hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,"
+                      "usd_per_mtok\n");
+  for (guint i = 0; i < n && !roof_cli_stream_failed (ctx->out); i++)
+    for (guint j = 0; j < m; j++)
+      {
+        const RoofResult *r = sweep_at (sw, i, j);
+        roof_cli_csv_append_field (s, id_of (ctx, i));
+        g_string_append_c (s, ',');
+        roof_cli_csv_append_number (s, sweep_batch (ctx, sw, j));
+        g_string_append_c (s, ',');
+        roof_cli_csv_append_number (s, sweep_context (ctx, sw, j));
+        g_string_append_c (s, ',');
+        roof_cli_csv_append_number (s, r->t_step);
+        g_string_append_c (s, ',');
+        roof_cli_csv_append_number (s, r->tokens_per_s);
+        g_string_append_c (s, ',');
+        roof_cli_csv_append_number (s, r->intensity);
+        g_string_append_c (s, ',');
+        roof_cli_csv_append_field (s, roof_bound_name (r->bound));
+        g_string_append (s, r->fits ? ",true," : ",false,");
+        if (r->has_cost)
+          roof_cli_csv_append_number (s, r->usd_per_mtok);
+        g_string_append_c (s, '\n');
+        if (s->len >= CHUNK)
+          {
+            /* written as it goes: a reader sees the first rows early,
+             * and a full disk stops the loop */
+            roof_cli_stream_write (ctx->out, s->str, s->len);
+            g_string_truncate (s, 0);
+          }
+      }
+  roof_cli_stream_write (ctx->out, s->str, s->len);
+}
+
+/* Streamed too: a long sweep never sits whole in memory as a JSON tree. */
+static void
+sweep_write_json (RoofCliContext *ctx, const Sweep *sw)
+{
+  guint n = sw->n, m = sw->m;
+
+  g_autoptr (RoofCliJsonWriter) w = roof_cli_json_writer_new (ctx->out);
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonNode) workload = NULL;
+
+  /* the workload object as every other command writes it */
+  json_builder_begin_object (b);
+  roof_cli_json_workload (b, "workload", &ctx->workload);
+  json_builder_end_object (b);
+  workload = json_builder_get_root (b);
+
+  roof_cli_json_writer_begin_object (w, NULL);
+  roof_cli_json_writer_string (w, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
+  roof_cli_json_writer_string (w, "axis", sw->by_batch ? "batch" : "context");
+  roof_cli_json_writer_node (
+      w, "workload", json_object_get_member (json_node_get_object (workload), "workload"));
+  roof_cli_json_writer_begin_array (w, "results");
+  for (guint i = 0; i < n; i++)
+    {
+      roof_cli_json_writer_begin_object (w, NULL);
+      roof_cli_json_writer_string (w, "hardware", id_of (ctx, i));
+      roof_cli_json_writer_begin_array (w, "points");
+      for (guint j = 0; j < m && !roof_cli_stream_failed (ctx->out); j++)
+        {
+          const RoofResult *r = sweep_at (sw, i, j);
+          roof_cli_json_writer_begin_object (w, NULL);
+          roof_cli_json_writer_number (w, "batch", sweep_batch (ctx, sw, j));
+          roof_cli_json_writer_number (w, "context", sweep_context (ctx, sw, j));
+          roof_cli_json_writer_number (w, "t_step_s", r->t_step);
+          roof_cli_json_writer_number (w, "tokens_per_s", r->tokens_per_s);
+          roof_cli_json_writer_number (w, "intensity", r->intensity);
+          roof_cli_json_writer_string (w, "bound", roof_bound_name (r->bound));
+          roof_cli_json_writer_bool (w, "fits", r->fits);
+          roof_cli_json_writer_int (w, "min_devices", r->min_devices);
+          roof_cli_json_writer_number (w, "footprint_bytes", r->footprint);
+          roof_cli_json_writer_number (w, "mfu", r->mfu);
+          roof_cli_json_writer_number (w, "mbu", r->mbu);
+          roof_cli_json_writer_number_or_null (w, "usd_per_mtok", r->has_cost, r->usd_per_mtok);
+          roof_cli_json_writer_end_object (w);
+        }
+      roof_cli_json_writer_end_array (w);
+      roof_cli_json_writer_end_object (w);
+    }
+  roof_cli_json_writer_end_array (w);
+  roof_cli_json_writer_end_object (w);
+  roof_cli_json_writer_finish (w);
+}
+
+/* A table per target, a row per point. */
+static void
+sweep_print_tables (RoofCliContext *ctx, const Sweep *sw)
+{
+  guint n = sw->n, m = sw->m;
+
+  g_autofree char *model = roof_cli_describe_model (ctx->model);
+  g_autofree char *workload =
+    roof_cli_describe_workload (&ctx->workload,
+                                sw->by_batch ? ROOF_CLI_SET_BATCH : ROOF_CLI_SET_CONTEXT);
+  gboolean decode = ctx->workload.phase == ROOF_PHASE_DECODE;
+
+  roof_cli_stream_printf (ctx->out, "%s\n%s\n", model, workload);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (RoofCliTable) t = roof_cli_table_new (9);
+
+      roof_cli_stream_printf (ctx->out, "\n%s\n", id_of (ctx, i));
+      roof_cli_table_set_align (t, 0, ROOF_CLI_ALIGN_RIGHT);
+      roof_cli_table_set_align (t, 6, ROOF_CLI_ALIGN_LEFT);
+      roof_cli_table_set_align (t, 7, ROOF_CLI_ALIGN_LEFT);
+      roof_cli_table_set_header (t, sw->by_batch ? "batch" : "context", decode ? "ITL" : "TTFT",
+                                 "tokens/s", "intensity", "MFU", "MBU", "bound", "fits",
+                                 "$/Mtok");
+      for (guint j = 0; j < m; j++)
+        {
+          const RoofResult *r = sweep_at (sw, i, j);
+          roof_cli_table_add_row (t);
+          roof_cli_table_take (t, 0, g_strdup_printf ("%.15g", g_array_index (sw->values,
+                                                                              double, j)));
+          roof_cli_table_take (t, 1, roof_cli_format (r->t_step, ROOF_UNIT_TIME));
+          roof_cli_table_take (t, 2, roof_cli_format (r->tokens_per_s, ROOF_UNIT_RATE));
+          roof_cli_table_take (t, 3, roof_cli_format (r->intensity, ROOF_UNIT_INTENSITY));
+          roof_cli_table_take (t, 4, roof_cli_format (r->mfu, ROOF_UNIT_PERCENT));
+          roof_cli_table_take (t, 5, roof_cli_format (r->mbu, ROOF_UNIT_PERCENT));
+          roof_cli_table_set (t, 6, roof_bound_name (r->bound));
+          roof_cli_table_take (t, 7, fits_text (r, TRUE));
+          roof_cli_table_take (t, 8, r->has_cost ? roof_cli_format (r->usd_per_mtok,
+                                                                    ROOF_UNIT_USD)
+                                                 : g_strdup ("—"));
+        }
+      roof_cli_table_print (t, ctx->out);
+    }
+}
+
 gboolean
 roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
 {
   const RoofCliOptions *opts = ctx->opts;
-  gboolean by_batch = opts->batch_is_range;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
   g_autoptr (GArray) values = NULL;
-  guint n = ctx->targets->len, m;
   g_autofree RoofResult *results = NULL;
+  Sweep sw = { .by_batch = opts->batch_is_range, .n = ctx->targets->len };
 
-  values = by_batch ? roof_cli_axis_values (ctx->batch_lo, ctx->batch_hi, opts->points)
-                    : roof_cli_axis_values (ctx->context_lo, ctx->context_hi, opts->points);
-  m = values->len;
-  results = g_new0 (RoofResult, (gsize) n * m);
+  values = sw.by_batch ? roof_cli_axis_values (ctx->batch_lo, ctx->batch_hi, opts->points)
+                       : roof_cli_axis_values (ctx->context_lo, ctx->context_hi, opts->points);
+  sw.values = values;
+  sw.m = values->len;
+  results = g_new0 (RoofResult, (gsize) sw.n * sw.m);
+  sw.results = results;
 
-  for (guint i = 0; i < n; i++)
-    for (guint j = 0; j < m; j++)
+  for (guint i = 0; i < sw.n; i++)
+    for (guint j = 0; j < sw.m; j++)
       {
         RoofWorkload wl = ctx->workload;
         RoofError rerr = { 0 };
         RoofStatus st;
 
-        if (by_batch)
+        if (sw.by_batch)
           wl.batch = g_array_index (values, double, j);
         else
           wl.context = g_array_index (values, double, j);
-        st = roof_solve (params_of (ctx, i), md, &wl, &results[(gsize) i * m + j], &rerr);
+        st = roof_solve (params_of (ctx, i), md, &wl, &results[(gsize) i * sw.m + j], &rerr);
         if (st != ROOF_OK)
           return roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
       }
 
-#define AT(i, j) (&results[(gsize) (i) * m + (j)])
-#define BATCH_AT(j) (by_batch ? g_array_index (values, double, j) : ctx->workload.batch)
-#define CONTEXT_AT(j) (by_batch ? ctx->workload.context : g_array_index (values, double, j))
-
   if (opts->csv)
-    {
-      g_autoptr (GString) s = g_string_sized_new (CHUNK + 1024);
-
-      g_string_append (s, "hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,"
-                          "usd_per_mtok\n");
-      for (guint i = 0; i < n && !roof_cli_stream_failed (ctx->out); i++)
-        for (guint j = 0; j < m; j++)
-          {
-            const RoofResult *r = AT (i, j);
-            roof_cli_csv_append_field (s, id_of (ctx, i));
-            g_string_append_c (s, ',');
-            roof_cli_csv_append_number (s, BATCH_AT (j));
-            g_string_append_c (s, ',');
-            roof_cli_csv_append_number (s, CONTEXT_AT (j));
-            g_string_append_c (s, ',');
-            roof_cli_csv_append_number (s, r->t_step);
-            g_string_append_c (s, ',');
-            roof_cli_csv_append_number (s, r->tokens_per_s);
-            g_string_append_c (s, ',');
-            roof_cli_csv_append_number (s, r->intensity);
-            g_string_append_c (s, ',');
-            roof_cli_csv_append_field (s, roof_bound_name (r->bound));
-            g_string_append (s, r->fits ? ",true," : ",false,");
-            if (r->has_cost)
-              roof_cli_csv_append_number (s, r->usd_per_mtok);
-            g_string_append_c (s, '\n');
-            if (s->len >= CHUNK)
-              {
-                /* written as it goes: a reader sees the first rows early,
-                 * and a full disk stops the loop */
-                roof_cli_stream_write (ctx->out, s->str, s->len);
-                g_string_truncate (s, 0);
-              }
-          }
-      roof_cli_stream_write (ctx->out, s->str, s->len);
-      return TRUE;
-    }
-
-  if (opts->json)
-    {
-      g_autoptr (RoofCliJsonWriter) w = roof_cli_json_writer_new (ctx->out);
-      g_autoptr (JsonBuilder) b = json_builder_new ();
-      g_autoptr (JsonNode) workload = NULL;
-
-      /* the workload object as every other command writes it */
-      json_builder_begin_object (b);
-      roof_cli_json_workload (b, "workload", &ctx->workload);
-      json_builder_end_object (b);
-      workload = json_builder_get_root (b);
-
-      roof_cli_json_writer_begin_object (w, NULL);
-      roof_cli_json_writer_string (w, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
-      roof_cli_json_writer_string (w, "axis", by_batch ? "batch" : "context");
-      roof_cli_json_writer_node (
-          w, "workload", json_object_get_member (json_node_get_object (workload), "workload"));
-      roof_cli_json_writer_begin_array (w, "results");
-      for (guint i = 0; i < n; i++)
-        {
-          roof_cli_json_writer_begin_object (w, NULL);
-          roof_cli_json_writer_string (w, "hardware", id_of (ctx, i));
-          roof_cli_json_writer_begin_array (w, "points");
-          for (guint j = 0; j < m && !roof_cli_stream_failed (ctx->out); j++)
-            {
-              const RoofResult *r = AT (i, j);
-              roof_cli_json_writer_begin_object (w, NULL);
-              roof_cli_json_writer_number (w, "batch", BATCH_AT (j));
-              roof_cli_json_writer_number (w, "context", CONTEXT_AT (j));
-              roof_cli_json_writer_number (w, "t_step_s", r->t_step);
-              roof_cli_json_writer_number (w, "tokens_per_s", r->tokens_per_s);
-              roof_cli_json_writer_number (w, "intensity", r->intensity);
-              roof_cli_json_writer_string (w, "bound", roof_bound_name (r->bound));
-              roof_cli_json_writer_bool (w, "fits", r->fits);
-              roof_cli_json_writer_int (w, "min_devices", r->min_devices);
-              roof_cli_json_writer_number (w, "footprint_bytes", r->footprint);
-              roof_cli_json_writer_number (w, "mfu", r->mfu);
-              roof_cli_json_writer_number (w, "mbu", r->mbu);
-              roof_cli_json_writer_number_or_null (w, "usd_per_mtok", r->has_cost, r->usd_per_mtok);
-              roof_cli_json_writer_end_object (w);
-            }
-          roof_cli_json_writer_end_array (w);
-          roof_cli_json_writer_end_object (w);
-        }
-      roof_cli_json_writer_end_array (w);
-      roof_cli_json_writer_end_object (w);
-      roof_cli_json_writer_finish (w);
-      return TRUE;
-    }
-
-  {
-    g_autofree char *model = roof_cli_describe_model (ctx->model);
-    g_autofree char *workload =
-      roof_cli_describe_workload (&ctx->workload,
-                                  by_batch ? ROOF_CLI_SET_BATCH : ROOF_CLI_SET_CONTEXT);
-    gboolean decode = ctx->workload.phase == ROOF_PHASE_DECODE;
-
-    roof_cli_stream_printf (ctx->out, "%s\n%s\n", model, workload);
-    for (guint i = 0; i < n; i++)
-      {
-        g_autoptr (RoofCliTable) t = roof_cli_table_new (9);
-
-        roof_cli_stream_printf (ctx->out, "\n%s\n", id_of (ctx, i));
-        roof_cli_table_set_align (t, 0, ROOF_CLI_ALIGN_RIGHT);
-        roof_cli_table_set_align (t, 6, ROOF_CLI_ALIGN_LEFT);
-        roof_cli_table_set_align (t, 7, ROOF_CLI_ALIGN_LEFT);
-        roof_cli_table_set_header (t, by_batch ? "batch" : "context", decode ? "ITL" : "TTFT",
-                                   "tokens/s", "intensity", "MFU", "MBU", "bound", "fits",
-                                   "$/Mtok");
-        for (guint j = 0; j < m; j++)
-          {
-            const RoofResult *r = AT (i, j);
-            roof_cli_table_add_row (t);
-            roof_cli_table_take (t, 0, g_strdup_printf ("%.15g", g_array_index (values,
-                                                                                double, j)));
-            roof_cli_table_take (t, 1, roof_cli_format (r->t_step, ROOF_UNIT_TIME));
-            roof_cli_table_take (t, 2, roof_cli_format (r->tokens_per_s, ROOF_UNIT_RATE));
-            roof_cli_table_take (t, 3, roof_cli_format (r->intensity, ROOF_UNIT_INTENSITY));
-            roof_cli_table_take (t, 4, roof_cli_format (r->mfu, ROOF_UNIT_PERCENT));
-            roof_cli_table_take (t, 5, roof_cli_format (r->mbu, ROOF_UNIT_PERCENT));
-            roof_cli_table_set (t, 6, roof_bound_name (r->bound));
-            roof_cli_table_take (t, 7, fits_text (r, TRUE));
-            roof_cli_table_take (t, 8, r->has_cost ? roof_cli_format (r->usd_per_mtok,
-                                                                      ROOF_UNIT_USD)
-                                                   : g_strdup ("—"));
-          }
-        roof_cli_table_print (t, ctx->out);
-      }
-  }
-#undef AT
-#undef BATCH_AT
-#undef CONTEXT_AT
+    sweep_write_csv (ctx, &sw);
+  else if (opts->json)
+    sweep_write_json (ctx, &sw);
+  else
+    sweep_print_tables (ctx, &sw);
   return TRUE;
 }
