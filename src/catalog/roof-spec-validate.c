@@ -332,6 +332,175 @@ check_required (const RoofSchemaWalk *walk,
   return TRUE;
 }
 
+/* An array of strings, or of the choices of an enum. */
+static gboolean
+check_strings (const RoofFieldSpec *row,
+              const char *shown,
+              JsonNode *node,
+              const char *where,
+              GError **error)
+{
+  JsonArray *array;
+  RoofFieldSpec each = *row;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must be an array of strings, got %s", shown,
+                              roof_json_node_kind (node));
+      return FALSE;
+    }
+  array = json_node_get_array (node);
+  each.type = row->choices != NULL ? ROOF_FIELD_ENUM : ROOF_FIELD_STRING;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
+
+      /* not an entry's id or name: no entry rules */
+      if (!check_string (&each, element, json_array_get_element (array, i), FALSE, where,
+                         error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* [low, high]: two numbers in the field's range, low below high. */
+static gboolean
+check_range (const RoofFieldSpec *row,
+            const char *shown,
+            JsonNode *node,
+            const char *where,
+            GError **error)
+{
+  JsonArray *array;
+  RoofFieldSpec bounds = *row;
+  double lo, hi;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node)
+      || json_array_get_length (json_node_get_array (node)) != 2)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must be an array of two numbers [low, high], got %s",
+                              shown, roof_json_node_kind (node));
+      return FALSE;
+    }
+  array = json_node_get_array (node);
+  bounds.type = ROOF_FIELD_NUMBER;
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
+
+      if (!check_number (&bounds, element, json_array_get_element (array, i), where, error))
+        return FALSE;
+    }
+  lo = roof_json_node_get_number (json_array_get_element (array, 0));
+  hi = roof_json_node_get_number (json_array_get_element (array, 1));
+  if (!(lo < hi))
+    {
+      g_autofree char *a = show_number (lo);
+      g_autofree char *b = show_number (hi);
+
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must go from low to high, got [%s, %s]", shown, a, b);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The cache levels: objects checked against the rows under PATH[]. */
+static gboolean
+check_caches (const RoofSchemaWalk *walk,
+             const RoofFieldSpec *row,
+             const char *shown,
+             JsonNode *node,
+             const char *where,
+             GPtrArray *warnings,
+             GError **error)
+{
+  JsonArray *array;
+  g_autofree char *element_prefix = g_strdup_printf ("%s[]", row->path);
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must be an array of objects, got %s", shown,
+                              roof_json_node_kind (node));
+      return FALSE;
+    }
+  array = json_node_get_array (node);
+  if (json_array_get_length (array) > ROOF_MAX_CACHES)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s has %u levels, at most %d are supported", shown,
+                              json_array_get_length (array), ROOF_MAX_CACHES);
+      return FALSE;
+    }
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      g_autofree char *element_shown = g_strdup_printf ("%s[%u]", shown, i);
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        {
+          roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                  "%s must be an object, got %s", element_shown,
+                                  roof_json_node_kind (element));
+          return FALSE;
+        }
+      if (!check_members (walk, json_node_get_object (element), element_prefix,
+                          element_shown, where, warnings, error))
+        return FALSE;
+      if (!check_required (walk, json_node_get_object (element), NULL, element_prefix,
+                           element_shown, where, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* { "precision": number }, each number in the field's range. */
+static gboolean
+check_precision_map (const RoofFieldSpec *row,
+                    const char *shown,
+                    JsonNode *node,
+                    const char *where,
+                    GError **error)
+{
+  g_auto (RoofObjectIter) iter = { 0 };
+  const char *name;
+  JsonNode *member;
+  RoofFieldSpec each = *row;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                              "%s must be an object of precision: number, got %s", shown,
+                              roof_json_node_kind (node));
+      return FALSE;
+    }
+  each.type = ROOF_FIELD_NUMBER;
+  roof_object_iter_init (&iter, json_node_get_object (node));
+  while (roof_object_iter_next (&iter, &name, &member))
+    {
+      g_autofree char *member_shown = g_strdup_printf ("%s.%s", shown, name);
+
+      if (!roof_precision_from_name (name, NULL))
+        {
+          g_autoptr (GString) valid = g_string_new (NULL);
+
+          for (int p = 0; p < ROOF_PREC_COUNT; p++)
+            g_string_append_printf (valid, "%s%s", p ? ", " : "",
+                                    roof_precision_name ((RoofPrecision) p));
+          roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                  "%s: unknown precision \"%s\" (valid: %s)", shown, name,
+                                  valid->str);
+          return FALSE;
+        }
+      if (!check_number (&each, member_shown, member, where, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 check_value (const RoofSchemaWalk *walk,
              const RoofFieldSpec *row,
@@ -362,147 +531,16 @@ check_value (const RoofSchemaWalk *walk,
       return TRUE;
 
     case ROOF_FIELD_STRINGS:
-      {
-        JsonArray *array;
-        RoofFieldSpec each = *row;
-
-        if (!JSON_NODE_HOLDS_ARRAY (node))
-          {
-            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                    "%s must be an array of strings, got %s", shown,
-                                    roof_json_node_kind (node));
-            return FALSE;
-          }
-        array = json_node_get_array (node);
-        each.type = row->choices != NULL ? ROOF_FIELD_ENUM : ROOF_FIELD_STRING;
-        for (guint i = 0; i < json_array_get_length (array); i++)
-          {
-            g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
-
-            /* not an entry's id or name: no entry rules */
-            if (!check_string (&each, element, json_array_get_element (array, i), FALSE, where,
-                               error))
-              return FALSE;
-          }
-        return TRUE;
-      }
+      return check_strings (row, shown, node, where, error);
 
     case ROOF_FIELD_RANGE:
-      {
-        JsonArray *array;
-        RoofFieldSpec bounds = *row;
-        double lo, hi;
-
-        if (!JSON_NODE_HOLDS_ARRAY (node)
-            || json_array_get_length (json_node_get_array (node)) != 2)
-          {
-            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                    "%s must be an array of two numbers [low, high], got %s",
-                                    shown, roof_json_node_kind (node));
-            return FALSE;
-          }
-        array = json_node_get_array (node);
-        bounds.type = ROOF_FIELD_NUMBER;
-        for (guint i = 0; i < 2; i++)
-          {
-            g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
-
-            if (!check_number (&bounds, element, json_array_get_element (array, i), where, error))
-              return FALSE;
-          }
-        lo = roof_json_node_get_number (json_array_get_element (array, 0));
-        hi = roof_json_node_get_number (json_array_get_element (array, 1));
-        if (!(lo < hi))
-          {
-            g_autofree char *a = show_number (lo);
-            g_autofree char *b = show_number (hi);
-
-            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                    "%s must go from low to high, got [%s, %s]", shown, a, b);
-            return FALSE;
-          }
-        return TRUE;
-      }
+      return check_range (row, shown, node, where, error);
 
     case ROOF_FIELD_CACHES:
-      {
-        JsonArray *array;
-        g_autofree char *element_prefix = g_strdup_printf ("%s[]", row->path);
-
-        if (!JSON_NODE_HOLDS_ARRAY (node))
-          {
-            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                    "%s must be an array of objects, got %s", shown,
-                                    roof_json_node_kind (node));
-            return FALSE;
-          }
-        array = json_node_get_array (node);
-        if (json_array_get_length (array) > ROOF_MAX_CACHES)
-          {
-            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                    "%s has %u levels, at most %d are supported", shown,
-                                    json_array_get_length (array), ROOF_MAX_CACHES);
-            return FALSE;
-          }
-        for (guint i = 0; i < json_array_get_length (array); i++)
-          {
-            JsonNode *element = json_array_get_element (array, i);
-            g_autofree char *element_shown = g_strdup_printf ("%s[%u]", shown, i);
-
-            if (!JSON_NODE_HOLDS_OBJECT (element))
-              {
-                roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                        "%s must be an object, got %s", element_shown,
-                                        roof_json_node_kind (element));
-                return FALSE;
-              }
-            if (!check_members (walk, json_node_get_object (element), element_prefix,
-                                element_shown, where, warnings, error))
-              return FALSE;
-            if (!check_required (walk, json_node_get_object (element), NULL, element_prefix,
-                                 element_shown, where, error))
-              return FALSE;
-          }
-        return TRUE;
-      }
+      return check_caches (walk, row, shown, node, where, warnings, error);
 
     case ROOF_FIELD_PRECISION_MAP:
-      {
-        g_auto (RoofObjectIter) iter = { 0 };
-        const char *name;
-        JsonNode *member;
-        RoofFieldSpec each = *row;
-
-        if (!JSON_NODE_HOLDS_OBJECT (node))
-          {
-            roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                    "%s must be an object of precision: number, got %s", shown,
-                                    roof_json_node_kind (node));
-            return FALSE;
-          }
-        each.type = ROOF_FIELD_NUMBER;
-        roof_object_iter_init (&iter, json_node_get_object (node));
-        while (roof_object_iter_next (&iter, &name, &member))
-          {
-            g_autofree char *member_shown = g_strdup_printf ("%s.%s", shown, name);
-
-            if (!roof_precision_from_name (name, NULL))
-              {
-                g_autoptr (GString) valid = g_string_new (NULL);
-
-                for (int p = 0; p < ROOF_PREC_COUNT; p++)
-                  g_string_append_printf (valid, "%s%s", p ? ", " : "",
-                                          roof_precision_name ((RoofPrecision) p));
-                roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                        "%s: unknown precision \"%s\" (valid: %s)", shown, name,
-                                        valid->str);
-                return FALSE;
-              }
-            if (!check_number (&each, member_shown, member, where, error))
-              return FALSE;
-          }
-        return TRUE;
-      }
+      return check_precision_map (row, shown, node, where, error);
 
     default:
       return TRUE;
