@@ -187,19 +187,12 @@ roof_model_dims (const RoofModelParams *m, RoofModelDims *d)
   d->n_window = m->sliding_window > 0 ? (m->window_layers > 0 ? m->window_layers : m->layers) : 0;
 }
 
-/* Per-token cost of one row, before any scaling. Rows that do not exist for
- * this architecture come back all zero with `present` false. */
-void
-roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind op,
-                    bool absorbed, RoofOpCost *c)
+/* The attention rows: projections, scores, softmax and the value product;
+ * MLA's latent when `absorbed`. */
+static void
+attention_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind op,
+                   bool absorbed, RoofOpCost *c)
 {
-  double ffn_act_one; /* activations of one FFN of width w per token, as a function below */
-
-  absorbed = absorbed && d->mla;
-  memset (c, 0, sizeof *c);
-  c->present = true;
-  c->counted = true;
-
   switch (op)
     {
     case ROOF_OP_Q_PROJ:
@@ -293,9 +286,23 @@ roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind
       c->act = d->H * d->dv + d->d;
       break;
 
+    default:
+      break;
+    }
+}
+
+/* The feed-forward rows, dense or mixture-of-experts; false for a row this
+ * architecture does not have. */
+static bool
+ffn_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind op, RoofOpCost *c)
+{
+  double ffn_act_one; /* activations of one FFN of width d_e per token */
+
+  switch (op)
+    {
     case ROOF_OP_FFN_GATE:
       if (d->n_dense <= 0 || !m->ffn_gated)
-        goto absent;
+        return false;
       c->mm = d->d * d->ffn;
       c->weights = c->mm;
       c->act = d->d + d->ffn;
@@ -303,7 +310,7 @@ roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind
 
     case ROOF_OP_FFN_UP:
       if (d->n_dense <= 0)
-        goto absent;
+        return false;
       c->mm = d->d * d->ffn;
       c->weights = c->mm;
       c->act = d->d + d->ffn;
@@ -311,7 +318,7 @@ roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind
 
     case ROOF_OP_FFN_DOWN:
       if (d->n_dense <= 0)
-        goto absent;
+        return false;
       c->mm = d->ffn * d->d;
       c->weights = c->mm;
       c->act = d->ffn + d->d;
@@ -319,7 +326,7 @@ roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind
 
     case ROOF_OP_ROUTER:
       if (d->n_moe <= 0)
-        goto absent;
+        return false;
       c->mm = d->d * d->E;
       c->weights = c->mm;
       c->act = d->d + d->E;
@@ -327,7 +334,7 @@ roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind
 
     case ROOF_OP_EXPERTS:
       if (d->n_moe <= 0)
-        goto absent;
+        return false;
       ffn_act_one = d->nmat * (d->d + d->de);
       c->mm = d->k * d->nmat * d->d * d->de;
       c->expert_weights = d->nmat * d->d * d->de; /* per distinct expert read */
@@ -336,11 +343,50 @@ roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind
 
     case ROOF_OP_SHARED_EXPERTS:
       if (d->n_moe <= 0 || d->Es <= 0)
-        goto absent;
+        return false;
       ffn_act_one = d->nmat * (d->d + d->de);
       c->mm = d->Es * d->nmat * d->d * d->de;
       c->weights = c->mm;
       c->act = d->Es * ffn_act_one;
+      break;
+
+    default:
+      return false;
+    }
+  return true;
+}
+
+/* Per-token cost of one row, before any scaling. Rows that do not exist for
+ * this architecture come back all zero with `present` false. */
+void
+roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind op,
+                    bool absorbed, RoofOpCost *c)
+{
+  absorbed = absorbed && d->mla;
+  memset (c, 0, sizeof *c);
+  c->present = true;
+  c->counted = true;
+
+  switch (op)
+    {
+    case ROOF_OP_Q_PROJ:
+    case ROOF_OP_K_PROJ:
+    case ROOF_OP_V_PROJ:
+    case ROOF_OP_ATTN_SCORES:
+    case ROOF_OP_SOFTMAX:
+    case ROOF_OP_ATTN_V:
+    case ROOF_OP_O_PROJ:
+      attention_op_cost (m, d, op, absorbed, c);
+      return;
+
+    case ROOF_OP_FFN_GATE:
+    case ROOF_OP_FFN_UP:
+    case ROOF_OP_FFN_DOWN:
+    case ROOF_OP_ROUTER:
+    case ROOF_OP_EXPERTS:
+    case ROOF_OP_SHARED_EXPERTS:
+      if (ffn_op_cost (m, d, op, c))
+        return;
       break;
 
     case ROOF_OP_NORMS:
@@ -350,22 +396,19 @@ roof_model_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind
       c->weights = 2.0 * d->d;
       c->elem_flop = 8.0 * d->d;
       c->act = 4.0 * d->d;
-      break;
+      return;
 
     case ROOF_OP_LM_HEAD:
       c->mm = d->V * d->d;
       c->weights = c->mm + d->d; /* + final norm */
       c->act = d->d + d->V;
-      break;
+      return;
 
     case ROOF_OP_GENERIC:
     case ROOF_OP_COUNT:
     default:
-      goto absent;
+      break;
     }
-  return;
-
-absent:
   memset (c, 0, sizeof *c);
 }
 
