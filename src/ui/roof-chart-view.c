@@ -5,76 +5,13 @@
 #include "config.h"
 
 #include "roof-chart-view.h"
+#include "roof-chart-view-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
 
 #include "roof-format.h"
 #include "roof-theme.h"
-
-/* The axes a chart lets the user zoom and pan (the renderer honours the
- * view ranges of exactly these). */
-enum
-{
-  AXIS_X = 1 << 0,
-  AXIS_Y = 1 << 1,
-};
-
-static const guint zoom_axes[ROOF_PLOT_COUNT] = {
-  [ROOF_PLOT_ROOFLINE] = AXIS_X | AXIS_Y,
-  [ROOF_PLOT_COST] = AXIS_X | AXIS_Y,
-  [ROOF_PLOT_SENSITIVITY] = 0,
-  [ROOF_PLOT_BATCH] = AXIS_X,
-  [ROOF_PLOT_CONTEXT] = AXIS_X | AXIS_Y,
-  [ROOF_PLOT_MEMORY] = AXIS_Y,
-  [ROOF_PLOT_TREND] = 0,
-};
-
-/* Charts whose two axes are both numeric get a crosshair with readouts. */
-static const gboolean crosshair_axes[ROOF_PLOT_COUNT] = {
-  [ROOF_PLOT_ROOFLINE] = TRUE, [ROOF_PLOT_COST] = TRUE,    [ROOF_PLOT_BATCH] = TRUE,
-  [ROOF_PLOT_CONTEXT] = TRUE,  [ROOF_PLOT_TREND] = TRUE,
-};
-
-#define ZOOM_STEP 1.15
-#define DRAG_THRESHOLD 4.0
-
-struct _RoofChartView
-{
-  GtkWidget parent_instance;
-
-  RoofPlotKind kind;
-  RoofThemeKind theme;
-  RoofChartData *data;
-  GHashTable *hidden; /* ids toggled off in the legend */
-  double view[4];     /* x0, x1, y0, y1; 0 = automatic */
-
-  RoofChartLayout *layout;
-  GskRenderNode *node; /* the chart as last rendered, replayed until something changes */
-  RoofChartCache *cache; /* text shaped by the last render, for the next one and exports */
-  int node_width, node_height;
-  gboolean rendered_once;
-  gboolean tooltips_ready; /* the layout's items have their tooltips */
-
-  /* what the tick labels divide values by (TFLOP/s axes show 989, not
-   * 9.894e14), from the layout after each render */
-  double x_factor, y_factor;
-
-  /* pointer */
-  gboolean pointer_inside;
-  double px, py;
-  const RoofHitItem *hover;
-
-  /* drag to pan: the axes as they were when the drag began */
-  gboolean panning;
-  RoofChartLayout drag_axes;
-
-  /* pinned item */
-  int pin_index; /* into layout->items, −1 for none */
-  char *pin_text;
-  GtkWidget *popover;
-  GtkWidget *popover_label;
-};
 
 G_DEFINE_FINAL_TYPE (RoofChartView, roof_chart_view, GTK_TYPE_WIDGET)
 
@@ -135,20 +72,6 @@ roof_theme_kind_get_type (void)
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 
-static GdkRGBA
-rgba_of (RoofColor c, double alpha)
-{
-  GdkRGBA rgba = { (float) c.r, (float) c.g, (float) c.b, (float) (c.a * alpha) };
-  return rgba;
-}
-
-static gboolean
-in_plot_area (const RoofChartLayout *l, double x, double y)
-{
-  const RoofRect *p = &l->plot_area;
-  return p->width > 0 && x >= p->x && x <= p->x + p->width && y >= p->y && y <= p->y + p->height;
-}
-
 static void
 invalidate (RoofChartView *self)
 {
@@ -156,8 +79,8 @@ invalidate (RoofChartView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static void
-unpin (RoofChartView *self)
+void
+roof_chart_view_unpin (RoofChartView *self)
 {
   self->pin_index = -1;
   g_clear_pointer (&self->pin_text, g_free);
@@ -173,8 +96,8 @@ view_is_set (RoofChartView *self)
          || self->view[3] != 0.0;
 }
 
-static void
-set_view (RoofChartView *self, const double view[4])
+void
+roof_chart_view_set_view (RoofChartView *self, const double view[4])
 {
   gboolean was = view_is_set (self);
   for (int i = 0; i < 4; i++)
@@ -182,50 +105,6 @@ set_view (RoofChartView *self, const double view[4])
   invalidate (self);
   if (was != view_is_set (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOMED]);
-}
-
-static void
-axis_zoom (gboolean log, double d0, double d1, double f, double factor, double *o0, double *o1)
-{
-  if (log && d0 > 0.0 && d1 > d0)
-    {
-      double u0 = log10 (d0), u1 = log10 (d1);
-      double uc = u0 + f * (u1 - u0);
-      double span = (u1 - u0) * factor;
-      /* between a twentieth of a decade and 40 decades */
-      span = CLAMP (span, 0.05, 40.0);
-      double n0 = uc - (uc - u0) / (u1 - u0) * span;
-      *o0 = pow (10.0, n0);
-      *o1 = pow (10.0, n0 + span);
-    }
-  else if (d1 > d0)
-    {
-      double c = d0 + f * (d1 - d0);
-      double span = (d1 - d0) * factor;
-      double min_span = 1e-9 * MAX (fabs (c), 1e-12);
-      span = MAX (span, min_span);
-      *o0 = c - (c - d0) / (d1 - d0) * span;
-      *o1 = *o0 + span;
-    }
-  else
-    *o0 = *o1 = 0.0;
-}
-
-static void
-axis_pan (gboolean log, double d0, double d1, double frac, double *o0, double *o1)
-{
-  if (log && d0 > 0.0 && d1 > d0)
-    {
-      double shift = frac * (log10 (d1) - log10 (d0));
-      *o0 = pow (10.0, log10 (d0) + shift);
-      *o1 = pow (10.0, log10 (d1) + shift);
-    }
-  else
-    {
-      double shift = frac * (d1 - d0);
-      *o0 = d0 + shift;
-      *o1 = d1 + shift;
-    }
 }
 
 static guint
@@ -350,7 +229,7 @@ render_node (RoofChartView *self, int width, int height)
 
   /* the pinned item is the same one while the data stays the same */
   if (self->pin_index >= 0 && (guint) self->pin_index >= self->layout->items->len)
-    unpin (self);
+    roof_chart_view_unpin (self);
 
   g_signal_emit (self, signals[RENDERED], 0);
 }
@@ -359,8 +238,8 @@ render_node (RoofChartView *self, int width, int height)
  * render_node leaves them out (formatting their numbers was a sixth of a
  * roofline's render), and the same input drawn again into one pixel gives
  * the same items with them. */
-static void
-ensure_tooltips (RoofChartView *self)
+void
+roof_chart_view_ensure_tooltips (RoofChartView *self)
 {
   g_autoptr (RoofChartLayout) full = NULL;
   int scale = MAX (gtk_widget_get_scale_factor (GTK_WIDGET (self)), 1);
@@ -387,8 +266,8 @@ ensure_tooltips (RoofChartView *self)
       = g_steal_pointer (&g_array_index (full->items, RoofHitItem, i).tooltip);
 }
 
-static gboolean
-pin_rect (RoofChartView *self, GdkRectangle *rect)
+gboolean
+roof_chart_view_pin_rect (RoofChartView *self, GdkRectangle *rect)
 {
   const RoofHitItem *it;
 
@@ -400,21 +279,21 @@ pin_rect (RoofChartView *self, GdkRectangle *rect)
                              MAX ((int) it->bar.height, 1) };
   else
     *rect = (GdkRectangle) { (int) (it->x - 4), (int) (it->y - 4), 8, 8 };
-  return in_plot_area (self->layout, rect->x + rect->width / 2.0, rect->y + rect->height / 2.0)
+  return roof_chart_view_in_plot_area (self->layout, rect->x + rect->width / 2.0, rect->y + rect->height / 2.0)
          || (it->bar.width > 0);
 }
 
-static void
-pin (RoofChartView *self, const RoofHitItem *it)
+void
+roof_chart_view_pin (RoofChartView *self, const RoofHitItem *it)
 {
   GdkRectangle rect;
 
-  ensure_tooltips (self);
+  roof_chart_view_ensure_tooltips (self);
   self->pin_index = (int) (it - &g_array_index (self->layout->items, RoofHitItem, 0));
   g_free (self->pin_text);
   self->pin_text = g_strdup (it->tooltip ? it->tooltip : "");
   gtk_label_set_text (GTK_LABEL (self->popover_label), self->pin_text);
-  if (pin_rect (self, &rect))
+  if (roof_chart_view_pin_rect (self, &rect))
     {
       gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
       gtk_popover_popup (GTK_POPOVER (self->popover));
@@ -422,226 +301,12 @@ pin (RoofChartView *self, const RoofHitItem *it)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* ------------------------------------------------------------------------ */
-/* Overlay: crosshair, readouts, hover and pin rings                        */
-
-static void
-append_ring (GtkSnapshot *snapshot, double x, double y, double r, double width, GdkRGBA color)
-{
-  GskRoundedRect rr;
-  const GdkRGBA colors[4] = { color, color, color, color };
-  const float widths[4] = { (float) width, (float) width, (float) width, (float) width };
-
-  gsk_rounded_rect_init_from_rect (&rr, &GRAPHENE_RECT_INIT ((float) (x - r), (float) (y - r),
-                                                             (float) (2 * r), (float) (2 * r)),
-                                   (float) r);
-  gtk_snapshot_append_border (snapshot, &rr, widths, colors);
-}
-
-static void
-append_readout (RoofChartView *self, GtkSnapshot *snapshot, const RoofTheme *th,
-                const char *text, double x, double y, gboolean centre_x, gboolean centre_y)
-{
-  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  int w, h;
-  double pad = 3.0;
-  GdkRGBA bg = rgba_of (th->foreground, 0.85);
-  GdkRGBA fg = rgba_of (th->background, 1.0);
-
-  pango_layout_get_pixel_size (layout, &w, &h);
-  if (centre_x)
-    x -= (w + 2 * pad) / 2.0;
-  if (centre_y)
-    y -= (h + 2 * pad) / 2.0;
-  x = CLAMP (x, 0.0, MAX (gtk_widget_get_width (GTK_WIDGET (self)) - w - 2 * pad, 0.0));
-  gtk_snapshot_append_color (snapshot, &bg,
-                             &GRAPHENE_RECT_INIT ((float) x, (float) y, (float) (w + 2 * pad),
-                                                  (float) (h + 2 * pad)));
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) (x + pad), (float) (y + pad)));
-  gtk_snapshot_append_layout (snapshot, layout, &fg);
-  gtk_snapshot_restore (snapshot);
-}
-
-static void
-append_crosshair (RoofChartView *self, GtkSnapshot *snapshot, const RoofTheme *th)
-{
-  const RoofChartLayout *l = self->layout;
-  const RoofRect *p = &l->plot_area;
-  GdkRGBA line = rgba_of (th->foreground, 0.35);
-  double x = floor (self->px) + 0.5, y = floor (self->py) + 0.5;
-
-  gtk_snapshot_append_color (snapshot, &line,
-                             &GRAPHENE_RECT_INIT ((float) (x - 0.5), (float) p->y, 1.0f,
-                                                  (float) p->height));
-  gtk_snapshot_append_color (snapshot, &line,
-                             &GRAPHENE_RECT_INIT ((float) p->x, (float) (y - 0.5),
-                                                  (float) p->width, 1.0f));
-
-  /* in the units of the tick labels next to them */
-  g_autofree char *xs = roof_format_significant (roof_chart_layout_x_to_data (l, self->px)
-                                                   / self->x_factor,
-                                                 3);
-  g_autofree char *ys = roof_format_significant (roof_chart_layout_y_to_data (l, self->py)
-                                                   / self->y_factor,
-                                                 3);
-  append_readout (self, snapshot, th, xs, self->px, p->y + p->height + 2, TRUE, FALSE);
-  append_readout (self, snapshot, th, ys, p->x + 2, self->py, FALSE, TRUE);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Event handlers                                                           */
-
-static void
-on_motion (GtkEventControllerMotion *motion, double x, double y, RoofChartView *self)
-{
-  const RoofHitItem *hover;
-  const char *cursor = "default";
-
-  self->pointer_inside = TRUE;
-  self->px = x;
-  self->py = y;
-  if (!self->rendered_once)
-    return;
-
-  hover = roof_chart_layout_hit (self->layout, x, y);
-  if (hover != NULL || roof_chart_layout_legend_hit (self->layout, x, y) >= 0)
-    cursor = "pointer";
-  else if (self->panning)
-    cursor = "grabbing";
-  else if (in_plot_area (self->layout, x, y) && crosshair_axes[self->kind])
-    cursor = "crosshair";
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), cursor);
-  self->hover = hover;
-  /* only the overlay changes: the chart's node is replayed as it is */
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_leave (GtkEventControllerMotion *motion, RoofChartView *self)
-{
-  self->pointer_inside = FALSE;
-  self->hover = NULL;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static gboolean
-on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, RoofChartView *self)
-{
-  if (!self->rendered_once || zoom_axes[self->kind] == 0 || dy == 0.0)
-    return FALSE;
-  if (!in_plot_area (self->layout, self->px, self->py))
-    return FALSE;
-  roof_chart_view_zoom_at (self, self->px, self->py, pow (ZOOM_STEP, dy));
-  return TRUE;
-}
-
-static void
-on_drag_begin (GtkGestureDrag *drag, double x, double y, RoofChartView *self)
-{
-  if (!self->rendered_once || zoom_axes[self->kind] == 0 || !in_plot_area (self->layout, x, y))
-    {
-      gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_DENIED);
-      return;
-    }
-  self->drag_axes = *self->layout;
-  self->panning = FALSE;
-}
-
-static void
-on_drag_update (GtkGestureDrag *drag, double ox, double oy, RoofChartView *self)
-{
-  const RoofChartLayout *a = &self->drag_axes;
-  double view[4];
-  guint axes = zoom_axes[self->kind];
-
-  if (!self->panning && hypot (ox, oy) < DRAG_THRESHOLD)
-    return;
-  if (!self->panning)
-    {
-      self->panning = TRUE;
-      gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_CLAIMED);
-      gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
-    }
-  for (int i = 0; i < 4; i++)
-    view[i] = self->view[i];
-  if ((axes & AXIS_X) && a->plot_area.width > 0)
-    axis_pan (a->x_log, a->x0, a->x1, -ox / a->plot_area.width, &view[0], &view[1]);
-  if ((axes & AXIS_Y) && a->plot_area.height > 0)
-    axis_pan (a->y_log, a->y0, a->y1, oy / a->plot_area.height, &view[2], &view[3]);
-  set_view (self, view);
-}
-
-static void
-on_drag_end (GtkGestureDrag *drag, double ox, double oy, RoofChartView *self)
-{
-  if (self->panning)
-    gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
-  self->panning = FALSE;
-}
-
-static void
-on_click_released (GtkGestureClick *click, int n_press, double x, double y, RoofChartView *self)
-{
-  int device;
-  const RoofHitItem *it;
-
-  if (!self->rendered_once || self->panning)
-    return;
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-
-  device = roof_chart_layout_legend_hit (self->layout, x, y);
-  if (device >= 0 && self->data != NULL && device < roof_chart_data_get_n_devices (self->data))
-    {
-      const char *id = roof_chart_data_get_device (self->data, device)->id;
-      roof_chart_view_set_device_hidden (self, id, !roof_chart_view_get_device_hidden (self, id));
-      return;
-    }
-  it = roof_chart_layout_hit (self->layout, x, y);
-  if (it != NULL)
-    {
-      pin (self, it);
-      return;
-    }
-  if (n_press == 2 && in_plot_area (self->layout, x, y))
-    roof_chart_view_reset_view (self);
-  unpin (self);
-}
-
-static gboolean
-on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
-{
-  RoofChartView *self = ROOF_CHART_VIEW (widget);
-  const RoofHitItem *it;
-  GdkRectangle area;
-
-  if (!self->rendered_once || keyboard)
-    return FALSE;
-  it = roof_chart_layout_hit (self->layout, x, y);
-  if (it != NULL)
-    ensure_tooltips (self);
-  if (it == NULL || it->tooltip == NULL || *it->tooltip == '\0')
-    return FALSE;
-  if (self->pin_index >= 0
-      && it == &g_array_index (self->layout->items, RoofHitItem, self->pin_index))
-    return FALSE;
-  if (it->bar.width > 0 && it->bar.height > 0)
-    area = (GdkRectangle) { (int) it->bar.x, (int) it->bar.y, MAX ((int) it->bar.width, 1),
-                            MAX ((int) it->bar.height, 1) };
-  else
-    area = (GdkRectangle) { (int) (it->x - it->radius), (int) (it->y - it->radius),
-                            MAX ((int) (2 * it->radius), 1), MAX ((int) (2 * it->radius), 1) };
-  gtk_tooltip_set_text (tooltip, it->tooltip);
-  gtk_tooltip_set_tip_area (tooltip, &area);
-  return TRUE;
-}
-
 static void
 unpin_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   RoofChartView *self = ROOF_CHART_VIEW (widget);
   if (self->pin_index >= 0)
-    unpin (self);
+    roof_chart_view_unpin (self);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -653,29 +318,13 @@ roof_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   RoofChartView *self = ROOF_CHART_VIEW (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  const RoofTheme *th = roof_theme_get (self->theme);
-  GdkRectangle rect;
 
   if (width < 1 || height < 1)
     return;
   if (self->node == NULL || width != self->node_width || height != self->node_height)
     render_node (self, width, height);
   gtk_snapshot_append_node (snapshot, self->node);
-
-
-  if (self->pointer_inside && !self->panning && crosshair_axes[self->kind]
-      && in_plot_area (self->layout, self->px, self->py) && self->hover == NULL)
-    append_crosshair (self, snapshot, th);
-  if (self->hover != NULL && self->hover->bar.width <= 0)
-    append_ring (snapshot, self->hover->x, self->hover->y, th->marker_radius + 4, 2.0,
-                 rgba_of (th->foreground, 0.6));
-  if (pin_rect (self, &rect) && self->pin_index >= 0)
-    {
-      const RoofHitItem *it = &g_array_index (self->layout->items, RoofHitItem, self->pin_index);
-      if (it->bar.width <= 0)
-        append_ring (snapshot, it->x, it->y, th->marker_radius + 5, 2.5,
-                     rgba_of (th->foreground, 1.0));
-    }
+  roof_chart_view_append_overlay (self, snapshot);
 }
 
 static void
@@ -705,7 +354,7 @@ roof_chart_view_size_allocate (GtkWidget *widget, int width, int height, int bas
       /* the layout is re-made at the new size before the rectangle is used */
       if (self->node == NULL || width != self->node_width || height != self->node_height)
         render_node (self, width, height);
-      if (pin_rect (self, &rect))
+      if (roof_chart_view_pin_rect (self, &rect))
         gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
       gtk_popover_present (GTK_POPOVER (self->popover));
     }
@@ -810,7 +459,7 @@ roof_chart_view_class_init (RoofChartViewClass *klass)
   widget_class->snapshot = roof_chart_view_snapshot;
   widget_class->measure = roof_chart_view_measure;
   widget_class->size_allocate = roof_chart_view_size_allocate;
-  widget_class->query_tooltip = on_query_tooltip;
+  widget_class->query_tooltip = roof_chart_view_query_tooltip;
 
   properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, ROOF_TYPE_PLOT_KIND,
                                              ROOF_PLOT_ROOFLINE,
@@ -840,8 +489,6 @@ roof_chart_view_class_init (RoofChartViewClass *klass)
 static void
 roof_chart_view_init (RoofChartView *self)
 {
-  GtkEventController *motion, *scroll;
-  GtkGesture *drag, *click;
   GtkWidget *box;
 
   self->kind = ROOF_PLOT_ROOFLINE;
@@ -857,27 +504,7 @@ roof_chart_view_init (RoofChartView *self)
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
-  motion = gtk_event_controller_motion_new ();
-  g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-
-  scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
-  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
-
-  drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
-
-  click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  roof_chart_view_add_pointer_controllers (self);
 
   self->popover = gtk_popover_new ();
   gtk_popover_set_autohide (GTK_POPOVER (self->popover), FALSE);
@@ -934,7 +561,7 @@ roof_chart_view_set_kind (RoofChartView *self, RoofPlotKind kind)
   self->kind = kind;
   for (int i = 0; i < 4; i++)
     self->view[i] = 0.0;
-  unpin (self);
+  roof_chart_view_unpin (self);
   invalidate (self);
   update_accessible (self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
@@ -978,7 +605,7 @@ roof_chart_view_set_data (RoofChartView *self, RoofChartData *data)
     self->data = roof_chart_data_ref (data);
   /* a pinned item's values are stale after an edit */
   if (self->pin_index >= 0)
-    unpin (self);
+    roof_chart_view_unpin (self);
   invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA]);
 }
@@ -1016,7 +643,7 @@ roof_chart_view_reset_view (RoofChartView *self)
 
   if (!view_is_set (self))
     return FALSE;
-  set_view (self, automatic);
+  roof_chart_view_set_view (self, automatic);
   return TRUE;
 }
 
@@ -1025,46 +652,6 @@ roof_chart_view_get_zoomed (RoofChartView *self)
 {
   g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), FALSE);
   return view_is_set (self);
-}
-
-void
-roof_chart_view_zoom_at (RoofChartView *self, double x, double y, double factor)
-{
-  const RoofChartLayout *l;
-  double view[4];
-  guint axes;
-
-  g_return_if_fail (ROOF_IS_CHART_VIEW (self));
-  g_return_if_fail (factor > 0.0);
-
-  l = self->layout;
-  axes = zoom_axes[self->kind];
-  if (!self->rendered_once || axes == 0 || l->plot_area.width <= 0 || l->plot_area.height <= 0)
-    return;
-  for (int i = 0; i < 4; i++)
-    view[i] = self->view[i];
-  if (axes & AXIS_X)
-    axis_zoom (l->x_log, l->x0, l->x1, CLAMP ((x - l->plot_area.x) / l->plot_area.width, 0, 1),
-               factor, &view[0], &view[1]);
-  if (axes & AXIS_Y)
-    axis_zoom (l->y_log, l->y0, l->y1,
-               CLAMP ((l->plot_area.y + l->plot_area.height - y) / l->plot_area.height, 0, 1),
-               factor, &view[2], &view[3]);
-  set_view (self, view);
-}
-
-gboolean
-roof_chart_view_zoom (RoofChartView *self, double factor)
-{
-  const RoofRect *p;
-
-  g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), FALSE);
-
-  p = &self->layout->plot_area;
-  if (!self->rendered_once || zoom_axes[self->kind] == 0 || p->width <= 0)
-    return FALSE;
-  roof_chart_view_zoom_at (self, p->x + p->width / 2, p->y + p->height / 2, factor);
-  return TRUE;
 }
 
 void
@@ -1096,7 +683,7 @@ roof_chart_view_get_layout (RoofChartView *self)
   g_return_val_if_fail (ROOF_IS_CHART_VIEW (self), NULL);
   if (!self->rendered_once)
     return NULL;
-  ensure_tooltips (self);
+  roof_chart_view_ensure_tooltips (self);
   return self->layout;
 }
 
@@ -1109,7 +696,7 @@ roof_chart_view_pin_at (RoofChartView *self, double x, double y)
 
   if (!self->rendered_once || (it = roof_chart_layout_hit (self->layout, x, y)) == NULL)
     return FALSE;
-  pin (self, it);
+  roof_chart_view_pin (self, it);
   return TRUE;
 }
 
