@@ -113,6 +113,28 @@ roof_number_significant (double value, int digits, RoofLocale locale)
   return roof_number_fixed (value, significant_decimals (value, digits), locale);
 }
 
+static void strip_zeros (char *buf);
+
+char *
+roof_number_plain (double value, int digits, RoofLocale locale)
+{
+  char buf[NUMBER_BUF];
+  g_autofree char *text = NULL;
+
+  if (!isfinite (value))
+    return g_strdup ("—");
+  if (value == 0.0)
+    return g_strdup ("0");
+  /* stripped before the locale's point goes in, which may be any string */
+  text = roof_number_fixed (value, CLAMP (digits - 1 - (int) floor (log10 (fabs (value))), 0, 10),
+                            ROOF_LOCALE_C);
+  g_strlcpy (buf, text, sizeof buf);
+  strip_zeros (buf);
+  if (locale == ROOF_LOCALE_USER)
+    roof_format_localize (buf, sizeof buf);
+  return g_strdup (buf);
+}
+
 static double
 round_significant (double value, int digits)
 {

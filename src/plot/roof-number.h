@@ -53,6 +53,10 @@ char *roof_number_fixed (double value, int decimals, RoofLocale locale);
 /* `value` rounded to `digits` significant digits, never in exponent form,
  * trailing zeros kept ("512.0"); "0" for zero, "—" when not finite. */
 char *roof_number_significant (double value, int digits, RoofLocale locale);
+/* `value` with at most `digits` significant digits and at most 10 decimals,
+ * trailing zeros dropped ("0.515625", "989.4", "21000000"): the numbers the
+ * app's panels show and read back. "0" for zero, "—" when not finite. */
+char *roof_number_plain (double value, int digits, RoofLocale locale);
 /* `value` with the unit its magnitude calls for, 4 significant digits:
  * (0.04253, ROOF_UNIT_TIME) → "42.53 ms"; 999.96 kB moves up to "1.000 MB".
  * Zero is written in the base unit ("0 s"); "—" when not finite. */

@@ -41,44 +41,6 @@ locale_decimal_point (void)
   return dp != NULL && *dp != '\0' ? dp : ".";
 }
 
-/* `value` with at most six significant digits and no trailing zeros. */
-static char *
-format_plain (double value)
-{
-  double a = fabs (value);
-  const char *dp = locale_decimal_point ();
-  int decimals;
-  char *text;
-  char *point;
-
-  if (a == 0)
-    return g_strdup ("0");
-  decimals = CLAMP (5 - (int) floor (log10 (a)), 0, 10);
-  /* no grouping below five digits: years and four-digit figures read better */
-  if (a >= 9999.5)
-    text = g_strdup_printf ("%'.*f", decimals, value);
-  else
-    text = g_strdup_printf ("%.*f", decimals, value);
-
-  point = strstr (text, dp);
-  if (point != NULL)
-    {
-      char *end = text + strlen (text);
-
-      while (end > point + strlen (dp) && end[-1] == '0')
-        end--;
-      if (end == point + strlen (dp))
-        end = point;
-      *end = '\0';
-    }
-  if (strcmp (text, "-0") == 0)
-    {
-      g_free (text);
-      text = g_strdup ("0");
-    }
-  return text;
-}
-
 char *
 roof_ui_format_number (double value)
 {
@@ -98,10 +60,10 @@ roof_ui_format_number (double value)
           exponent += 3;
           mantissa /= 1000;
         }
-      m = format_plain (mantissa);
+      m = roof_number_plain (mantissa, 6, ROOF_LOCALE_USER);
       return g_strdup_printf ("%se%d", m, exponent);
     }
-  return format_plain (value);
+  return roof_number_plain (value, 6, ROOF_LOCALE_USER);
 }
 
 gboolean
@@ -191,9 +153,9 @@ roof_ui_format_count (double count)
       {
         /* two decimals at most: 70.55 billion, 8.03 billion */
         double rounded = round (count / units[i].scale * 100) / 100;
-        g_autofree char *number = format_plain (rounded);
+        g_autofree char *number = roof_number_plain (rounded, 6, ROOF_LOCALE_USER);
 
         return g_strdup_printf (_(units[i].format), number);
       }
-  return format_plain (round (count));
+  return roof_number_plain (round (count), 6, ROOF_LOCALE_USER);
 }

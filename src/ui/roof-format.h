@@ -30,15 +30,15 @@ char *roof_format (double value, RoofUnit unit);
 /* Shown for an absent optional value, and for a number that is not finite. */
 #define ROOF_UI_NONE_TEXT "—"
 
-/* In the user's locale: decimal point of LC_NUMERIC, digit grouping from five
- * digits up (2022 but 12,800), at most six significant digits, no trailing
- * zeros; from 10⁹ up with an exponent that is a multiple of three (70.55e9). */
+/* In the user's locale: decimal point of LC_NUMERIC, no grouping (12800), at
+ * most six significant digits, no trailing zeros (roof_number_plain); from
+ * 10⁹ up with an exponent that is a multiple of three (70.55e9). */
 char *roof_ui_format_number (double value);
 /* Parses what roof_ui_format_number writes, and what people type: grouping
  * separators and spaces ignored, the locale's decimal point or '.', an
  * exponent. FALSE for anything else (empty text included). */
 gboolean roof_ui_parse_number (const char *text, double *value);
-/* Counts of parameters: "70.55 billion", "566 million", "25,600". */
+/* Counts of parameters: "70.55 billion", "566 million", "25600". */
 char *roof_ui_format_count (double count);
 
 G_END_DECLS

@@ -123,8 +123,40 @@ test_locale (void)
     roof_format_fixed (-1.5, 2, buf, sizeof buf);
     g_assert_cmpstr (buf, ==, "\xe2\x88\x92" "1,50");
   }
+  {
+    g_autofree char *p = roof_number_plain (0.515625, 6, USER);
+    g_autofree char *q = roof_number_plain (131072, 6, USER);
+
+    g_assert_cmpstr (p, ==, "0,515625");
+    g_assert_cmpstr (q, ==, "131072"); /* no grouping */
+  }
   setlocale (LC_NUMERIC, old);
   assert_number (0.04253, ROOF_UNIT_TIME, USER, "42.53 ms");
+}
+
+/* The panels' numbers: six significant digits, trailing zeros dropped. */
+static void
+test_plain (void)
+{
+  static const struct
+  {
+    double value;
+    const char *text;
+  } cases[] = {
+    { 0.515625, "0.515625" }, { 1.0 / 3, "0.333333" }, { 989.4, "989.4" },
+    { 131072, "131072" },     { 2.1e7, "21000000" },   { -5, "-5" },
+    { 999999.7, "1000000" },  { 1e-12, "0" },          { -1e-12, "0" }, /* 10 decimals at most */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = roof_number_plain (cases[i].value, 6, C);
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+  {
+    g_autofree char *nan_text = roof_number_plain (NAN, 6, C);
+    g_assert_cmpstr (nan_text, ==, "—");
+  }
 }
 
 static void
@@ -149,6 +181,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/number/rounding-boundaries", test_rounding_boundaries);
   g_test_add_func ("/plot/number/negative-zero", test_negative_zero);
   g_test_add_func ("/plot/number/locale", test_locale);
+  g_test_add_func ("/plot/number/plain", test_plain);
   g_test_add_func ("/plot/number/chart-helpers", test_chart_helpers);
   return g_test_run ();
 }
