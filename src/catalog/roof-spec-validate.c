@@ -335,10 +335,10 @@ check_required (const RoofSchemaWalk *walk,
 /* An array of strings, or of the choices of an enum. */
 static gboolean
 check_strings (const RoofFieldSpec *row,
-              const char *shown,
-              JsonNode *node,
-              const char *where,
-              GError **error)
+               const char *shown,
+               JsonNode *node,
+               const char *where,
+               GError **error)
 {
   JsonArray *array;
   RoofFieldSpec each = *row;
@@ -367,10 +367,10 @@ check_strings (const RoofFieldSpec *row,
 /* [low, high]: two numbers in the field's range, low below high. */
 static gboolean
 check_range (const RoofFieldSpec *row,
-            const char *shown,
-            JsonNode *node,
-            const char *where,
-            GError **error)
+             const char *shown,
+             JsonNode *node,
+             const char *where,
+             GError **error)
 {
   JsonArray *array;
   RoofFieldSpec bounds = *row;
@@ -410,12 +410,12 @@ check_range (const RoofFieldSpec *row,
 /* The cache levels: objects checked against the rows under PATH[]. */
 static gboolean
 check_caches (const RoofSchemaWalk *walk,
-             const RoofFieldSpec *row,
-             const char *shown,
-             JsonNode *node,
-             const char *where,
-             GPtrArray *warnings,
-             GError **error)
+              const RoofFieldSpec *row,
+              const char *shown,
+              JsonNode *node,
+              const char *where,
+              GPtrArray *warnings,
+              GError **error)
 {
   JsonArray *array;
   g_autofree char *element_prefix = g_strdup_printf ("%s[]", row->path);
@@ -460,10 +460,10 @@ check_caches (const RoofSchemaWalk *walk,
 /* { "precision": number }, each number in the field's range. */
 static gboolean
 check_precision_map (const RoofFieldSpec *row,
-                    const char *shown,
-                    JsonNode *node,
-                    const char *where,
-                    GError **error)
+                     const char *shown,
+                     JsonNode *node,
+                     const char *where,
+                     GError **error)
 {
   g_auto (RoofObjectIter) iter = { 0 };
   const char *name;

@@ -233,7 +233,8 @@ static char *
 describe_layout_flags (const RoofCliOptions *opts, const RoofWorkload *wl)
 {
   GString *s = g_string_new (NULL);
-  const double sizes[] = { wl->devices, roof_cli_layout_size (wl->ep), roof_cli_layout_size (wl->pp) };
+  const double sizes[] = { wl->devices, roof_cli_layout_size (wl->ep),
+                           roof_cli_layout_size (wl->pp) };
   const char *flags[] = { opts->tp_flag != NULL ? opts->tp_flag : "--tp", "--ep", "--pp" };
   double total = 1.0;
   guint factors = 0;

@@ -125,7 +125,8 @@ roof_cli_describe_workload (const RoofWorkload *wl, guint omit)
 char *
 roof_cli_describe_layout (const RoofWorkload *wl)
 {
-  double ep = roof_cli_layout_size (wl->ep), pp = roof_cli_layout_size (wl->pp), dp = roof_cli_layout_size (wl->dp);
+  double ep = roof_cli_layout_size (wl->ep), pp = roof_cli_layout_size (wl->pp);
+  double dp = roof_cli_layout_size (wl->dp);
   double total = wl->devices * ep * pp * dp;
   GString *s;
 
@@ -153,8 +154,9 @@ roof_cli_describe_layout (const RoofWorkload *wl)
 char *
 roof_cli_format_layout (double tp, double ep, double pp, double dp)
 {
-  return g_strdup_printf ("%.15g×%.15g×%.15g×%.15g", roof_cli_layout_size (tp), roof_cli_layout_size (ep),
-                          roof_cli_layout_size (pp), roof_cli_layout_size (dp));
+  return g_strdup_printf ("%.15g×%.15g×%.15g×%.15g", roof_cli_layout_size (tp),
+                          roof_cli_layout_size (ep), roof_cli_layout_size (pp),
+                          roof_cli_layout_size (dp));
 }
 
 char *
@@ -276,7 +278,8 @@ roof_cli_json_workload (JsonBuilder *b, const char *key, const RoofWorkload *wl)
 void
 roof_cli_json_layout (JsonBuilder *b, const char *key, const RoofWorkload *wl)
 {
-  double ep = roof_cli_layout_size (wl->ep), pp = roof_cli_layout_size (wl->pp), dp = roof_cli_layout_size (wl->dp);
+  double ep = roof_cli_layout_size (wl->ep), pp = roof_cli_layout_size (wl->pp);
+  double dp = roof_cli_layout_size (wl->dp);
 
   json_builder_set_member_name (b, key);
   json_builder_begin_object (b);

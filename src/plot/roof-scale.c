@@ -236,7 +236,8 @@ label_linear (RoofTicks *out, double step, double unit, double absmax)
       if (fabs (v) < s * 1e-9)
         v = 0.0;
       roof_format_fixed (v, decimals, num, sizeof num);
-      g_snprintf (t->label, sizeof t->label, "%s%s", num, v != 0.0 ? roof_format_si_prefix (g) : "");
+      g_snprintf (t->label, sizeof t->label, "%s%s", num,
+                  v != 0.0 ? roof_format_si_prefix (g) : "");
     }
 }
 

@@ -234,7 +234,8 @@ on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, RoofChartView
 static void
 on_drag_begin (GtkGestureDrag *drag, double x, double y, RoofChartView *self)
 {
-  if (!self->rendered_once || zoom_axes[self->kind] == 0 || !roof_chart_view_in_plot_area (self->layout, x, y))
+  if (!self->rendered_once || zoom_axes[self->kind] == 0
+      || !roof_chart_view_in_plot_area (self->layout, x, y))
     {
       gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_DENIED);
       return;
@@ -304,7 +305,11 @@ on_click_released (GtkGestureClick *click, int n_press, double x, double y, Roof
 }
 
 gboolean
-roof_chart_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+roof_chart_view_query_tooltip (GtkWidget *widget,
+                               int x,
+                               int y,
+                               gboolean keyboard,
+                               GtkTooltip *tooltip)
 {
   RoofChartView *self = ROOF_CHART_VIEW (widget);
   const RoofHitItem *it;

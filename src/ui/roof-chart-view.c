@@ -279,7 +279,8 @@ roof_chart_view_pin_rect (RoofChartView *self, GdkRectangle *rect)
                              MAX ((int) it->bar.height, 1) };
   else
     *rect = (GdkRectangle) { (int) (it->x - 4), (int) (it->y - 4), 8, 8 };
-  return roof_chart_view_in_plot_area (self->layout, rect->x + rect->width / 2.0, rect->y + rect->height / 2.0)
+  return roof_chart_view_in_plot_area (self->layout, rect->x + rect->width / 2.0,
+                                       rect->y + rect->height / 2.0)
          || (it->bar.width > 0);
 }
 
