@@ -164,9 +164,10 @@ format_prefixed (double value, const Prefix *prefixes, gsize n_prefixes, RoofLoc
     }
   while (i + 1 < n_prefixes && a >= prefixes[i + 1].factor)
     i++;
-  /* 999.96 kB rounds to 1000 kB: show 1.000 MB instead */
+  /* 999.96 kB rounds to 1000 kB: show 1.000 MB instead (1e-6 / 1e-9 is not
+   * exactly 1000 in binary floating point, hence the tolerance) */
   if (i + 1 < n_prefixes && fabs (round_significant (value / prefixes[i].factor, digits)) >= 1000.0
-      && prefixes[i + 1].factor / prefixes[i].factor == 1000.0)
+      && fabs (prefixes[i + 1].factor / prefixes[i].factor - 1000.0) < 1e-6)
     i++;
 
   g_autofree char *num = roof_number_significant (value / prefixes[i].factor, digits, locale);

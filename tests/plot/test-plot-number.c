@@ -68,6 +68,11 @@ test_rounding_boundaries (void)
   assert_number (999.96e3, ROOF_UNIT_BYTES, C, "1.000 MB");
   assert_number (999.94e3, ROOF_UNIT_BYTES, C, "999.9 kB");
   assert_number (0.99996, ROOF_UNIT_TIME, C, "1.000 s");
+  /* below a second the prefixes' ratio is not exactly 1000 in binary:
+   * 999.96 ns and 999.96 µs printed "1000 ns" and "1000 µs" */
+  assert_number (999.96e-9, ROOF_UNIT_TIME, C, "1.000 µs");
+  assert_number (999.96e-6, ROOF_UNIT_TIME, C, "1.000 ms");
+  assert_number (999.94e-6, ROOF_UNIT_TIME, C, "999.9 µs");
   assert_number (999.96e12, ROOF_UNIT_FLOPS, C, "1.000 PFLOP/s");
   assert_number (999.996, ROOF_UNIT_USD, C, "$1000.00"); /* cents below $1,000 */
   assert_number (0.99996, ROOF_UNIT_USD, C, "$1.00");
