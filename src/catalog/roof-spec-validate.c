@@ -340,6 +340,29 @@ check_required (const RoofSchemaWalk *walk,
   return TRUE;
 }
 
+/* Every element of `array` against `each` (a number or string row),
+ * named "SHOWN[i]"; strings without an entry's id and name rules. */
+static gboolean
+check_elements (const RoofFieldSpec *each,
+                const char *shown,
+                JsonArray *array,
+                const char *where,
+                GError **error)
+{
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
+      JsonNode *node = json_array_get_element (array, i);
+      gboolean ok = each->type == ROOF_FIELD_NUMBER
+                      ? check_number (each, element, node, where, error)
+                      : check_string (each, element, node, FALSE, where, error);
+
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* An array of strings, or of the choices of an enum. */
 static gboolean
 check_strings (const RoofFieldSpec *row,
@@ -348,24 +371,13 @@ check_strings (const RoofFieldSpec *row,
                const char *where,
                GError **error)
 {
-  JsonArray *array;
   RoofFieldSpec each = *row;
 
   if (!expect_kind (JSON_NODE_HOLDS_ARRAY (node), node, shown, "an array of strings", where,
                     error))
     return FALSE;
-  array = json_node_get_array (node);
   each.type = row->choices != NULL ? ROOF_FIELD_ENUM : ROOF_FIELD_STRING;
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
-
-      /* not an entry's id or name: no entry rules */
-      if (!check_string (&each, element, json_array_get_element (array, i), FALSE, where,
-                         error))
-        return FALSE;
-    }
-  return TRUE;
+  return check_elements (&each, shown, json_node_get_array (node), where, error);
 }
 
 /* [low, high]: two numbers in the field's range, low below high. */
@@ -386,13 +398,8 @@ check_range (const RoofFieldSpec *row,
     return FALSE;
   array = json_node_get_array (node);
   bounds.type = ROOF_FIELD_NUMBER;
-  for (guint i = 0; i < 2; i++)
-    {
-      g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
-
-      if (!check_number (&bounds, element, json_array_get_element (array, i), where, error))
-        return FALSE;
-    }
+  if (!check_elements (&bounds, shown, array, where, error))
+    return FALSE;
   lo = roof_json_node_get_number (json_array_get_element (array, 0));
   hi = roof_json_node_get_number (json_array_get_element (array, 1));
   if (!(lo < hi))
