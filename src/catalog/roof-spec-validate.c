@@ -668,6 +668,28 @@ edit_row (RoofEntryKind kind, const char *path, GError **error)
   return row;
 }
 
+#define FIELD_BIT(type) (1u << (type))
+
+/* edit_row () of a field whose type is one of `types` (FIELD_BIT ()s);
+ * another: NULL and the error "PATH is not WHAT". */
+static const RoofFieldSpec *
+edit_row_of_type (RoofEntryKind kind,
+                  const char *path,
+                  guint types,
+                  const char *what,
+                  GError **error)
+{
+  const RoofFieldSpec *row = edit_row (kind, path, error);
+
+  if (row != NULL && (types & FIELD_BIT (row->type)) == 0)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not %s", path,
+                              what);
+      return NULL;
+    }
+  return row;
+}
+
 gboolean
 roof_spec_edit_number (RoofEntryKind kind,
                        JsonObject *object,
@@ -675,18 +697,15 @@ roof_spec_edit_number (RoofEntryKind kind,
                        double value,
                        GError **error)
 {
-  const RoofFieldSpec *row = edit_row (kind, path, error);
+  const RoofFieldSpec *row
+    = edit_row_of_type (kind, path,
+                        FIELD_BIT (ROOF_FIELD_NUMBER) | FIELD_BIT (ROOF_FIELD_INTEGER)
+                          | FIELD_BIT (ROOF_FIELD_PRECISION_MAP),
+                        "a number", error);
   JsonNode *node;
 
   if (row == NULL)
     return FALSE;
-  if (row->type != ROOF_FIELD_NUMBER && row->type != ROOF_FIELD_INTEGER
-      && row->type != ROOF_FIELD_PRECISION_MAP)
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not a number",
-                              path);
-      return FALSE;
-    }
   if (row->type == ROOF_FIELD_PRECISION_MAP)
     {
       const char *precision = strrchr (path, '.');
@@ -725,16 +744,10 @@ roof_spec_edit_string (RoofEntryKind kind,
                        const char *value,
                        GError **error)
 {
-  const RoofFieldSpec *row = edit_row (kind, path, error);
-
-  if (row == NULL)
+  if (edit_row_of_type (kind, path, FIELD_BIT (ROOF_FIELD_STRING) | FIELD_BIT (ROOF_FIELD_ENUM),
+                        "a string", error)
+      == NULL)
     return FALSE;
-  if (row->type != ROOF_FIELD_STRING && row->type != ROOF_FIELD_ENUM)
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not a string",
-                              path);
-      return FALSE;
-    }
   if (strcmp (path, "id") == 0)
     {
       roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL,
@@ -752,16 +765,8 @@ roof_spec_edit_boolean (RoofEntryKind kind,
                         gboolean value,
                         GError **error)
 {
-  const RoofFieldSpec *row = edit_row (kind, path, error);
-
-  if (row == NULL)
+  if (edit_row_of_type (kind, path, FIELD_BIT (ROOF_FIELD_BOOLEAN), "true/false", error) == NULL)
     return FALSE;
-  if (row->type != ROOF_FIELD_BOOLEAN)
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not true/false",
-                              path);
-      return FALSE;
-    }
   return roof_json_path_set (object, path, json_node_init_boolean (json_node_alloc (), value),
                              error);
 }
