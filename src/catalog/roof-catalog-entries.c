@@ -32,6 +32,20 @@ roof_catalog_find_entry (RoofCatalog *self, RoofEntryKind kind, const char *id)
     }
 }
 
+void
+roof_catalog_add_entry (RoofCatalog *self, RoofSpec *spec)
+{
+  g_return_if_fail (ROOF_IS_CATALOG (self));
+  g_return_if_fail (ROOF_IS_SPEC (spec));
+
+  if (ROOF_IS_HARDWARE_SPEC (spec))
+    roof_catalog_add_hardware (self, ROOF_HARDWARE_SPEC (spec));
+  else if (ROOF_IS_SYSTEM_SPEC (spec))
+    roof_catalog_add_system (self, ROOF_SYSTEM_SPEC (spec));
+  else
+    roof_catalog_add_model (self, ROOF_MODEL_SPEC (spec));
+}
+
 char *
 roof_free_id (const char *base, guint first, RoofIdTakenFunc taken, gpointer user_data,
               guint *n_out)
@@ -161,15 +175,6 @@ roof_spec_new_placeholder (RoofEntryKind kind, const char *id)
   return spec;
 }
 
-static void
-add_entry (RoofCatalog *self, RoofSpec *spec)
-{
-  if (ROOF_IS_HARDWARE_SPEC (spec))
-    roof_catalog_add_hardware (self, ROOF_HARDWARE_SPEC (spec));
-  else
-    roof_catalog_add_model (self, ROOF_MODEL_SPEC (spec));
-}
-
 RoofSpec *
 roof_catalog_add_placeholder (RoofCatalog *self, RoofEntryKind kind)
 {
@@ -183,7 +188,7 @@ roof_catalog_add_placeholder (RoofCatalog *self, RoofEntryKind kind)
                              kind == ROOF_ENTRY_HARDWARE ? "new-accelerator" : "new-model");
   spec = roof_spec_new_placeholder (kind, id);
   g_return_val_if_fail (spec != NULL, NULL);
-  add_entry (self, spec);
+  roof_catalog_add_entry (self, spec);
   return spec;
 }
 
@@ -243,7 +248,7 @@ roof_catalog_duplicate_entry (RoofCatalog *self, RoofSpec *spec)
 
   copy = roof_spec_duplicate (spec, id, name);
   g_return_val_if_fail (copy != NULL, NULL);
-  add_entry (self, copy);
+  roof_catalog_add_entry (self, copy);
   return g_steal_pointer (&id);
 }
 

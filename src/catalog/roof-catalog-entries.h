@@ -21,6 +21,8 @@ G_BEGIN_DECLS
 
 /* The device, model or system `id` of `self`, or NULL (borrowed). */
 RoofSpec *roof_catalog_find_entry (RoofCatalog *self, RoofEntryKind kind, const char *id);
+/* Adds `spec` (a device, model or system) to `self` under its kind. */
+void roof_catalog_add_entry (RoofCatalog *self, RoofSpec *spec);
 
 /* Whether `id` is taken, for roof_free_id (). */
 typedef gboolean (*RoofIdTakenFunc) (const char *id, gpointer user_data);

@@ -157,17 +157,6 @@ collect_differences (JsonObject *a, JsonObject *b, const char *prefix, gboolean 
     }
 }
 
-static void
-add (RoofCatalog *catalog, RoofSpec *spec)
-{
-  if (ROOF_IS_HARDWARE_SPEC (spec))
-    roof_catalog_add_hardware (catalog, ROOF_HARDWARE_SPEC (spec));
-  else if (ROOF_IS_SYSTEM_SPEC (spec))
-    roof_catalog_add_system (catalog, ROOF_SYSTEM_SPEC (spec));
-  else
-    roof_catalog_add_model (catalog, ROOF_MODEL_SPEC (spec));
-}
-
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                  */
 
@@ -380,7 +369,7 @@ roof_catalog_merge_apply (RoofCatalogMerge *self, RoofScenario *scenario)
     {
       RoofSpec *spec = g_ptr_array_index (self->added, i);
 
-      add (self->target, spec);
+      roof_catalog_add_entry (self->target, spec);
       if (ROOF_IS_SYSTEM_SPEC (spec))
         g_ptr_array_add (systems, spec);
     }
@@ -410,7 +399,7 @@ roof_catalog_merge_apply (RoofCatalogMerge *self, RoofScenario *scenario)
           copy = roof_spec_duplicate (c->incoming, c->new_id, c->new_name);
           if (copy == NULL)
             break;
-          add (self->target, copy);
+          roof_catalog_add_entry (self->target, copy);
           changed++;
           if (ROOF_IS_HARDWARE_SPEC (copy))
             g_hash_table_insert (renamed, (gpointer) roof_spec_get_id (c->incoming), c->new_id);

@@ -150,6 +150,22 @@ eval_condition (RoofEntryKind kind, JsonObject *object, const char *condition)
 /* ------------------------------------------------------------------------ */
 /* Values                                                                   */
 
+/* `ok`, and when it is FALSE the error "SHOWN must be EXPECTED, got a
+ * string": a value of the wrong JSON kind. */
+static gboolean
+expect_kind (gboolean ok,
+             JsonNode *node,
+             const char *shown,
+             const char *expected,
+             const char *where,
+             GError **error)
+{
+  if (!ok)
+    roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where, "%s must be %s, got %s",
+                            shown, expected, roof_json_node_kind (node));
+  return ok;
+}
+
 static gboolean
 check_number (const RoofFieldSpec *row,
               const char *shown,
@@ -161,12 +177,8 @@ check_number (const RoofFieldSpec *row,
   g_autofree char *got = NULL;
   g_autofree char *bound = NULL;
 
-  if (!roof_json_node_is_number (node))
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                              "%s must be a number, got %s", shown, roof_json_node_kind (node));
-      return FALSE;
-    }
+  if (!expect_kind (roof_json_node_is_number (node), node, shown, "a number", where, error))
+    return FALSE;
   v = roof_json_node_get_number (node);
   got = show_number (v);
   if (!isfinite (v))
@@ -221,12 +233,8 @@ check_string (const RoofFieldSpec *row,
 {
   const char *s;
 
-  if (!roof_json_node_is_string (node))
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                              "%s must be a string, got %s", shown, roof_json_node_kind (node));
-      return FALSE;
-    }
+  if (!expect_kind (roof_json_node_is_string (node), node, shown, "a string", where, error))
+    return FALSE;
   s = json_node_get_string (node);
 
   if (row->type == ROOF_FIELD_ENUM && row->choices != NULL
@@ -332,6 +340,29 @@ check_required (const RoofSchemaWalk *walk,
   return TRUE;
 }
 
+/* Every element of `array` against `each` (a number or string row),
+ * named "SHOWN[i]"; strings without an entry's id and name rules. */
+static gboolean
+check_elements (const RoofFieldSpec *each,
+                const char *shown,
+                JsonArray *array,
+                const char *where,
+                GError **error)
+{
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
+      JsonNode *node = json_array_get_element (array, i);
+      gboolean ok = each->type == ROOF_FIELD_NUMBER
+                      ? check_number (each, element, node, where, error)
+                      : check_string (each, element, node, FALSE, where, error);
+
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* An array of strings, or of the choices of an enum. */
 static gboolean
 check_strings (const RoofFieldSpec *row,
@@ -340,28 +371,13 @@ check_strings (const RoofFieldSpec *row,
                const char *where,
                GError **error)
 {
-  JsonArray *array;
   RoofFieldSpec each = *row;
 
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                              "%s must be an array of strings, got %s", shown,
-                              roof_json_node_kind (node));
-      return FALSE;
-    }
-  array = json_node_get_array (node);
+  if (!expect_kind (JSON_NODE_HOLDS_ARRAY (node), node, shown, "an array of strings", where,
+                    error))
+    return FALSE;
   each.type = row->choices != NULL ? ROOF_FIELD_ENUM : ROOF_FIELD_STRING;
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
-
-      /* not an entry's id or name: no entry rules */
-      if (!check_string (&each, element, json_array_get_element (array, i), FALSE, where,
-                         error))
-        return FALSE;
-    }
-  return TRUE;
+  return check_elements (&each, shown, json_node_get_array (node), where, error);
 }
 
 /* [low, high]: two numbers in the field's range, low below high. */
@@ -376,23 +392,14 @@ check_range (const RoofFieldSpec *row,
   RoofFieldSpec bounds = *row;
   double lo, hi;
 
-  if (!JSON_NODE_HOLDS_ARRAY (node)
-      || json_array_get_length (json_node_get_array (node)) != 2)
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                              "%s must be an array of two numbers [low, high], got %s",
-                              shown, roof_json_node_kind (node));
-      return FALSE;
-    }
+  if (!expect_kind (JSON_NODE_HOLDS_ARRAY (node)
+                      && json_array_get_length (json_node_get_array (node)) == 2,
+                    node, shown, "an array of two numbers [low, high]", where, error))
+    return FALSE;
   array = json_node_get_array (node);
   bounds.type = ROOF_FIELD_NUMBER;
-  for (guint i = 0; i < 2; i++)
-    {
-      g_autofree char *element = g_strdup_printf ("%s[%u]", shown, i);
-
-      if (!check_number (&bounds, element, json_array_get_element (array, i), where, error))
-        return FALSE;
-    }
+  if (!check_elements (&bounds, shown, array, where, error))
+    return FALSE;
   lo = roof_json_node_get_number (json_array_get_element (array, 0));
   hi = roof_json_node_get_number (json_array_get_element (array, 1));
   if (!(lo < hi))
@@ -420,13 +427,9 @@ check_caches (const RoofSchemaWalk *walk,
   JsonArray *array;
   g_autofree char *element_prefix = g_strdup_printf ("%s[]", row->path);
 
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                              "%s must be an array of objects, got %s", shown,
-                              roof_json_node_kind (node));
-      return FALSE;
-    }
+  if (!expect_kind (JSON_NODE_HOLDS_ARRAY (node), node, shown, "an array of objects", where,
+                    error))
+    return FALSE;
   array = json_node_get_array (node);
   if (json_array_get_length (array) > ROOF_MAX_CACHES)
     {
@@ -440,13 +443,9 @@ check_caches (const RoofSchemaWalk *walk,
       JsonNode *element = json_array_get_element (array, i);
       g_autofree char *element_shown = g_strdup_printf ("%s[%u]", shown, i);
 
-      if (!JSON_NODE_HOLDS_OBJECT (element))
-        {
-          roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                  "%s must be an object, got %s", element_shown,
-                                  roof_json_node_kind (element));
-          return FALSE;
-        }
+      if (!expect_kind (JSON_NODE_HOLDS_OBJECT (element), element, element_shown, "an object",
+                        where, error))
+        return FALSE;
       if (!check_members (walk, json_node_get_object (element), element_prefix,
                           element_shown, where, warnings, error))
         return FALSE;
@@ -470,13 +469,9 @@ check_precision_map (const RoofFieldSpec *row,
   JsonNode *member;
   RoofFieldSpec each = *row;
 
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                              "%s must be an object of precision: number, got %s", shown,
-                              roof_json_node_kind (node));
-      return FALSE;
-    }
+  if (!expect_kind (JSON_NODE_HOLDS_OBJECT (node), node, shown,
+                    "an object of precision: number", where, error))
+    return FALSE;
   each.type = ROOF_FIELD_NUMBER;
   roof_object_iter_init (&iter, json_node_get_object (node));
   while (roof_object_iter_next (&iter, &name, &member))
@@ -521,14 +516,8 @@ check_value (const RoofSchemaWalk *walk,
       return check_number (row, shown, node, where, error);
 
     case ROOF_FIELD_BOOLEAN:
-      if (!roof_json_node_is_boolean (node))
-        {
-          roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                  "%s must be true or false, got %s", shown,
-                                  roof_json_node_kind (node));
-          return FALSE;
-        }
-      return TRUE;
+      return expect_kind (roof_json_node_is_boolean (node), node, shown, "true or false", where,
+                          error);
 
     case ROOF_FIELD_STRINGS:
       return check_strings (row, shown, node, where, error);
@@ -603,13 +592,9 @@ check_members (const RoofSchemaWalk *walk,
         }
       else if (is_group (walk->rows, path))
         {
-          if (!JSON_NODE_HOLDS_OBJECT (member))
-            {
-              roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
-                                      "%s must be an object, got %s", shown,
-                                      roof_json_node_kind (member));
-              return FALSE;
-            }
+          if (!expect_kind (JSON_NODE_HOLDS_OBJECT (member), member, shown, "an object", where,
+                            error))
+            return FALSE;
           if (!check_members (walk, json_node_get_object (member), path, shown, where, warnings,
                               error))
             return FALSE;
@@ -683,6 +668,28 @@ edit_row (RoofEntryKind kind, const char *path, GError **error)
   return row;
 }
 
+#define FIELD_BIT(type) (1u << (type))
+
+/* edit_row () of a field whose type is one of `types` (FIELD_BIT ()s);
+ * another: NULL and the error "PATH is not WHAT". */
+static const RoofFieldSpec *
+edit_row_of_type (RoofEntryKind kind,
+                  const char *path,
+                  guint types,
+                  const char *what,
+                  GError **error)
+{
+  const RoofFieldSpec *row = edit_row (kind, path, error);
+
+  if (row != NULL && (types & FIELD_BIT (row->type)) == 0)
+    {
+      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not %s", path,
+                              what);
+      return NULL;
+    }
+  return row;
+}
+
 gboolean
 roof_spec_edit_number (RoofEntryKind kind,
                        JsonObject *object,
@@ -690,18 +697,15 @@ roof_spec_edit_number (RoofEntryKind kind,
                        double value,
                        GError **error)
 {
-  const RoofFieldSpec *row = edit_row (kind, path, error);
+  const RoofFieldSpec *row
+    = edit_row_of_type (kind, path,
+                        FIELD_BIT (ROOF_FIELD_NUMBER) | FIELD_BIT (ROOF_FIELD_INTEGER)
+                          | FIELD_BIT (ROOF_FIELD_PRECISION_MAP),
+                        "a number", error);
   JsonNode *node;
 
   if (row == NULL)
     return FALSE;
-  if (row->type != ROOF_FIELD_NUMBER && row->type != ROOF_FIELD_INTEGER
-      && row->type != ROOF_FIELD_PRECISION_MAP)
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not a number",
-                              path);
-      return FALSE;
-    }
   if (row->type == ROOF_FIELD_PRECISION_MAP)
     {
       const char *precision = strrchr (path, '.');
@@ -740,16 +744,10 @@ roof_spec_edit_string (RoofEntryKind kind,
                        const char *value,
                        GError **error)
 {
-  const RoofFieldSpec *row = edit_row (kind, path, error);
-
-  if (row == NULL)
+  if (edit_row_of_type (kind, path, FIELD_BIT (ROOF_FIELD_STRING) | FIELD_BIT (ROOF_FIELD_ENUM),
+                        "a string", error)
+      == NULL)
     return FALSE;
-  if (row->type != ROOF_FIELD_STRING && row->type != ROOF_FIELD_ENUM)
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not a string",
-                              path);
-      return FALSE;
-    }
   if (strcmp (path, "id") == 0)
     {
       roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL,
@@ -767,16 +765,8 @@ roof_spec_edit_boolean (RoofEntryKind kind,
                         gboolean value,
                         GError **error)
 {
-  const RoofFieldSpec *row = edit_row (kind, path, error);
-
-  if (row == NULL)
+  if (edit_row_of_type (kind, path, FIELD_BIT (ROOF_FIELD_BOOLEAN), "true/false", error) == NULL)
     return FALSE;
-  if (row->type != ROOF_FIELD_BOOLEAN)
-    {
-      roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, NULL, "%s is not true/false",
-                              path);
-      return FALSE;
-    }
   return roof_json_path_set (object, path, json_node_init_boolean (json_node_alloc (), value),
                              error);
 }

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "roof-catalog-entries.h"
 #include "roof-catalog-private.h"
 #include "roof-json.h"
 
@@ -161,11 +162,7 @@ overlay (RoofCatalog *catalog, RoofCatalog *from)
       {
         g_autoptr (RoofSpec) spec = g_list_model_get_item (lists[l], i);
         const char *id = roof_spec_get_id (spec);
-        RoofSpec *mine = ROOF_IS_HARDWARE_SPEC (spec)
-                           ? ROOF_SPEC (roof_catalog_find_hardware (catalog, id))
-                         : ROOF_IS_SYSTEM_SPEC (spec)
-                           ? ROOF_SPEC (roof_catalog_find_system (catalog, id))
-                           : ROOF_SPEC (roof_catalog_find_model (catalog, id));
+        RoofSpec *mine = roof_catalog_find_entry (catalog, roof_spec_get_kind (spec), id);
         g_autoptr (GError) error = NULL;
 
         if (mine != NULL && roof_spec_get_builtin (mine)
@@ -173,12 +170,7 @@ overlay (RoofCatalog *catalog, RoofCatalog *from)
           continue;
         if (error != NULL)
           g_warning ("%s", error->message);
-        if (ROOF_IS_HARDWARE_SPEC (spec))
-          roof_catalog_add_hardware (catalog, ROOF_HARDWARE_SPEC (spec));
-        else if (ROOF_IS_SYSTEM_SPEC (spec))
-          roof_catalog_add_system (catalog, ROOF_SYSTEM_SPEC (spec));
-        else
-          roof_catalog_add_model (catalog, ROOF_MODEL_SPEC (spec));
+        roof_catalog_add_entry (catalog, spec);
       }
 }
 

@@ -17,6 +17,7 @@
 
 #include "roof-hardware-row.h"
 #include "roof-catalog-entries.h"
+#include "roof-follow.h"
 #include "roof-spec-editor.h"
 
 struct _RoofHardwarePanel
@@ -244,14 +245,9 @@ selected_changed_cb (RoofHardwarePanel *self)
 static void
 show_spec (RoofHardwarePanel *self, RoofHardwareSpec *spec)
 {
-  if (self->selected == spec)
+  if (!roof_follow_changed (&self->selected, &self->selected_handler, spec,
+                            G_CALLBACK (selected_changed_cb), self, G_CONNECT_SWAPPED))
     return;
-  if (self->selected != NULL)
-    g_clear_signal_handler (&self->selected_handler, self->selected);
-  g_set_object (&self->selected, spec);
-  if (spec != NULL)
-    self->selected_handler = g_signal_connect_swapped (spec, "changed",
-                                                       G_CALLBACK (selected_changed_cb), self);
   roof_spec_editor_set_spec (self->editor, ROOF_SPEC (spec));
   update_header (self);
   gtk_stack_set_visible_child_name (self->editor_stack, spec != NULL ? "editor" : "empty");

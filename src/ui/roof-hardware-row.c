@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "roof-hardware-row.h"
+#include "roof-follow.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -331,14 +332,9 @@ roof_hardware_row_set_spec (RoofHardwareRow *self, RoofHardwareSpec *spec)
   g_return_if_fail (ROOF_IS_HARDWARE_ROW (self));
   g_return_if_fail (spec == NULL || ROOF_IS_HARDWARE_SPEC (spec));
 
-  if (self->spec == spec)
+  if (!roof_follow_changed (&self->spec, &self->spec_handler, spec, G_CALLBACK (spec_changed_cb),
+                            self, G_CONNECT_SWAPPED))
     return;
-  if (self->spec != NULL)
-    g_clear_signal_handler (&self->spec_handler, self->spec);
-  g_set_object (&self->spec, spec);
-  if (spec != NULL)
-    self->spec_handler = g_signal_connect_swapped (spec, "changed", G_CALLBACK (spec_changed_cb),
-                                                   self);
   update_labels (self);
   bind_comparison (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEC]);
@@ -358,14 +354,9 @@ roof_hardware_row_set_scenario (RoofHardwareRow *self, RoofScenario *scenario)
   g_return_if_fail (ROOF_IS_HARDWARE_ROW (self));
   g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
 
-  if (self->scenario == scenario)
+  if (!roof_follow_changed (&self->scenario, &self->scenario_handler, scenario,
+                            G_CALLBACK (scenario_changed_cb), self, G_CONNECT_SWAPPED))
     return;
-  if (self->scenario != NULL)
-    g_clear_signal_handler (&self->scenario_handler, self->scenario);
-  g_set_object (&self->scenario, scenario);
-  if (scenario != NULL)
-    self->scenario_handler = g_signal_connect_swapped (scenario, "changed",
-                                                       G_CALLBACK (scenario_changed_cb), self);
   bind_comparison (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
 }

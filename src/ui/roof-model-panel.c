@@ -18,6 +18,7 @@
 #include <math.h>
 
 #include "roof-format.h"
+#include "roof-follow.h"
 #include "roof-catalog-entries.h"
 #include "roof-spec-editor.h"
 
@@ -368,16 +369,9 @@ static void model_changed_cb (RoofModelPanel *self);
 static void
 set_model (RoofModelPanel *self, RoofModelSpec *model)
 {
-  if (self->model != model)
-    {
-      if (self->model != NULL)
-        g_clear_signal_handler (&self->model_handler, self->model);
-      g_set_object (&self->model, model);
-      if (model != NULL)
-        self->model_handler = g_signal_connect_swapped (model, "changed",
-                                                        G_CALLBACK (model_changed_cb), self);
-      roof_spec_editor_set_spec (self->editor, ROOF_SPEC (model));
-    }
+  if (roof_follow_changed (&self->model, &self->model_handler, model,
+                           G_CALLBACK (model_changed_cb), self, G_CONNECT_SWAPPED))
+    roof_spec_editor_set_spec (self->editor, ROOF_SPEC (model));
   update_badges (self);
   update_derived (self);
 }
@@ -957,14 +951,9 @@ roof_model_panel_set_scenario (RoofModelPanel *self, RoofScenario *scenario)
   g_return_if_fail (ROOF_IS_MODEL_PANEL (self));
   g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
 
-  if (self->scenario == scenario)
+  if (!roof_follow_changed (&self->scenario, &self->scenario_handler, scenario,
+                            G_CALLBACK (scenario_changed_cb), self, G_CONNECT_SWAPPED))
     return;
-  if (self->scenario != NULL)
-    g_clear_signal_handler (&self->scenario_handler, self->scenario);
-  g_set_object (&self->scenario, scenario);
-  if (scenario != NULL)
-    self->scenario_handler = g_signal_connect_swapped (scenario, "changed",
-                                                       G_CALLBACK (scenario_changed_cb), self);
   if (self->model_dropdown != NULL)
     {
       bind_scenario (self);

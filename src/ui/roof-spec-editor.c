@@ -13,6 +13,7 @@
 
 #include "roof-spec-editor.h"
 #include "roof-spec-editor-private.h"
+#include "roof-follow.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -532,13 +533,9 @@ roof_spec_editor_set_spec (RoofSpecEditor *self, RoofSpec *spec)
   g_return_if_fail (ROOF_IS_SPEC_EDITOR (self));
   g_return_if_fail (spec == NULL || ROOF_IS_SPEC (spec));
 
-  if (self->spec == spec)
+  if (!roof_follow_changed (&self->spec, &self->changed_handler, spec,
+                            G_CALLBACK (spec_changed_cb), self, 0))
     return;
-  if (self->spec != NULL)
-    g_clear_signal_handler (&self->changed_handler, self->spec);
-  g_set_object (&self->spec, spec);
-  if (spec != NULL)
-    self->changed_handler = g_signal_connect (spec, "changed", G_CALLBACK (spec_changed_cb), self);
   g_clear_handle_id (&self->rebuild_source, g_source_remove);
   build (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEC]);

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "roof-application.h"
+#include "roof-follow.h"
 #include "roof-hardware-panel.h"
 #include "roof-model-panel.h"
 
@@ -183,13 +184,9 @@ apply_preferences (RoofWindow *self)
 static void
 set_scenario (RoofWindow *self, RoofScenario *scenario)
 {
-  if (self->scenario == scenario)
+  if (!roof_follow_changed (&self->scenario, &self->scenario_changed_id, scenario,
+                            G_CALLBACK (on_scenario_changed), self, 0))
     return;
-  if (self->scenario != NULL)
-    g_clear_signal_handler (&self->scenario_changed_id, self->scenario);
-  g_set_object (&self->scenario, scenario);
-  self->scenario_changed_id = g_signal_connect (scenario, "changed",
-                                                G_CALLBACK (on_scenario_changed), self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
   _roof_window_queue_recompute (self);
 }
