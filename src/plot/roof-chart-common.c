@@ -723,22 +723,8 @@ roof_clip_segment (const RoofRect *r, double *x0, double *y0, double *x1, double
   double dx = *x1 - *x0, dy = *y1 - *y0, t0 = 0.0, t1 = 1.0;
   double p[4] = { -dx, dx, -dy, dy };
   double q[4] = { *x0 - r->x, r->x + r->width - *x0, *y0 - r->y, r->y + r->height - *y0 };
-  for (int i = 0; i < 4; i++)
-    {
-      if (p[i] == 0.0)
-        {
-          if (q[i] < 0.0)
-            return FALSE;
-          continue;
-        }
-      double t = q[i] / p[i];
-      if (p[i] < 0.0)
-        t0 = MAX (t0, t);
-      else
-        t1 = MIN (t1, t);
-      if (t0 > t1)
-        return FALSE;
-    }
+  if (!roof_clip_interval (p, q, &t0, &t1))
+    return FALSE;
   double ax = *x0 + t0 * dx, ay = *y0 + t0 * dy, bx = *x0 + t1 * dx, by = *y0 + t1 * dy;
   *x0 = ax, *y0 = ay, *x1 = bx, *y1 = by;
   return TRUE;

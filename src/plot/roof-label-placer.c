@@ -147,6 +147,36 @@ roof_obox_inside (const RoofOBox *b, const RoofRect *r)
   return rect_inside (&bb, r);
 }
 
+gboolean
+roof_clip_interval (const double p[4], const double q[4], double *t0, double *t1)
+{
+  for (int i = 0; i < 4; i++)
+    {
+      if (p[i] == 0.0)
+        {
+          if (q[i] < 0.0)
+            return FALSE;
+          continue;
+        }
+      double t = q[i] / p[i];
+      if (p[i] < 0.0)
+        {
+          if (t > *t1)
+            return FALSE;
+          if (t > *t0)
+            *t0 = t;
+        }
+      else
+        {
+          if (t < *t0)
+            return FALSE;
+          if (t < *t1)
+            *t1 = t;
+        }
+    }
+  return *t0 <= *t1;
+}
+
 /* c, s: the cosine and sine of b->angle */
 static gboolean
 obox_hits_segment (const RoofOBox *b, double c, double s, double x0, double y0, double x1,
@@ -160,31 +190,7 @@ obox_hits_segment (const RoofOBox *b, double c, double s, double x0, double y0, 
   double t0 = 0.0, t1 = 1.0, du = u1 - u0, dv = v1 - v0;
   double p[4] = { -du, du, -dv, dv };
   double q[4] = { u0 + hw, hw - u0, v0 + hh, hh - v0 };
-  for (int i = 0; i < 4; i++)
-    {
-      if (p[i] == 0.0)
-        {
-          if (q[i] < 0.0)
-            return FALSE;
-          continue;
-        }
-      double t = q[i] / p[i];
-      if (p[i] < 0.0)
-        {
-          if (t > t1)
-            return FALSE;
-          if (t > t0)
-            t0 = t;
-        }
-      else
-        {
-          if (t < t0)
-            return FALSE;
-          if (t < t1)
-            t1 = t;
-        }
-    }
-  return t0 <= t1;
+  return roof_clip_interval (p, q, &t0, &t1);
 }
 
 gboolean
