@@ -374,8 +374,7 @@ roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_conte
   for (int i = 0; i < in->n_devices; i++)
     {
       const RoofHardwareParams *hw = &in->devices[i].hw;
-      if ((hw->eff_compute > 0.0 && hw->eff_compute < 1.0)
-          || (hw->eff_memory > 0.0 && hw->eff_memory < 1.0))
+      if (roof_hardware_derated (hw))
         derated = TRUE;
     }
   g_string_append (s, derated ? _(" · efficiencies η from the device entries")

@@ -151,8 +151,7 @@ collect_devices (Roofline *c)
       for (int k = 0; k < hw->n_caches; k++)
         if (hw->caches[k].bandwidth > 0.0)
           c->any_cache = TRUE;
-      if ((hw->eff_memory > 0.0 && hw->eff_memory < 1.0)
-          || (hw->eff_compute > 0.0 && hw->eff_compute < 1.0))
+      if (roof_hardware_derated (hw))
         c->any_derated = TRUE;
     }
 
@@ -592,7 +591,7 @@ draw_derated_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
   double ec = hw->eff_compute > 0.0 ? hw->eff_compute : 1.0;
   char buf[160], a[16], b[16];
 
-  if (!(em < 1.0 || ec < 1.0))
+  if (!roof_hardware_derated (hw))
     return;
   double pc = hw->peak_flops[c->wl.compute] * c->n * ec, bd = bw * em;
   double xy[6] = { roof_frame_x (R, x0 / 10.0), roof_frame_y (R, bd * x0 / 10.0),
