@@ -313,7 +313,7 @@ roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_conte
   gboolean generic = in->model && in->model->kind == ROOF_MODEL_GENERIC;
 
   g_string_truncate (s, 0);
-  g_string_append_printf (s, _("Assumptions: %s"), in->model_name ? in->model_name : _("model"));
+  g_string_append_printf (s, _("Assumptions: %s"), roof_input_model_name (in, _("model")));
   g_string_append_printf (s, " · %s", roof_phase_title (wl->phase));
   if (with_batch)
     {

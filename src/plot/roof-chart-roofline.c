@@ -287,7 +287,7 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
 static char *
 heading (const RoofChartInput *in)
 {
-  return g_strdup_printf (_("Roofline · %s"), in->model_name ? in->model_name : _("model"));
+  return g_strdup_printf (_("Roofline · %s"), roof_input_model_name (in, _("model")));
 }
 
 /* Devices that never turn compute-bound, and those that would beyond what fits. */
@@ -947,7 +947,7 @@ describe (RoofRender *R, gpointer data)
       }
   roof_format_number (c->wl.batch, 6, num, sizeof num);
   g_string_append_printf (s, _("On %s decode at batch %s, "),
-                          in->model_name ? in->model_name : _("the model"), num);
+                          roof_input_model_name (in, _("the model")), num);
   if (n_ok == 1)
     g_string_append_printf (s, _("%s is %s"), roof_render_device_name (R, fastest),
                             roof_bound_title (c->dev[fastest].base.bound));
