@@ -197,6 +197,17 @@ dense_matmul (RoofOpCost *c, double in, double out)
   c->act = in + out;
 }
 
+/* The key or the value projection of plain attention: hidden → H_kv heads of
+ * d_h, bias when the model has one, the result written to the KV cache. */
+static void
+kv_projection (const RoofModelParams *m, const RoofModelDims *d, RoofOpCost *c)
+{
+  c->mm = d->d * d->Hkv * d->dh;
+  c->weights = c->mm + (m->qkv_bias ? d->Hkv * d->dh : 0.0);
+  c->act = d->d;
+  c->kv_write = d->Hkv * d->dh;
+}
+
 /* The attention rows: projections, scores, softmax and the value product;
  * MLA's latent when `absorbed`. */
 static void
@@ -230,12 +241,7 @@ attention_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind 
           c->kv_write = d->r + d->dr;
         }
       else
-        {
-          c->mm = d->d * d->Hkv * d->dh;
-          c->weights = c->mm + (m->qkv_bias ? d->Hkv * d->dh : 0.0);
-          c->act = d->d;
-          c->kv_write = d->Hkv * d->dh;
-        }
+        kv_projection (m, d, c);
       break;
 
     case ROOF_OP_V_PROJ:
@@ -258,12 +264,7 @@ attention_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind 
           c->act = d->r + d->H * (d->nope + d->dv);
         }
       else
-        {
-          c->mm = d->d * d->Hkv * d->dh;
-          c->weights = c->mm + (m->qkv_bias ? d->Hkv * d->dh : 0.0);
-          c->act = d->d;
-          c->kv_write = d->Hkv * d->dh;
-        }
+        kv_projection (m, d, c);
       break;
 
     case ROOF_OP_ATTN_SCORES:
