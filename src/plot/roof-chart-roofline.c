@@ -587,8 +587,8 @@ draw_derated_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
   RoofRect *pa = &R->frame.plot;
   RoofColor col = roof_render_device_color (R, i);
   double bw = hw->mem_bw * c->n, x0 = c->x0;
-  double em = hw->eff_memory > 0.0 ? hw->eff_memory : 1.0;
-  double ec = hw->eff_compute > 0.0 ? hw->eff_compute : 1.0;
+  double em = roof_efficiency (hw->eff_memory);
+  double ec = roof_efficiency (hw->eff_compute);
   char buf[160], a[16], b[16];
 
   if (!roof_hardware_derated (hw))
