@@ -580,9 +580,8 @@ cost_compute (RoofCliContext *ctx, CostRun *run, GError **error)
         return roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
       {
         double n_dev = roof_workload_replica_devices (&wl);
-        double bw = n_dev * hw->mem_bw * (hw->eff_memory > 0.0 ? hw->eff_memory : 1.0);
-        double fl = n_dev * hw->peak_flops[wl.compute]
-                    * (hw->eff_compute > 0.0 ? hw->eff_compute : 1.0);
+        double bw = n_dev * hw->mem_bw * roof_efficiency (hw->eff_memory);
+        double fl = n_dev * hw->peak_flops[wl.compute] * roof_efficiency (hw->eff_compute);
         rows[i].seq_kv_time = (one.bytes_kv + one.bytes_act) / bw;
         rows[i].seq_compute_time = one.flop / fl;
       }

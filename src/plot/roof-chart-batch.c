@@ -122,7 +122,7 @@ static char *
 heading (const RoofChartInput *in)
 {
   return g_strdup_printf (_("Throughput and latency vs batch · %s decode"),
-                          in->model_name ? in->model_name : _("model"));
+                          roof_input_model_name (in, _("model")));
 }
 
 static void
@@ -391,7 +391,7 @@ describe (RoofRender *R, gpointer data)
                           > dev[best].r[dev[best].n_fit - 1].tokens_per_s))
       best = i;
   g_string_append_printf (s, _("Decode throughput of %s against batch size."),
-                          in->model_name ? in->model_name : _("the model"));
+                          roof_input_model_name (in, _("the model")));
   if (best >= 0)
     {
       const BatchDev *d = &dev[best];

@@ -313,7 +313,7 @@ roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_conte
   gboolean generic = in->model && in->model->kind == ROOF_MODEL_GENERIC;
 
   g_string_truncate (s, 0);
-  g_string_append_printf (s, _("Assumptions: %s"), in->model_name ? in->model_name : _("model"));
+  g_string_append_printf (s, _("Assumptions: %s"), roof_input_model_name (in, _("model")));
   g_string_append_printf (s, " · %s", roof_phase_title (wl->phase));
   if (with_batch)
     {
@@ -374,8 +374,7 @@ roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_conte
   for (int i = 0; i < in->n_devices; i++)
     {
       const RoofHardwareParams *hw = &in->devices[i].hw;
-      if ((hw->eff_compute > 0.0 && hw->eff_compute < 1.0)
-          || (hw->eff_memory > 0.0 && hw->eff_memory < 1.0))
+      if (roof_hardware_derated (hw))
         derated = TRUE;
     }
   g_string_append (s, derated ? _(" · efficiencies η from the device entries")
@@ -723,22 +722,8 @@ roof_clip_segment (const RoofRect *r, double *x0, double *y0, double *x1, double
   double dx = *x1 - *x0, dy = *y1 - *y0, t0 = 0.0, t1 = 1.0;
   double p[4] = { -dx, dx, -dy, dy };
   double q[4] = { *x0 - r->x, r->x + r->width - *x0, *y0 - r->y, r->y + r->height - *y0 };
-  for (int i = 0; i < 4; i++)
-    {
-      if (p[i] == 0.0)
-        {
-          if (q[i] < 0.0)
-            return FALSE;
-          continue;
-        }
-      double t = q[i] / p[i];
-      if (p[i] < 0.0)
-        t0 = MAX (t0, t);
-      else
-        t1 = MIN (t1, t);
-      if (t0 > t1)
-        return FALSE;
-    }
+  if (!roof_clip_interval (p, q, &t0, &t1))
+    return FALSE;
   double ax = *x0 + t0 * dx, ay = *y0 + t0 * dy, bx = *x0 + t1 * dx, by = *y0 + t1 * dy;
   *x0 = ax, *y0 = ay, *x1 = bx, *y1 = by;
   return TRUE;

@@ -310,6 +310,11 @@ int roof_input_n_visible (const RoofChartInput *in);
 char *roof_input_device_name (const RoofChartInput *in, int device);
 /* The first visible device, or −1. */
 int roof_input_first_visible (const RoofChartInput *in);
+/* The model's name, or `fallback` when the input has none. */
+const char *roof_input_model_name (const RoofChartInput *in, const char *fallback);
+/* Whether the device runs below its peak figures: an efficiency η set
+ * below 1 (0 means unset, so 1). */
+gboolean roof_hardware_derated (const RoofHardwareParams *hw);
 /* Sets `error` to "name: the solver's reason" for a collect stage that has
  * nothing to draw; returns FALSE. */
 gboolean roof_chart_device_error (const RoofChartInput *in, int device, const RoofError *err,

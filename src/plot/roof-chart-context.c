@@ -143,7 +143,7 @@ heading (const RoofChartInput *in)
   char num[48];
   roof_format_number (in->workload.batch, 6, num, sizeof num);
   return g_strdup_printf (_("Decode latency vs context length · %s at batch %s"),
-                          in->model_name ? in->model_name : _("model"), num);
+                          roof_input_model_name (in, _("model")), num);
 }
 
 /* A frame with the explanation in the plot area. */
@@ -427,12 +427,12 @@ describe (RoofRender *R, gpointer data)
       g_string_append_printf (s,
                               _("%s has no KV cache: its latency does not depend on the "
                                  "context length."),
-                              in->model_name ? in->model_name : _("The model"));
+                              roof_input_model_name (in, _("The model")));
       return;
     }
   roof_format_number (c->wl.batch, 6, num2, sizeof num2);
   g_string_append_printf (s, _("Decode latency of %s at batch %s from %s to %s tokens of context."),
-                          in->model_name ? in->model_name : _("the model"), num2,
+                          roof_input_model_name (in, _("the model")), num2,
                           (roof_format_count (c->s_lo, num, sizeof num), num),
                           (roof_format_count (c->s_hi, buf, sizeof buf), buf));
   if (c->s_cross > 0.0)

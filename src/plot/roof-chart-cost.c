@@ -192,7 +192,7 @@ static char *
 heading (const RoofChartInput *in)
 {
   return g_strdup_printf (_("Cost per million output tokens · %s"),
-                          in->model_name ? in->model_name : _("model"));
+                          roof_input_model_name (in, _("model")));
 }
 
 /* Crossovers between devices, within the batches both can hold. */
@@ -633,7 +633,7 @@ describe (RoofRender *R, gpointer data)
   roof_format_number (c->b_lo, 5, num2, sizeof num2);
   g_string_append_printf (
       s, _("Decode cost of %s: at batch %s the cheapest is %s at %s per million output tokens"),
-      in->model_name ? in->model_name : _("the model"), num2, roof_render_device_name (R, best1),
+      roof_input_model_name (in, _("the model")), num2, roof_render_device_name (R, best1),
       num);
   const CostDev *e = &dev[bestend];
   usd_mtok (e->pt[e->n - 1].total, num, sizeof num);

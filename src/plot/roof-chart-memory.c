@@ -41,7 +41,7 @@ static char *
 heading (const RoofChartInput *in)
 {
   return g_strdup_printf (_("Memory footprint · %s %s"),
-                          in->model_name ? in->model_name : _("model"),
+                          roof_input_model_name (in, _("model")),
                           roof_phase_title (in->workload.phase));
 }
 
@@ -291,7 +291,7 @@ describe (RoofRender *R, gpointer data)
   g_string_append_printf (s,
                           _("%s needs %s of memory: %s of weights, %s of KV cache and %s of "
                              "activations."),
-                          R->in->model_name ? R->in->model_name : _("The model"), num, w, kv, a);
+                          roof_input_model_name (R->in, _("The model")), num, w, kv, a);
   for (int k = 0; k < m->n_slots; k++)
     {
       int i = m->slots[k];

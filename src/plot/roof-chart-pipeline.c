@@ -37,6 +37,19 @@ roof_input_visible (const RoofChartInput *in, int device)
   return device >= 0 && device < in->n_devices && device < 32 && !(in->hidden & (1u << device));
 }
 
+const char *
+roof_input_model_name (const RoofChartInput *in, const char *fallback)
+{
+  return in->model_name ? in->model_name : fallback;
+}
+
+gboolean
+roof_hardware_derated (const RoofHardwareParams *hw)
+{
+  return (hw->eff_memory > 0.0 && hw->eff_memory < 1.0)
+         || (hw->eff_compute > 0.0 && hw->eff_compute < 1.0);
+}
+
 int
 roof_input_n_visible (const RoofChartInput *in)
 {

@@ -84,6 +84,17 @@ top_ceiling (const Roofline *c, const RoofHardwareParams *hw)
   return top * c->n;
 }
 
+/* The pixels of a bandwidth roof `bw`, from a tenth of the first intensity
+ * up to where it meets the ceiling `top`. */
+static void
+roof_segment (RoofRender *R, const Roofline *c, double bw, double top, double xy[4])
+{
+  xy[0] = roof_frame_x (R, c->x0 / 10.0);
+  xy[1] = roof_frame_y (R, bw * c->x0 / 10.0);
+  xy[2] = roof_frame_x (R, top / bw);
+  xy[3] = roof_frame_y (R, top);
+}
+
 static void
 collect_devices (Roofline *c)
 {
@@ -151,8 +162,7 @@ collect_devices (Roofline *c)
       for (int k = 0; k < hw->n_caches; k++)
         if (hw->caches[k].bandwidth > 0.0)
           c->any_cache = TRUE;
-      if ((hw->eff_memory > 0.0 && hw->eff_memory < 1.0)
-          || (hw->eff_compute > 0.0 && hw->eff_compute < 1.0))
+      if (roof_hardware_derated (hw))
         c->any_derated = TRUE;
     }
 
@@ -288,7 +298,7 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
 static char *
 heading (const RoofChartInput *in)
 {
-  return g_strdup_printf (_("Roofline · %s"), in->model_name ? in->model_name : _("model"));
+  return g_strdup_printf (_("Roofline · %s"), roof_input_model_name (in, _("model")));
 }
 
 /* Devices that never turn compute-bound, and those that would beyond what fits. */
@@ -472,7 +482,6 @@ obstacles (RoofRender *R, gpointer data)
   const RoofChartInput *in = R->in;
   RoofFrame *f = &R->frame;
   RoofLabelPlacer *pl = R->placer;
-  double x0 = c->x0;
 
   for (int i = 0; i < in->n_devices; i++)
     {
@@ -481,9 +490,9 @@ obstacles (RoofRender *R, gpointer data)
       if (!d->ok)
         continue;
       double top = top_ceiling (c, hw), bw = hw->mem_bw * c->n;
-      double ax = roof_frame_x (R, x0 / 10.0), ay = roof_frame_y (R, bw * x0 / 10.0);
-      double bx = roof_frame_x (R, top / bw), by = roof_frame_y (R, top);
-      roof_label_placer_add_segment (pl, ax, ay, bx, by, i);
+      double xy[4];
+      roof_segment (R, c, bw, top, xy);
+      roof_label_placer_add_segment (pl, xy[0], xy[1], xy[2], xy[3], i);
       for (int p = 0; p < ROOF_PREC_COUNT; p++)
         if ((c->ceilings & (1u << p)) && hw->peak_flops[p] > 0.0)
           {
@@ -550,7 +559,7 @@ draw_cache_roofs (RoofRender *R, const Roofline *c, int i, GArray *labels)
   const RoofChartInput *in = R->in;
   const RoofHardwareParams *hw = &in->devices[i].hw;
   RoofColor col = roof_render_device_color (R, i);
-  double top = top_ceiling (c, hw), x0 = c->x0;
+  double top = top_ceiling (c, hw);
   char buf[160];
 
   for (int k = 0; k < hw->n_caches; k++)
@@ -558,8 +567,8 @@ draw_cache_roofs (RoofRender *R, const Roofline *c, int i, GArray *labels)
       double cb = hw->caches[k].bandwidth * c->n;
       if (!(cb > 0.0))
         continue;
-      double xy[4] = { roof_frame_x (R, x0 / 10.0), roof_frame_y (R, cb * x0 / 10.0),
-                       roof_frame_x (R, top / cb), roof_frame_y (R, top) };
+      double xy[4];
+      roof_segment (R, c, cb, top, xy);
       cairo_set_line_width (cr, th->thin_width);
       roof_set_precision_dash (cr, ROOF_PREC_INT8, th->thin_width * 1.5);
       roof_color_set (cr, roof_color_alpha (col, 0.85));
@@ -587,17 +596,17 @@ draw_derated_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
   const RoofHardwareParams *hw = &R->in->devices[i].hw;
   RoofRect *pa = &R->frame.plot;
   RoofColor col = roof_render_device_color (R, i);
-  double bw = hw->mem_bw * c->n, x0 = c->x0;
-  double em = hw->eff_memory > 0.0 ? hw->eff_memory : 1.0;
-  double ec = hw->eff_compute > 0.0 ? hw->eff_compute : 1.0;
+  double bw = hw->mem_bw * c->n;
+  double em = roof_efficiency (hw->eff_memory);
+  double ec = roof_efficiency (hw->eff_compute);
   char buf[160], a[16], b[16];
 
-  if (!(em < 1.0 || ec < 1.0))
+  if (!roof_hardware_derated (hw))
     return;
   double pc = hw->peak_flops[c->wl.compute] * c->n * ec, bd = bw * em;
-  double xy[6] = { roof_frame_x (R, x0 / 10.0), roof_frame_y (R, bd * x0 / 10.0),
-                   roof_frame_x (R, pc / bd),   roof_frame_y (R, pc),
-                   pa->x + pa->width + 10,      roof_frame_y (R, pc) };
+  double xy[6];
+  roof_segment (R, c, bd, pc, xy);
+  xy[4] = pa->x + pa->width + 10, xy[5] = xy[3];
   cairo_set_line_width (cr, th->thin_width);
   roof_set_precision_dash (cr, ROOF_PREC_FP8, th->thin_width);
   roof_color_set (cr, roof_color_alpha (col, 0.8));
@@ -620,9 +629,9 @@ draw_memory_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
   cairo_t *cr = R->cr;
   const RoofHardwareParams *hw = &R->in->devices[i].hw;
   RoofColor col = roof_render_device_color (R, i);
-  double top = top_ceiling (c, hw), bw = hw->mem_bw * c->n, x0 = c->x0;
-  double xy[4] = { roof_frame_x (R, x0 / 10.0), roof_frame_y (R, bw * x0 / 10.0),
-                   roof_frame_x (R, top / bw), roof_frame_y (R, top) };
+  double top = top_ceiling (c, hw), bw = hw->mem_bw * c->n;
+  double xy[4];
+  roof_segment (R, c, bw, top, xy);
   char buf[160], bwt[32];
 
   cairo_set_dash (cr, NULL, 0, 0);
@@ -948,7 +957,7 @@ describe (RoofRender *R, gpointer data)
       }
   roof_format_number (c->wl.batch, 6, num, sizeof num);
   g_string_append_printf (s, _("On %s decode at batch %s, "),
-                          in->model_name ? in->model_name : _("the model"), num);
+                          roof_input_model_name (in, _("the model")), num);
   if (n_ok == 1)
     g_string_append_printf (s, _("%s is %s"), roof_render_device_name (R, fastest),
                             roof_bound_title (c->dev[fastest].base.bound));

@@ -102,7 +102,7 @@ static char *
 heading (const RoofChartInput *in)
 {
   return g_strdup_printf (_("Sensitivity of the step time · %s %s"),
-                          in->model_name ? in->model_name : _("model"),
+                          roof_input_model_name (in, _("model")),
                           roof_phase_title (in->workload.phase));
 }
 
@@ -429,7 +429,7 @@ describe (RoofRender *R, gpointer data)
       }
   roof_format_number (in->workload.batch, 6, num, sizeof num);
   g_string_append_printf (s, _("For %s %s at batch %s, "),
-                          in->model_name ? in->model_name : _("the model"),
+                          roof_input_model_name (in, _("the model")),
                           roof_phase_title (in->workload.phase), num);
   if (n_mem == n_ok)
     g_string_append (s, n_ok > 1 ? _("memory bandwidth binds on every device")

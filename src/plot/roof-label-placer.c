@@ -147,6 +147,36 @@ roof_obox_inside (const RoofOBox *b, const RoofRect *r)
   return rect_inside (&bb, r);
 }
 
+gboolean
+roof_clip_interval (const double p[4], const double q[4], double *t0, double *t1)
+{
+  for (int i = 0; i < 4; i++)
+    {
+      if (p[i] == 0.0)
+        {
+          if (q[i] < 0.0)
+            return FALSE;
+          continue;
+        }
+      double t = q[i] / p[i];
+      if (p[i] < 0.0)
+        {
+          if (t > *t1)
+            return FALSE;
+          if (t > *t0)
+            *t0 = t;
+        }
+      else
+        {
+          if (t < *t0)
+            return FALSE;
+          if (t < *t1)
+            *t1 = t;
+        }
+    }
+  return *t0 <= *t1;
+}
+
 /* c, s: the cosine and sine of b->angle */
 static gboolean
 obox_hits_segment (const RoofOBox *b, double c, double s, double x0, double y0, double x1,
@@ -160,31 +190,7 @@ obox_hits_segment (const RoofOBox *b, double c, double s, double x0, double y0, 
   double t0 = 0.0, t1 = 1.0, du = u1 - u0, dv = v1 - v0;
   double p[4] = { -du, du, -dv, dv };
   double q[4] = { u0 + hw, hw - u0, v0 + hh, hh - v0 };
-  for (int i = 0; i < 4; i++)
-    {
-      if (p[i] == 0.0)
-        {
-          if (q[i] < 0.0)
-            return FALSE;
-          continue;
-        }
-      double t = q[i] / p[i];
-      if (p[i] < 0.0)
-        {
-          if (t > t1)
-            return FALSE;
-          if (t > t0)
-            t0 = t;
-        }
-      else
-        {
-          if (t < t0)
-            return FALSE;
-          if (t < t1)
-            t1 = t;
-        }
-    }
-  return t0 <= t1;
+  return roof_clip_interval (p, q, &t0, &t1);
 }
 
 gboolean
@@ -360,6 +366,16 @@ query_cells (RoofLabelPlacer *p, const RoofRect *bb, ItemKind kind, ItemTest tes
   return n;
 }
 
+/* Whether this query meets the item for the first time; marks it met. */
+static gboolean
+first_visit (RoofLabelPlacer *p, guint *stamp)
+{
+  if (*stamp == p->stamp)
+    return FALSE;
+  *stamp = p->stamp;
+  return TRUE;
+}
+
 /* A box looking for what it covers */
 typedef struct
 {
@@ -382,9 +398,8 @@ segment_crosses (RoofLabelPlacer *p, guint index, gconstpointer data)
 {
   Segment *s = &g_array_index (p->segments, Segment, index);
   const BoxQuery *q = data;
-  if (s->stamp == p->stamp)
+  if (!first_visit (p, &s->stamp))
     return FALSE;
-  s->stamp = p->stamp;
   if (q->ignore_owner >= 0 && s->owner == q->ignore_owner)
     return FALSE;
   if (MAX (s->x0, s->x1) < q->bb.x || MIN (s->x0, s->x1) > q->bb.x + q->bb.width
@@ -404,9 +419,8 @@ marker_centre_in (RoofLabelPlacer *p, guint index, gconstpointer data)
 {
   Marker *m = &g_array_index (p->markers, Marker, index);
   const RoofRect *r = data;
-  if (m->stamp == p->stamp)
+  if (!first_visit (p, &m->stamp))
     return FALSE;
-  m->stamp = p->stamp;
   return m->x >= r->x && m->x <= r->x + r->width && m->y >= r->y && m->y <= r->y + r->height;
 }
 
@@ -424,9 +438,8 @@ marker_under (RoofLabelPlacer *p, guint index, gconstpointer data)
 {
   Marker *m = &g_array_index (p->markers, Marker, index);
   const BoxQuery *q = data;
-  if (m->stamp == p->stamp)
+  if (!first_visit (p, &m->stamp))
     return FALSE;
-  m->stamp = p->stamp;
   if (m->x + m->r <= q->bb.x || m->x - m->r >= q->bb.x + q->bb.width || m->y + m->r <= q->bb.y
       || m->y - m->r >= q->bb.y + q->bb.height)
     return FALSE;
@@ -445,9 +458,8 @@ box_overlaps (RoofLabelPlacer *p, guint index, gconstpointer data)
 {
   Box *o = &g_array_index (p->boxes, Box, index);
   const BoxQuery *q = data;
-  if (o->stamp == p->stamp)
+  if (!first_visit (p, &o->stamp))
     return FALSE;
-  o->stamp = p->stamp;
   if (q->bb.x >= o->bb.x + o->bb.width || o->bb.x >= q->bb.x + q->bb.width
       || q->bb.y >= o->bb.y + o->bb.height || o->bb.y >= q->bb.y + q->bb.height)
     return FALSE;

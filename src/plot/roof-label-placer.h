@@ -29,6 +29,9 @@ void roof_obox_bounds (const RoofOBox *b, RoofRect *out);
 gboolean roof_obox_inside (const RoofOBox *b, const RoofRect *r);
 gboolean roof_obox_hits_segment (const RoofOBox *b, double x0, double y0, double x1, double y1);
 RoofOBox roof_obox_from_rect (const RoofRect *r);
+/* Liang–Barsky: [*t0, *t1] of a segment's parameter narrowed to where
+ * p[i]·t ≤ q[i] for the four edges; FALSE when nothing of it is left. */
+gboolean roof_clip_interval (const double p[4], const double q[4], double *t0, double *t1);
 
 typedef struct RoofLabelPlacer RoofLabelPlacer;
 

@@ -47,25 +47,33 @@ widen (gboolean log, double v, double *lo, double *hi)
     *lo = v - 0.1 * fabs (v), *hi = v + 0.1 * fabs (v);
 }
 
+/* A range made usable: an invalid one replaced by 1…10 (log) or 0…1
+ * (linear), and FALSE; else its ends in order and an empty one widened. */
+static gboolean
+normalize_range (gboolean log, double *lo, double *hi)
+{
+  if (!valid_range (log, *lo, *hi))
+    {
+      *lo = log ? 1.0 : 0.0;
+      *hi = log ? 10.0 : 1.0;
+      return FALSE;
+    }
+  if (*hi < *lo)
+    {
+      double t = *lo;
+      *lo = *hi;
+      *hi = t;
+    }
+  if (*hi == *lo)
+    widen (log, *lo, lo, hi);
+  return TRUE;
+}
+
 gboolean
 roof_scale_init (RoofScale *s, gboolean log, double d0, double d1, double p0, double p1)
 {
-  gboolean ok = TRUE;
+  gboolean ok = normalize_range (log, &d0, &d1);
 
-  if (!valid_range (log, d0, d1))
-    {
-      ok = FALSE;
-      d0 = log ? 1.0 : 0.0;
-      d1 = log ? 10.0 : 1.0;
-    }
-  if (d1 < d0)
-    {
-      double t = d0;
-      d0 = d1;
-      d1 = t;
-    }
-  if (d1 == d0)
-    widen (log, d0, &d0, &d1);
   s->log = log;
   s->d0 = d0;
   s->d1 = d1;
@@ -134,20 +142,12 @@ nice_step (double raw)
 gboolean
 roof_scale_nice_bounds (gboolean log, double lo, double hi, double *out_lo, double *out_hi)
 {
-  if (!valid_range (log, lo, hi))
+  if (!normalize_range (log, &lo, &hi))
     {
-      *out_lo = log ? 1.0 : 0.0;
-      *out_hi = log ? 10.0 : 1.0;
+      *out_lo = lo;
+      *out_hi = hi;
       return FALSE;
     }
-  if (hi < lo)
-    {
-      double t = lo;
-      lo = hi;
-      hi = t;
-    }
-  if (hi == lo)
-    widen (log, lo, &lo, &hi);
   if (log)
     {
       double a = floor (log10 (lo) + LOG_EPS), b = ceil (log10 (hi) - LOG_EPS);

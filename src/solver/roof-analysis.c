@@ -6,12 +6,6 @@
 
 #include "roof-solver-private.h"
 
-static inline double
-eff (double v)
-{
-  return v > 0.0 ? v : 1.0;
-}
-
 /* ---------------------------------------------------------------------- */
 /* Balance batch                                                          */
 
@@ -96,8 +90,8 @@ roof_balance_batch (const RoofHardwareParams *hw, const RoofModelDerived *md,
     return st;
   roof_layout_dims (hw, md, &w, false, &l);
 
-  double flops = w.devices * hw->peak_flops[w.compute] * eff (hw->eff_compute);
-  double bw = w.devices * hw->mem_bw * eff (hw->eff_memory);
+  double flops = w.devices * hw->peak_flops[w.compute] * roof_eff (hw->eff_compute);
+  double bw = w.devices * hw->mem_bw * roof_eff (hw->eff_memory);
   /* per sequence: FLOP f and the bytes k that grow with B (KV, activations) */
   double f = r.flop;
   double k = r.bytes_kv + r.bytes_act;
@@ -506,8 +500,8 @@ roof_requirements (const RoofModelDerived *md, const RoofWorkload *wl, const Roo
       bw = roof_max (bw, prefill_bytes / out->ttft_budget);
       flops = roof_max (flops, out->prefill_flop / out->ttft_budget);
     }
-  out->mem_bw = bw / eff (sla->eff_memory);
-  out->peak_flops = flops / eff (sla->eff_compute);
+  out->mem_bw = bw / roof_eff (sla->eff_memory);
+  out->peak_flops = flops / roof_eff (sla->eff_compute);
   out->mem_bytes = roof_footprint (md, wl, NULL, NULL, NULL);
   const double v[] = { out->mem_bw,       out->peak_flops,   out->mem_bytes,
                        out->decode_bytes, out->decode_flop,  out->prefill_flop,

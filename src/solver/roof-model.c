@@ -187,6 +187,27 @@ roof_model_dims (const RoofModelParams *m, RoofModelDims *d)
   d->n_window = m->sliding_window > 0 ? (m->window_layers > 0 ? m->window_layers : m->layers) : 0;
 }
 
+/* A plain weight matrix of `in` × `out`: every parameter read once and used
+ * in one multiply-add per token; its input and output activations. */
+static void
+dense_matmul (RoofOpCost *c, double in, double out)
+{
+  c->mm = in * out;
+  c->weights = c->mm;
+  c->act = in + out;
+}
+
+/* The key or the value projection of plain attention: hidden → H_kv heads of
+ * d_h, bias when the model has one, the result written to the KV cache. */
+static void
+kv_projection (const RoofModelParams *m, const RoofModelDims *d, RoofOpCost *c)
+{
+  c->mm = d->d * d->Hkv * d->dh;
+  c->weights = c->mm + (m->qkv_bias ? d->Hkv * d->dh : 0.0);
+  c->act = d->d;
+  c->kv_write = d->Hkv * d->dh;
+}
+
 /* The attention rows: projections, scores, softmax and the value product;
  * MLA's latent when `absorbed`. */
 static void
@@ -220,12 +241,7 @@ attention_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind 
           c->kv_write = d->r + d->dr;
         }
       else
-        {
-          c->mm = d->d * d->Hkv * d->dh;
-          c->weights = c->mm + (m->qkv_bias ? d->Hkv * d->dh : 0.0);
-          c->act = d->d;
-          c->kv_write = d->Hkv * d->dh;
-        }
+        kv_projection (m, d, c);
       break;
 
     case ROOF_OP_V_PROJ:
@@ -248,12 +264,7 @@ attention_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind 
           c->act = d->r + d->H * (d->nope + d->dv);
         }
       else
-        {
-          c->mm = d->d * d->Hkv * d->dh;
-          c->weights = c->mm + (m->qkv_bias ? d->Hkv * d->dh : 0.0);
-          c->act = d->d;
-          c->kv_write = d->Hkv * d->dh;
-        }
+        kv_projection (m, d, c);
       break;
 
     case ROOF_OP_ATTN_SCORES:
@@ -281,9 +292,7 @@ attention_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind 
       break;
 
     case ROOF_OP_O_PROJ:
-      c->mm = d->H * d->dv * d->d;
-      c->weights = c->mm;
-      c->act = d->H * d->dv + d->d;
+      dense_matmul (c, d->H * d->dv, d->d);
       break;
 
     default:
@@ -301,35 +310,22 @@ ffn_op_cost (const RoofModelParams *m, const RoofModelDims *d, RoofOpKind op, Ro
   switch (op)
     {
     case ROOF_OP_FFN_GATE:
-      if (d->n_dense <= 0 || !m->ffn_gated)
-        return false;
-      c->mm = d->d * d->ffn;
-      c->weights = c->mm;
-      c->act = d->d + d->ffn;
-      break;
-
     case ROOF_OP_FFN_UP:
-      if (d->n_dense <= 0)
+      if (d->n_dense <= 0 || (op == ROOF_OP_FFN_GATE && !m->ffn_gated))
         return false;
-      c->mm = d->d * d->ffn;
-      c->weights = c->mm;
-      c->act = d->d + d->ffn;
+      dense_matmul (c, d->d, d->ffn);
       break;
 
     case ROOF_OP_FFN_DOWN:
       if (d->n_dense <= 0)
         return false;
-      c->mm = d->ffn * d->d;
-      c->weights = c->mm;
-      c->act = d->ffn + d->d;
+      dense_matmul (c, d->ffn, d->d);
       break;
 
     case ROOF_OP_ROUTER:
       if (d->n_moe <= 0)
         return false;
-      c->mm = d->d * d->E;
-      c->weights = c->mm;
-      c->act = d->d + d->E;
+      dense_matmul (c, d->d, d->E);
       break;
 
     case ROOF_OP_EXPERTS:

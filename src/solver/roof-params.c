@@ -332,6 +332,12 @@ roof_hardware_ridge (const RoofHardwareParams *hw, RoofPrecision p)
   return hw->peak_flops[p] / hw->mem_bw;
 }
 
+double
+roof_efficiency (double eta)
+{
+  return roof_eff (eta);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Workload                                                               */
 

@@ -7,12 +7,6 @@
 #include "roof-model-private.h"
 
 static inline double
-eff (double v)
-{
-  return v > 0.0 ? v : 1.0;
-}
-
-static inline double
 usable (const RoofHardwareParams *hw)
 {
   return hw->usable_fraction > 0.0 ? hw->usable_fraction : ROOF_DEFAULT_USABLE_FRACTION;
@@ -345,8 +339,8 @@ roof_layout_step (const RoofHardwareParams *hw, const RoofModelDerived *md,
   double rank_flop = (flop_b - routed_b) * share + routed_b * load;
   double rank_other = (w->bytes_kv * f + act_b - act_routed_b) * share + act_routed_b * load;
   double per_stage = l->stage / l->tp;
-  double dev_flops = hw->peak_flops[wl->compute] * eff (hw->eff_compute);
-  double dev_bw = hw->mem_bw * eff (hw->eff_memory);
+  double dev_flops = hw->peak_flops[wl->compute] * roof_eff (hw->eff_compute);
+  double dev_bw = hw->mem_bw * roof_eff (hw->eff_memory);
 
   o->t_compute = rounds * rank_flop * per_stage / dev_flops;
   o->t_memory_weights = rounds * w_rank * per_stage / dev_bw;
@@ -393,8 +387,8 @@ roof_solve_unchecked (const RoofHardwareParams *hw, const RoofModelDerived *md,
 
   double n = wl->devices;
   double peak = hw->peak_flops[wl->compute];
-  double flops = n * peak * eff (hw->eff_compute);
-  double bw = n * hw->mem_bw * eff (hw->eff_memory);
+  double flops = n * peak * roof_eff (hw->eff_compute);
+  double bw = n * hw->mem_bw * roof_eff (hw->eff_memory);
   RoofResult *r = out;
   RoofCommTimes comm;
 
@@ -641,8 +635,8 @@ add_row (RoofBreakdown *bd, const RoofHardwareParams *hw, const RoofWorkload *wl
     return;
   RoofOpRow *row = &bd->rows[bd->n_rows++];
   double n = wl->devices;
-  double flops = n * hw->peak_flops[wl->compute] * eff (hw->eff_compute);
-  double mbw = n * hw->mem_bw * eff (hw->eff_memory);
+  double flops = n * hw->peak_flops[wl->compute] * roof_eff (hw->eff_compute);
+  double mbw = n * hw->mem_bw * roof_eff (hw->eff_memory);
 
   row->op = op;
   row->layer_flags = flags;

@@ -67,6 +67,13 @@ roof_max (double a, double b)
   return a > b ? a : b;
 }
 
+/* An efficiency η of the hardware or the SLA: 0 (unset) means 1. */
+static inline double
+roof_eff (double v)
+{
+  return v > 0.0 ? v : 1.0;
+}
+
 /* Largest magnitude any input may have: keeps every product finite. */
 #define ROOF_HUGE 1e15
 /* Largest architecture dimension (hidden size, vocabulary, …). */

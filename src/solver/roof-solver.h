@@ -129,6 +129,8 @@ void roof_hardware_init (RoofHardwareParams *hw);
 RoofStatus roof_hardware_validate (const RoofHardwareParams *hw, RoofError *err);
 /* Ridge point Π_p / β in FLOP/byte (peak, not derated); 0 if no ceiling at p. */
 double roof_hardware_ridge (const RoofHardwareParams *hw, RoofPrecision p);
+/* An efficiency η (eff_compute, eff_memory) as it applies: 0 (unset) means 1. */
+double roof_efficiency (double eta);
 
 /* Collectives (docs/model.md, "Collectives"). */
 typedef enum
