@@ -202,9 +202,6 @@ gboolean roof_catalog_load_object_in (RoofCatalog *self,
                                       GPtrArray *warnings,
                                       GError **error);
 
-/* Levenshtein distance, for "did you mean". */
-guint roof_edit_distance (const char *a, const char *b);
-
 /* The scenario file's fields (no labels or help: it has no editor), for the
  * documentation test. Zero-terminated. */
 const RoofFieldSpec *roof_scenario_schema (void);

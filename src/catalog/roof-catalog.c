@@ -122,14 +122,7 @@ suggest (GListStore *store, const char *id)
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (RoofSpec) item = g_list_model_get_item (G_LIST_MODEL (store), i);
-      const char *candidate = roof_spec_get_id (item);
-      guint d = roof_edit_distance (id, candidate);
-
-      if (d < best_distance)
-        {
-          best_distance = d;
-          best = candidate;
-        }
+      roof_edit_distance_consider (id, roof_spec_get_id (item), TRUE, &best, &best_distance);
     }
   if (best != NULL || *lower == '\0')
     return best;

@@ -102,4 +102,18 @@ JsonNode *roof_catalog_build_custom_document (RoofCatalog *self);
  * once per process. Errors are ROOF_CATALOG_ERROR_IO. */
 gboolean roof_json_save_atomic (JsonNode *root, GFile *file, GError **error);
 
+/* "Did you mean": the Levenshtein distance between a and b, letters compared
+ * as they are or with ASCII case folded. */
+guint roof_edit_distance (const char *a, const char *b, gboolean fold_case);
+
+/* One step of a search for the name closest to `name`: `candidate` replaces
+ * *best when its roof_edit_distance () is below *best_distance (which it
+ * then becomes). Start *best_distance one above the largest distance worth
+ * suggesting; the first of equally close candidates wins. */
+void roof_edit_distance_consider (const char *name,
+                                  const char *candidate,
+                                  gboolean fold_case,
+                                  const char **best,
+                                  guint *best_distance);
+
 G_END_DECLS

@@ -669,7 +669,7 @@ roof_text_shorten (const char *s, glong max_chars)
 }
 
 guint
-roof_edit_distance (const char *a, const char *b)
+roof_edit_distance (const char *a, const char *b, gboolean fold_case)
 {
   gsize n = strlen (a), m = strlen (b);
   g_autofree guint *row = g_new (guint, m + 1);
@@ -684,11 +684,29 @@ roof_edit_distance (const char *a, const char *b)
       for (gsize j = 1; j <= m; j++)
         {
           guint up = row[j];
-          guint cost = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1]) ? 0 : 1;
+          char ca = fold_case ? g_ascii_tolower (a[i - 1]) : a[i - 1];
+          char cb = fold_case ? g_ascii_tolower (b[j - 1]) : b[j - 1];
+          guint cost = ca == cb ? 0 : 1;
 
           row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diag + cost);
           diag = up;
         }
     }
   return row[m];
+}
+
+void
+roof_edit_distance_consider (const char *name,
+                             const char *candidate,
+                             gboolean fold_case,
+                             const char **best,
+                             guint *best_distance)
+{
+  guint d = roof_edit_distance (name, candidate, fold_case);
+
+  if (d < *best_distance)
+    {
+      *best_distance = d;
+      *best = candidate;
+    }
 }

@@ -10,6 +10,8 @@
 
 #include "roof-cli-option-table.h"
 
+#include "roof-catalog.h"
+
 #include <string.h>
 
 typedef struct
@@ -283,64 +285,30 @@ roof_cli_option_find_for_command (OptId id, RoofCliCommand command)
   return NULL;
 }
 
-/* Levenshtein distance, for "did you mean". */
-static gsize
-edit_distance (const char *a, const char *b)
-{
-  gsize la = strlen (a), lb = strlen (b);
-  g_autofree gsize *row = g_new (gsize, lb + 1);
-
-  for (gsize j = 0; j <= lb; j++)
-    row[j] = j;
-  for (gsize i = 1; i <= la; i++)
-    {
-      gsize diag = row[0];
-      row[0] = i;
-      for (gsize j = 1; j <= lb; j++)
-        {
-          gsize up = row[j];
-          gsize cost = a[i - 1] == b[j - 1] ? 0 : 1;
-          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diag + cost);
-          diag = up;
-        }
-    }
-  return row[lb];
-}
+/* "Did you mean": the closest long option or command, at most two edits
+ * away; flags and commands are lower case, so case counts as an edit. */
+#define CLOSEST_MAX_EDITS 2
 
 const char *
 roof_cli_option_closest (const char *name)
 {
   const char *best = NULL;
-  gsize best_d = G_MAXSIZE;
+  guint best_d = CLOSEST_MAX_EDITS + 1;
 
   for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
-    {
-      gsize d = edit_distance (name, options[i].long_name);
-      if (d < best_d)
-        {
-          best_d = d;
-          best = options[i].long_name;
-        }
-    }
-  return best_d <= 2 ? best : NULL;
+    roof_edit_distance_consider (name, options[i].long_name, FALSE, &best, &best_d);
+  return best;
 }
 
 const char *
 roof_cli_command_closest (const char *name)
 {
   const char *best = NULL;
-  gsize best_d = G_MAXSIZE;
+  guint best_d = CLOSEST_MAX_EDITS + 1;
 
   for (int c = ROOF_CLI_COMMAND_NONE + 1; c < ROOF_CLI_N_COMMANDS; c++)
-    {
-      gsize d = edit_distance (name, commands[c].name);
-      if (d < best_d)
-        {
-          best_d = d;
-          best = commands[c].name;
-        }
-    }
-  return best_d <= 2 ? best : NULL;
+    roof_edit_distance_consider (name, commands[c].name, FALSE, &best, &best_d);
+  return best;
 }
 
 /* ---------------------------------------------------------------------- */

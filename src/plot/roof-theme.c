@@ -7,6 +7,12 @@
 #define RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1.0 }
 #define RGBA(hex, alpha) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, alpha }
 
+/* Strokes, marker and fonts of the two screen themes (print has its own). */
+#define SCREEN_METRICS                                                                   \
+  .line_width = 2.0, .thin_width = 1.0, .axis_width = 1.0, .grid_width = 1.0,            \
+  .marker_radius = 3.5, .font_px = { 17, 13, 12, 12, 12, 12, 11.5, 15 },                 \
+  .font_family = "Cantarell, DejaVu Sans, Sans"
+
 /* Okabe–Ito, reordered so the first colours are the most distinct; the
  * yellow is darkened on light backgrounds and black becomes a neutral grey
  * so that it cannot be mistaken for an axis. The dark variants keep the hues
@@ -27,13 +33,7 @@ static const RoofTheme themes[] = {
     .error = RGB (0xc01c28),
     .palette = { RGB (0x0072b2), RGB (0xd55e00), RGB (0x009e73), RGB (0xcc79a7),
                  RGB (0xe69f00), RGB (0x56b4e9), RGB (0x9a8700), RGB (0x3d3846) },
-    .line_width = 2.0,
-    .thin_width = 1.0,
-    .axis_width = 1.0,
-    .grid_width = 1.0,
-    .marker_radius = 3.5,
-    .font_px = { 17, 13, 12, 12, 12, 12, 11.5, 15 },
-    .font_family = "Cantarell, DejaVu Sans, Sans",
+    SCREEN_METRICS,
   },
   [ROOF_THEME_DARK] = {
     .kind = ROOF_THEME_DARK,
@@ -50,13 +50,7 @@ static const RoofTheme themes[] = {
     .error = RGB (0xff7b63),
     .palette = { RGB (0x4ba3e3), RGB (0xff7043), RGB (0x2cc79a), RGB (0xe89ac7),
                  RGB (0xf2a01f), RGB (0x9ad7f7), RGB (0xf0e442), RGB (0xc0bfbc) },
-    .line_width = 2.0,
-    .thin_width = 1.0,
-    .axis_width = 1.0,
-    .grid_width = 1.0,
-    .marker_radius = 3.5,
-    .font_px = { 17, 13, 12, 12, 12, 12, 11.5, 15 },
-    .font_family = "Cantarell, DejaVu Sans, Sans",
+    SCREEN_METRICS,
   },
   [ROOF_THEME_PRINT] = {
     .kind = ROOF_THEME_PRINT,
