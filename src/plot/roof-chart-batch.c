@@ -118,13 +118,6 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   return TRUE;
 }
 
-static char *
-heading (const RoofChartInput *in)
-{
-  return g_strdup_printf (_("Throughput and latency vs batch · %s decode"),
-                          roof_input_model_name (in, _("model")));
-}
-
 static void
 axes (RoofRender *R, Batch *c)
 {
@@ -429,7 +422,7 @@ const RoofChartClass roof_chart_batch_class = {
   .title = N_("Throughput and latency vs batch"),
   .data_size = sizeof (Batch),
   .needs_devices = TRUE,
-  .heading = heading,
+  .heading_format = N_("Throughput and latency vs batch · %s decode"),
   .collect = collect,
   .annotate = annotate,
   .obstacles = obstacles,

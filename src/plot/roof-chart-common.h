@@ -229,7 +229,10 @@ gboolean roof_clip_segment (const RoofRect *r, double *x0, double *y0, double *x
  * roof_chart_run calls in this order on a zeroed block of `data_size` bytes
  * (the chart's own struct, shared by its stages):
  *
- *   heading     the title line over the plot, allocated
+ *   heading     the title line over the plot, allocated; or, in its place,
+ *               heading_format: N_("… · %s …") given the model's name
+ *               (roof_input_model_name) and then the phase's title (a
+ *               format may leave the phase out)
  *   collect     the series from the solver: no cairo, no pango, unit-tested
  *               alone (tests/plot/test-plot-collect.c). FALSE with `error`
  *               when nothing can be drawn; the message fills the plot area
@@ -256,6 +259,7 @@ struct _RoofChartClass
   gsize data_size;
   gboolean needs_devices; /* a model and one visible device, or a message */
 
+  const char *heading_format;
   char *(*heading) (const RoofChartInput *in);
   gboolean (*collect) (const RoofChartInput *in, gpointer data, GError **error);
   void (*annotate) (RoofRender *R, gpointer data);

@@ -188,13 +188,6 @@ clear (gpointer data)
   g_free (c->cross);
 }
 
-static char *
-heading (const RoofChartInput *in)
-{
-  return g_strdup_printf (_("Cost per million output tokens · %s"),
-                          roof_input_model_name (in, _("model")));
-}
-
 /* Crossovers between devices, within the batches both can hold. */
 static void
 find_crossings (RoofRender *R, Cost *c)
@@ -653,7 +646,7 @@ const RoofChartClass roof_chart_cost_class = {
   .title = N_("Cost per token"),
   .data_size = sizeof (Cost),
   .needs_devices = TRUE,
-  .heading = heading,
+  .heading_format = N_("Cost per million output tokens · %s"),
   .collect = collect,
   .annotate = annotate,
   .obstacles = obstacles,

@@ -37,14 +37,6 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   return TRUE;
 }
 
-static char *
-heading (const RoofChartInput *in)
-{
-  return g_strdup_printf (_("Memory footprint · %s %s"),
-                          roof_input_model_name (in, _("model")),
-                          roof_phase_title (in->workload.phase));
-}
-
 static void
 annotate (RoofRender *R, gpointer data)
 {
@@ -309,7 +301,7 @@ const RoofChartClass roof_chart_memory_class = {
   .title = N_("Memory footprint"),
   .data_size = sizeof (RoofMemorySeries),
   .needs_devices = TRUE,
-  .heading = heading,
+  .heading_format = N_("Memory footprint · %s %s"),
   .collect = collect,
   .annotate = annotate,
   .obstacles = obstacles,

@@ -173,10 +173,19 @@ draw_layers (RoofRender *R, const RoofChartClass *klass, gpointer data)
   g_array_unref (labels);
 }
 
+static char *
+heading (const RoofChartClass *klass, const RoofChartInput *in)
+{
+  if (klass->heading != NULL)
+    return klass->heading (in);
+  return g_strdup_printf (_(klass->heading_format), roof_input_model_name (in, _("model")),
+                          roof_phase_title (in->workload.phase));
+}
+
 gboolean
 roof_chart_run (RoofRender *R, const RoofChartClass *klass, GError **error)
 {
-  g_autofree char *title = klass->heading (R->in);
+  g_autofree char *title = heading (klass, R->in);
   g_autoptr (GError) local = NULL;
 
   R->frame.title = title;

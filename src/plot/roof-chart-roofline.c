@@ -295,12 +295,6 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   return TRUE;
 }
 
-static char *
-heading (const RoofChartInput *in)
-{
-  return g_strdup_printf (_("Roofline · %s"), roof_input_model_name (in, _("model")));
-}
-
 /* Devices that never turn compute-bound, and those that would beyond what fits. */
 static void
 note_balance (RoofRender *R, const Roofline *c)
@@ -984,7 +978,7 @@ const RoofChartClass roof_chart_roofline_class = {
   .title = N_("Roofline"),
   .data_size = sizeof (Roofline),
   .needs_devices = TRUE,
-  .heading = heading,
+  .heading_format = N_("Roofline · %s"),
   .collect = collect,
   .annotate = annotate,
   .obstacles = obstacles,

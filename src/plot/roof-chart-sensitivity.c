@@ -98,14 +98,6 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   return TRUE;
 }
 
-static char *
-heading (const RoofChartInput *in)
-{
-  return g_strdup_printf (_("Sensitivity of the step time · %s %s"),
-                          roof_input_model_name (in, _("model")),
-                          roof_phase_title (in->workload.phase));
-}
-
 static void
 annotate (RoofRender *R, gpointer data)
 {
@@ -459,7 +451,7 @@ const RoofChartClass roof_chart_sensitivity_class = {
   .title = N_("Sensitivity"),
   .data_size = sizeof (Sens),
   .needs_devices = TRUE,
-  .heading = heading,
+  .heading_format = N_("Sensitivity of the step time · %s %s"),
   .collect = collect,
   .annotate = annotate,
   .lay_out = lay_out,

@@ -155,7 +155,8 @@ test_classes (void)
       const RoofChartClass *klass = roof_chart_class_get (k);
       g_assert_nonnull (klass);
       g_assert_nonnull (klass->title);
-      g_assert_nonnull (klass->heading);
+      /* a heading: made by a function or from a format, never both */
+      g_assert_true ((klass->heading != NULL) != (klass->heading_format != NULL));
       g_assert_nonnull (klass->collect);
       g_assert_nonnull (klass->annotate);
       g_assert_true (klass->draw_data != NULL || klass->draw_overlays != NULL);
