@@ -52,9 +52,10 @@ typedef struct
   BatchDev dev[ROOF_PLOT_MAX_DEVICES];
 } Batch;
 
-static void
-collect_device (const RoofChartInput *in, Batch *c, int i)
+static const RoofError *
+collect_device (const RoofChartInput *in, gpointer data, int i)
 {
+  Batch *c = data;
   BatchDev *d = &c->dev[i];
   const RoofHardwareParams *hw = &in->devices[i].hw;
   const RoofWorkload *wl = &c->wl;
@@ -62,7 +63,7 @@ collect_device (const RoofChartInput *in, Batch *c, int i)
 
   if (roof_sweep (hw, in->model, wl, ROOF_SWEEP_BATCH, b_lo, b_hi, N_SAMPLES, TRUE, d->r, &d->err)
       != ROOF_OK)
-    return;
+    return &d->err;
   d->ok = TRUE;
   c->n_ok++;
   d->n = N_SAMPLES;
@@ -94,6 +95,7 @@ collect_device (const RoofChartInput *in, Batch *c, int i)
       w.batch = d->max_fit;
       roof_solve (hw, in->model, &w, &d->fit_r, &e);
     }
+  return NULL;
 }
 
 static gboolean
@@ -107,15 +109,7 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   if (c->b_hi <= c->b_lo)
     c->b_hi = c->b_lo * 2.0;
   c->tmin = c->lmin = G_MAXDOUBLE;
-  for (int i = 0; i < in->n_devices; i++)
-    if (roof_input_visible (in, i))
-      collect_device (in, c, i);
-  if (c->n_ok == 0)
-    {
-      int i = roof_input_first_visible (in);
-      return roof_chart_device_error (in, i, &c->dev[i].err, error);
-    }
-  return TRUE;
+  return roof_chart_collect_devices (in, c, collect_device, error);
 }
 
 static void

@@ -324,6 +324,17 @@ gboolean roof_hardware_derated (const RoofHardwareParams *hw);
 gboolean roof_chart_device_error (const RoofChartInput *in, int device, const RoofError *err,
                                   GError **error);
 
+/* collect_device: one device's series into a chart's data; NULL, or the
+ * device's error when it has nothing to draw. */
+typedef const RoofError *(*RoofCollectDevice) (const RoofChartInput *in, gpointer data, int device);
+
+/* Runs collect_device on every visible device, in order; FALSE with the
+ * first one's error (roof_chart_device_error) when none has anything to draw. */
+gboolean roof_chart_collect_devices (const RoofChartInput *in,
+                                     gpointer data,
+                                     RoofCollectDevice collect_device,
+                                     GError **error);
+
 /* Workload helpers ------------------------------------------------------- */
 
 double roof_input_batch_lo (const RoofChartInput *in);

@@ -85,16 +85,17 @@ kv_crossover (const RoofHardwareParams *hw, const RoofModelDerived *md, const Ro
   return round (hi);
 }
 
-static void
-collect_device (const RoofChartInput *in, Context *c, int i)
+static const RoofError *
+collect_device (const RoofChartInput *in, gpointer data, int i)
 {
+  Context *c = data;
   CtxDev *d = &c->dev[i];
   const RoofHardwareParams *hw = &in->devices[i].hw;
   double s_lo = c->s_lo, s_hi = c->s_hi;
 
   if (roof_sweep (hw, in->model, &c->wl, ROOF_SWEEP_CONTEXT, s_lo, s_hi, N_SAMPLES, TRUE, d->r,
                   &d->err) != ROOF_OK)
-    return;
+    return &d->err;
   d->ok = TRUE;
   c->n_ok++;
   if (c->first_ok < 0)
@@ -109,6 +110,7 @@ collect_device (const RoofChartInput *in, Context *c, int i)
       if (d->r[k].t_step > (d->t_w[k] + d->t_kv[k]) * 1.02)
         d->compute_matters = TRUE;
     }
+  return NULL;
 }
 
 static gboolean
@@ -125,14 +127,8 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
       c->no_kv = TRUE; /* not an error: the chart explains */
       return TRUE;
     }
-  for (int i = 0; i < in->n_devices; i++)
-    if (roof_input_visible (in, i))
-      collect_device (in, c, i);
-  if (c->n_ok == 0)
-    {
-      int i = roof_input_first_visible (in);
-      return roof_chart_device_error (in, i, &c->dev[i].err, error);
-    }
+  if (!roof_chart_collect_devices (in, c, collect_device, error))
+    return FALSE;
   c->s_cross = kv_crossover (&in->devices[c->first_ok].hw, in->model, &c->wl, c->s_lo, c->s_hi);
   return TRUE;
 }

@@ -94,9 +94,10 @@ fitted_batch_hi (const RoofChartInput *in, const RoofWorkload *wl, double b_lo, 
 
 /* The cost of one device over the batch range, its balance batch, where
  * memory runs out and where the ITL target stops it. */
-static void
-collect_device (const RoofChartInput *in, Cost *c, int i)
+static const RoofError *
+collect_device (const RoofChartInput *in, gpointer data, int i)
 {
+  Cost *c = data;
   CostDev *d = &c->dev[i];
   const RoofHardwareParams *hw = &in->devices[i].hw;
   const RoofWorkload *wl = &c->wl;
@@ -104,12 +105,12 @@ collect_device (const RoofChartInput *in, Cost *c, int i)
   RoofResult base;
 
   if (roof_solve (hw, in->model, wl, &base, &d->err) != ROOF_OK)
-    return;
+    return &d->err;
   d->ok = TRUE;
   c->n_ok++;
   d->min_devices = base.min_devices;
   if (!hw->has_price)
-    return;
+    return NULL;
   d->priced = TRUE;
   c->n_priced++;
   d->max_fit = roof_max_batch_that_fits (hw, in->model, wl);
@@ -149,6 +150,7 @@ collect_device (const RoofChartInput *in, Cost *c, int i)
             d->itl_none = TRUE;
         }
     }
+  return NULL;
 }
 
 static gboolean
@@ -163,14 +165,8 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   if (c->b_hi <= c->b_lo)
     c->b_hi = c->b_lo * 2.0;
   c->b_hi = fitted_batch_hi (in, &c->wl, c->b_lo, c->b_hi);
-  for (int i = 0; i < in->n_devices; i++)
-    if (roof_input_visible (in, i))
-      collect_device (in, c, i);
-  if (c->n_ok == 0)
-    {
-      int i = roof_input_first_visible (in);
-      return roof_chart_device_error (in, i, &c->dev[i].err, error);
-    }
+  if (!roof_chart_collect_devices (in, c, collect_device, error))
+    return FALSE;
   if (c->n_priced == 0)
     {
       g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,

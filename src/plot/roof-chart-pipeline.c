@@ -77,6 +77,31 @@ roof_chart_device_error (const RoofChartInput *in, int device, const RoofError *
   return FALSE;
 }
 
+gboolean
+roof_chart_collect_devices (const RoofChartInput *in,
+                            gpointer data,
+                            RoofCollectDevice collect_device,
+                            GError **error)
+{
+  const RoofError *first_err = NULL;
+  int first = -1;
+  gboolean any = FALSE;
+
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_input_visible (in, i))
+      {
+        const RoofError *err = collect_device (in, data, i);
+
+        if (err == NULL)
+          any = TRUE;
+        else if (first < 0)
+          first = i, first_err = err;
+      }
+  if (any || first < 0)
+    return TRUE;
+  return roof_chart_device_error (in, first, first_err, error);
+}
+
 char *
 roof_input_device_name (const RoofChartInput *in, int device)
 {
