@@ -663,8 +663,7 @@ roof_render_fail (RoofRender *R, GError **error, const char *fmt, ...)
   roof_render_message (R, msg, R->th->error);
   g_free (R->layout->description);
   R->layout->description = g_strdup_printf (_("The chart cannot be drawn: %s"), msg);
-  g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, msg);
-  return FALSE;
+  return roof_chart_input_error (error, msg);
 }
 
 const char *

@@ -321,6 +321,8 @@ const char *roof_input_model_name (const RoofChartInput *in, const char *fallbac
 gboolean roof_hardware_derated (const RoofHardwareParams *hw);
 /* Sets `error` to "name: the solver's reason" for a collect stage that has
  * nothing to draw; returns FALSE. */
+/* Sets ROOF_CHART_ERROR_INPUT with `message` as it is; FALSE. */
+gboolean roof_chart_input_error (GError **error, const char *message);
 gboolean roof_chart_device_error (const RoofChartInput *in, int device, const RoofError *err,
                                   GError **error);
 

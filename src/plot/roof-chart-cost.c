@@ -168,12 +168,9 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   if (!roof_chart_collect_devices (in, c, collect_device, error))
     return FALSE;
   if (c->n_priced == 0)
-    {
-      g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
-                           _("None of the selected devices has a price per hour, so there is no "
-                              "cost to draw. Add a price to a device in the catalog."));
-      return FALSE;
-    }
+    return roof_chart_input_error (
+      error, _("None of the selected devices has a price per hour, so there is no "
+               "cost to draw. Add a price to a device in the catalog."));
   return TRUE;
 }
 

@@ -69,6 +69,13 @@ roof_input_first_visible (const RoofChartInput *in)
 }
 
 gboolean
+roof_chart_input_error (GError **error, const char *message)
+{
+  g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT, message);
+  return FALSE;
+}
+
+gboolean
 roof_chart_device_error (const RoofChartInput *in, int device, const RoofError *err,
                          GError **error)
 {

@@ -165,11 +165,7 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
       c->from_devices = TRUE;
     }
   if (c->n_cat <= 0)
-    {
-      g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
-                           _("No devices to compare: the catalog is empty."));
-      return FALSE;
-    }
+    return roof_chart_input_error (error, _("No devices to compare: the catalog is empty."));
 
   guint mask = in->ceilings ? in->ceilings
                             : (1u << ROOF_PREC_FP32) | (1u << ROOF_PREC_BF16) | (1u << ROOF_PREC_FP8)
@@ -190,12 +186,8 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
         series_free (s);
     }
   if (c->n_ser == 0)
-    {
-      g_set_error_literal (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT,
-                           _("No device of the catalog has both a year and a ceiling at the "
-                              "chosen precisions."));
-      return FALSE;
-    }
+    return roof_chart_input_error (error, _("No device of the catalog has both a year and a "
+                                            "ceiling at the chosen precisions."));
   return TRUE;
 }
 
