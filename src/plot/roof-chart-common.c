@@ -666,47 +666,40 @@ roof_render_fail (RoofRender *R, GError **error, const char *fmt, ...)
   return roof_chart_input_error (error, msg);
 }
 
+/* titles[value] translated, or "?" past the table's n entries */
+static const char *
+enum_title (const char *const *titles, gsize n, int value)
+{
+  return value >= 0 && (gsize) value < n && titles[value] != NULL ? _(titles[value]) : "?";
+}
+
 const char *
 roof_knob_title (RoofKnob k)
 {
-  switch (k)
-    {
-    case ROOF_KNOB_PEAK_FLOPS:
-      return _("Peak compute");
-    case ROOF_KNOB_MEM_BW:
-      return _("Memory bandwidth");
-    case ROOF_KNOB_INTERCONNECT_BW:
-      return _("Interconnect bandwidth");
-    case ROOF_KNOB_OVERHEAD:
-      return _("Per-step overhead");
-    case ROOF_KNOB_MEM_CAPACITY:
-      return _("Memory capacity");
-    case ROOF_KNOB_BATCH:
-      return _("Batch size");
-    case ROOF_KNOB_CONTEXT:
-      return _("Context length");
-    case ROOF_KNOB_BYTES_PER_WEIGHT:
-      return _("Bytes per weight");
-    case ROOF_KNOB_COUNT:
-    default:
-      return "?";
-    }
+  static const char *const titles[ROOF_KNOB_COUNT] = {
+    [ROOF_KNOB_PEAK_FLOPS] = N_("Peak compute"),
+    [ROOF_KNOB_MEM_BW] = N_("Memory bandwidth"),
+    [ROOF_KNOB_INTERCONNECT_BW] = N_("Interconnect bandwidth"),
+    [ROOF_KNOB_OVERHEAD] = N_("Per-step overhead"),
+    [ROOF_KNOB_MEM_CAPACITY] = N_("Memory capacity"),
+    [ROOF_KNOB_BATCH] = N_("Batch size"),
+    [ROOF_KNOB_CONTEXT] = N_("Context length"),
+    [ROOF_KNOB_BYTES_PER_WEIGHT] = N_("Bytes per weight"),
+  };
+
+  return enum_title (titles, G_N_ELEMENTS (titles), k);
 }
 
 const char *
 roof_bound_title (RoofBound b)
 {
-  switch (b)
-    {
-    case ROOF_BOUND_COMPUTE:
-      return _("compute-bound");
-    case ROOF_BOUND_MEMORY:
-      return _("memory-bound");
-    case ROOF_BOUND_COMMUNICATION:
-      return _("communication-bound");
-    default:
-      return "?";
-    }
+  static const char *const titles[] = {
+    [ROOF_BOUND_COMPUTE] = N_("compute-bound"),
+    [ROOF_BOUND_MEMORY] = N_("memory-bound"),
+    [ROOF_BOUND_COMMUNICATION] = N_("communication-bound"),
+  };
+
+  return enum_title (titles, G_N_ELEMENTS (titles), b);
 }
 
 const char *
