@@ -245,11 +245,8 @@ draw_target (RoofRender *R, GArray *labels)
   double y = roof_frame_y2 (R, R->in->sla.itl);
   double xy[4] = { pa->x, y, pa->x + pa->width, y };
 
-  cairo_set_line_width (cr, th->thin_width);
-  roof_set_precision_dash (cr, ROOF_PREC_INT8, th->thin_width * 1.5);
-  roof_color_set (cr, th->foreground);
-  roof_render_polyline (R, xy, 2);
-  cairo_stroke (cr);
+  roof_render_stroke (R, xy, 2, th->thin_width, ROOF_PREC_INT8, th->thin_width * 1.5,
+                      th->foreground);
   cairo_set_dash (cr, NULL, 0, 0);
   roof_format_time (R->in->sla.itl, num, sizeof num);
   g_snprintf (buf, sizeof buf, _("ITL target %s"), num);
@@ -274,11 +271,7 @@ draw_curves (RoofRender *R, const BatchDev *d, int i, GArray *labels)
       if (b - a < 2)
         continue;
       RoofColor c = part == 0 ? col : roof_color_alpha (col, 0.35);
-      cairo_set_line_width (cr, th->line_width);
-      cairo_set_dash (cr, NULL, 0, 0);
-      roof_color_set (cr, c);
-      roof_render_polyline (R, d->tp_xy + 2 * a, b - a);
-      cairo_stroke (cr);
+      roof_render_stroke (R, d->tp_xy + 2 * a, b - a, th->line_width, ROOF_STROKE_SOLID, 0.0, c);
       roof_set_precision_dash (cr, ROOF_PREC_FP8, th->line_width);
       roof_render_polyline (R, d->itl_xy + 2 * a, b - a);
       cairo_stroke (cr);

@@ -482,6 +482,25 @@ roof_render_polyline (RoofRender *R, const double *xy, int n)
 }
 
 void
+roof_render_stroke (RoofRender *R,
+                    const double *xy,
+                    int n,
+                    double width,
+                    int dash,
+                    double dash_width,
+                    RoofColor color)
+{
+  cairo_set_line_width (R->cr, width);
+  if (dash == ROOF_STROKE_SOLID)
+    cairo_set_dash (R->cr, NULL, 0, 0);
+  else
+    roof_set_precision_dash (R->cr, (RoofPrecision) dash, dash_width);
+  roof_color_set (R->cr, color);
+  roof_render_polyline (R, xy, n);
+  cairo_stroke (R->cr);
+}
+
+void
 roof_render_hit (RoofRender *R, double x, double y, double radius, int device, const char *fmt,
                  ...)
 {

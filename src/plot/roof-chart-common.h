@@ -184,6 +184,17 @@ void roof_render_note (RoofRender *R, const char *fmt, ...) G_GNUC_PRINTF (2, 3)
 void roof_render_marker (RoofRender *R, RoofMarker m, double x, double y, double r,
                          RoofColor fill, RoofColor stroke, gboolean hollow);
 void roof_render_polyline (RoofRender *R, const double *xy, int n);
+/* Strokes the polyline `width` wide in `color`, dashed as precision `dash`
+ * is (roof_set_precision_dash, dash_width) or solid when `dash` is
+ * ROOF_STROKE_SOLID; the dash stays set for what is stroked next. */
+#define ROOF_STROKE_SOLID (-1)
+void roof_render_stroke (RoofRender *R,
+                         const double *xy,
+                         int n,
+                         double width,
+                         int dash,
+                         double dash_width,
+                         RoofColor color);
 void roof_render_hit (RoofRender *R, double x, double y, double radius, int device,
                       const char *fmt, ...) G_GNUC_PRINTF (6, 7);
 void roof_render_hit_bar (RoofRender *R, const RoofRect *bar, int device, const char *fmt, ...)

@@ -406,7 +406,6 @@ obstacles (RoofRender *R, gpointer data)
 static void
 draw_components (RoofRender *R, const Cost *c, int i, GArray *labels)
 {
-  cairo_t *cr = R->cr;
   const RoofTheme *th = R->th;
   const CostDev *d = &c->dev[i];
   RoofRect *pa = &R->frame.plot;
@@ -428,11 +427,7 @@ draw_components (RoofRender *R, const Cost *c, int i, GArray *labels)
         }
       if (m < 2)
         continue;
-      cairo_set_line_width (cr, th->thin_width);
-      roof_set_precision_dash (cr, kinds[k3], th->thin_width * 1.2);
-      roof_color_set (cr, col);
-      roof_render_polyline (R, xy, m);
-      cairo_stroke (cr);
+      roof_render_stroke (R, xy, m, th->thin_width, kinds[k3], th->thin_width * 1.2, col);
       roof_label_placer_add_polyline (R->placer, xy, m, OWNER_COMPONENTS + i);
       if (i == c->comp_dev)
         {
@@ -464,14 +459,9 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
   gboolean unfit = d->max_fit < 1.0;
   char buf[200];
 
-  cairo_set_line_width (cr, unfit ? th->line_width * 0.7 : th->line_width);
-  if (unfit)
-    roof_set_precision_dash (cr, ROOF_PREC_INT8, th->line_width);
-  else
-    cairo_set_dash (cr, NULL, 0, 0);
-  roof_color_set (cr, unfit ? roof_color_alpha (col, 0.6) : col);
-  roof_render_polyline (R, d->xy, d->n);
-  cairo_stroke (cr);
+  roof_render_stroke (R, d->xy, d->n, unfit ? th->line_width * 0.7 : th->line_width,
+                      unfit ? ROOF_PREC_INT8 : ROOF_STROKE_SOLID, th->line_width,
+                      unfit ? roof_color_alpha (col, 0.6) : col);
   cairo_set_dash (cr, NULL, 0, 0);
 
   for (int k = 0; k < d->n; k += 8)

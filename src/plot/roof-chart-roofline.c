@@ -548,7 +548,6 @@ draw_regions (RoofRender *R, gpointer data)
 static void
 draw_cache_roofs (RoofRender *R, const Roofline *c, int i, GArray *labels)
 {
-  cairo_t *cr = R->cr;
   const RoofTheme *th = R->th;
   const RoofChartInput *in = R->in;
   const RoofHardwareParams *hw = &in->devices[i].hw;
@@ -563,11 +562,8 @@ draw_cache_roofs (RoofRender *R, const Roofline *c, int i, GArray *labels)
         continue;
       double xy[4];
       roof_segment (R, c, cb, top, xy);
-      cairo_set_line_width (cr, th->thin_width);
-      roof_set_precision_dash (cr, ROOF_PREC_INT8, th->thin_width * 1.5);
-      roof_color_set (cr, roof_color_alpha (col, 0.85));
-      roof_render_polyline (R, xy, 2);
-      cairo_stroke (cr);
+      roof_render_stroke (R, xy, 2, th->thin_width, ROOF_PREC_INT8, th->thin_width * 1.5,
+                          roof_color_alpha (col, 0.85));
       if (roof_clip_segment (&R->frame.plot, &xy[0], &xy[1], &xy[2], &xy[3]))
         {
           char bwt[32];
@@ -585,7 +581,6 @@ draw_cache_roofs (RoofRender *R, const Roofline *c, int i, GArray *labels)
 static void
 draw_derated_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
 {
-  cairo_t *cr = R->cr;
   const RoofTheme *th = R->th;
   const RoofHardwareParams *hw = &R->in->devices[i].hw;
   RoofRect *pa = &R->frame.plot;
@@ -601,11 +596,8 @@ draw_derated_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
   double xy[6];
   roof_segment (R, c, bd, pc, xy);
   xy[4] = pa->x + pa->width + 10, xy[5] = xy[3];
-  cairo_set_line_width (cr, th->thin_width);
-  roof_set_precision_dash (cr, ROOF_PREC_FP8, th->thin_width);
-  roof_color_set (cr, roof_color_alpha (col, 0.8));
-  roof_render_polyline (R, xy, 3);
-  cairo_stroke (cr);
+  roof_render_stroke (R, xy, 3, th->thin_width, ROOF_PREC_FP8, th->thin_width,
+                      roof_color_alpha (col, 0.8));
   roof_format_number (em, 2, a, sizeof a);
   roof_format_number (ec, 2, b, sizeof b);
   g_snprintf (buf, sizeof buf, _("%s derated (η_m %s, η_c %s)"), roof_render_device_name (R, i),
@@ -620,7 +612,6 @@ draw_derated_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
 static void
 draw_memory_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
 {
-  cairo_t *cr = R->cr;
   const RoofHardwareParams *hw = &R->in->devices[i].hw;
   RoofColor col = roof_render_device_color (R, i);
   double top = top_ceiling (c, hw), bw = hw->mem_bw * c->n;
@@ -628,11 +619,7 @@ draw_memory_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
   roof_segment (R, c, bw, top, xy);
   char buf[160], bwt[32];
 
-  cairo_set_dash (cr, NULL, 0, 0);
-  cairo_set_line_width (cr, R->th->line_width);
-  roof_color_set (cr, col);
-  roof_render_polyline (R, xy, 2);
-  cairo_stroke (cr);
+  roof_render_stroke (R, xy, 2, R->th->line_width, ROOF_STROKE_SOLID, 0.0, col);
   if (roof_clip_segment (&R->frame.plot, &xy[0], &xy[1], &xy[2], &xy[3]))
     {
       roof_format_unit (bw, "B/s", bwt, sizeof bwt);
@@ -662,11 +649,8 @@ draw_ceilings (RoofRender *R, const Roofline *c, int i, GArray *labels)
       double pk = hw->peak_flops[p] * c->n, ridge = roof_hardware_ridge (hw, p);
       double y = roof_frame_y (R, pk), xs = roof_frame_x (R, ridge);
       double xy[4] = { xs, y, pa->x + pa->width + 10, y };
-      cairo_set_line_width (cr, th->line_width * (p == (int) c->wl.compute ? 1.0 : 0.75));
-      roof_set_precision_dash (cr, p, th->line_width);
-      roof_color_set (cr, col);
-      roof_render_polyline (R, xy, 2);
-      cairo_stroke (cr);
+      roof_render_stroke (R, xy, 2, th->line_width * (p == (int) c->wl.compute ? 1.0 : 0.75), p,
+                          th->line_width, col);
       cairo_set_dash (cr, NULL, 0, 0);
       gboolean main = p == (int) c->wl.compute;
       if (roof_clip_segment (pa, &xy[0], &xy[1], &xy[2], &xy[3]))
