@@ -791,13 +791,31 @@ draw_data (RoofRender *R, gpointer data, GArray *labels)
     draw_operators (R, c, labels);
 }
 
+/* A path point's label: `format` with the count (B=…, S=…) at xy[0], xy[1]. */
+static void
+label_count (RoofRender *R,
+             GArray *labels,
+             const char *format,
+             double count,
+             RoofColor color,
+             const double *xy,
+             int priority,
+             int owner)
+{
+  char buf[160], num[48];
+
+  roof_format_count (count, num, sizeof num);
+  g_snprintf (buf, sizeof buf, format, num);
+  roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, color, xy[0], xy[1],
+                           R->th->marker_radius, priority, owner, TRUE);
+}
+
 /* Batch labels: intensity does not depend on the device, so each value is
  * labelled once, on the topmost point that has it. */
 static void
 label_batches (RoofRender *R, const Roofline *c, GArray *labels)
 {
   const RoofTheme *th = R->th;
-  char buf[160], num[48];
 
   for (int k = 0; k < MAX_PTS; k++)
     {
@@ -812,13 +830,8 @@ label_batches (RoofRender *R, const Roofline *c, GArray *labels)
           gboolean pow2 = k == 0 || fabs (d->dec_b[k] - 2.0 * d->dec_b[k - 1]) < 1e-9;
           if (!pow2)
             {
-              roof_format_count (d->dec_b[k], num, sizeof num);
-              g_snprintf (buf, sizeof buf, _("B=%s max"), num);
-              roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL,
-                                       roof_render_device_color (R, i), d->dec_xy[2 * k],
-                                       d->dec_xy[2 * k + 1], th->marker_radius,
-                                       PRIORITY_BATCH_MAX, OWNER_PATH + i,
-                                       TRUE);
+              label_count (R, labels, _("B=%s max"), d->dec_b[k], roof_render_device_color (R, i),
+                           &d->dec_xy[2 * k], PRIORITY_BATCH_MAX, OWNER_PATH + i);
               continue;
             }
           if (d->dec[k].attained_flops > best)
@@ -827,13 +840,8 @@ label_batches (RoofRender *R, const Roofline *c, GArray *labels)
       if (top_dev < 0)
         continue;
       const DevData *d = &c->dev[top_dev];
-      roof_format_count (d->dec_b[k], num, sizeof num);
-      g_snprintf (buf, sizeof buf, "B=%s", num);
-      roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, th->foreground, d->dec_xy[2 * k],
-                               d->dec_xy[2 * k + 1], th->marker_radius,
-                               k == 0 ? PRIORITY_FIRST_BATCH
-                                      : PRIORITY_BATCH - k % 2,
-                               OWNER_PATH + top_dev, TRUE);
+      label_count (R, labels, "B=%s", d->dec_b[k], th->foreground, &d->dec_xy[2 * k],
+                   k == 0 ? PRIORITY_FIRST_BATCH : PRIORITY_BATCH - k % 2, OWNER_PATH + top_dev);
     }
 }
 
@@ -842,7 +850,6 @@ static void
 label_prompts (RoofRender *R, const Roofline *c, GArray *labels)
 {
   const RoofTheme *th = R->th;
-  char buf[160], num[48];
 
   for (int k = 0; k < MAX_PTS; k++)
     {
@@ -854,13 +861,9 @@ label_prompts (RoofRender *R, const Roofline *c, GArray *labels)
       if (top_dev < 0)
         continue;
       const DevData *d = &c->dev[top_dev];
-      roof_format_count (d->pre_s[k], num, sizeof num);
-      g_snprintf (buf, sizeof buf, "S=%s", num);
-      roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, th->foreground, d->pre_xy[2 * k],
-                               d->pre_xy[2 * k + 1], th->marker_radius,
-                               k == 0 || k == d->n_pre - 1 ? PRIORITY_END_PROMPT
-                                                           : PRIORITY_PROMPT - k % 2,
-                               -1, TRUE);
+      label_count (R, labels, "S=%s", d->pre_s[k], th->foreground, &d->pre_xy[2 * k],
+                   k == 0 || k == d->n_pre - 1 ? PRIORITY_END_PROMPT : PRIORITY_PROMPT - k % 2,
+                   -1);
     }
 }
 
