@@ -1096,6 +1096,40 @@ test_scenario_colors (void)
   g_assert_true (roof_scenario_has_hardware (s, "amd-mi300x"));
 }
 
+/* "Did you mean": Levenshtein distances counted by hand. */
+static void
+test_edit_distance (void)
+{
+  /* kitten → sitting: k→s, e→i, insert g */
+  g_assert_cmpuint (roof_edit_distance ("kitten", "sitting", FALSE), ==, 3);
+  g_assert_cmpuint (roof_edit_distance ("", "abc", FALSE), ==, 3);
+  g_assert_cmpuint (roof_edit_distance ("abc", "", TRUE), ==, 3);
+  /* case is five substitutions, or nothing when folded */
+  g_assert_cmpuint (roof_edit_distance ("BATCH", "batch", FALSE), ==, 5);
+  g_assert_cmpuint (roof_edit_distance ("BATCH", "batch", TRUE), ==, 0);
+  /* Solv → solve: S→s and insert e; folded, only the insertion */
+  g_assert_cmpuint (roof_edit_distance ("Solv", "solve", FALSE), ==, 2);
+  g_assert_cmpuint (roof_edit_distance ("Solv", "solve", TRUE), ==, 1);
+
+  /* the first of the closest wins; nothing at or past the limit */
+  const char *best = NULL;
+  guint best_d = 3;
+  roof_edit_distance_consider ("tq", "tp", FALSE, &best, &best_d); /* 1 */
+  roof_edit_distance_consider ("tq", "ep", FALSE, &best, &best_d); /* 2 */
+  roof_edit_distance_consider ("tq", "tz", FALSE, &best, &best_d); /* 1, a tie */
+  g_assert_cmpstr (best, ==, "tp");
+  g_assert_cmpuint (best_d, ==, 1);
+  best = NULL, best_d = 3;
+  roof_edit_distance_consider ("kv", "batch", FALSE, &best, &best_d); /* 5 */
+  roof_edit_distance_consider ("kv", "KV", FALSE, &best, &best_d);    /* 2 */
+  g_assert_cmpstr (best, ==, "KV");
+  roof_edit_distance_consider ("kv", "model", FALSE, &best, &best_d); /* 5 */
+  g_assert_cmpstr (best, ==, "KV");
+  best = NULL, best_d = 2;
+  roof_edit_distance_consider ("kv", "KV", FALSE, &best, &best_d); /* 2: not below 2 */
+  g_assert_null (best);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1121,6 +1155,7 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog/finalize", test_finalize);
   g_test_add_func ("/catalog/entry-changed", test_entry_changed);
   g_test_add_func ("/catalog/scenario-colors", test_scenario_colors);
+  g_test_add_func ("/catalog/edit-distance", test_edit_distance);
 
   return g_test_run ();
 }
