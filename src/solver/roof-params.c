@@ -429,6 +429,11 @@ roof_workload_validate (const RoofWorkload *wl, RoofError *err)
                            "ep_imbalance must be ≥ 1 (0 = 1): the busiest device's load over "
                            "the mean, got %g",
                            wl->ep_imbalance);
+  if (wl->step_tokens != 0.0
+      && (!roof_whole (wl->step_tokens) || wl->step_tokens < 1 || wl->step_tokens > 1024))
+    return roof_set_error (err, ROOF_ERR_INVALID,
+                           "step_tokens must be a whole number from 1 to 1024 (0 = 1), got %g",
+                           wl->step_tokens);
   if ((int) wl->attn_parallel < 0 || (int) wl->attn_parallel >= attn_parallel_count)
     return roof_set_error (err, ROOF_ERR_INVALID, "unknown attn_parallel %d",
                            (int) wl->attn_parallel);

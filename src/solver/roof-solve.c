@@ -35,10 +35,11 @@ roof_work_compute (const RoofModelDerived *md, const RoofWorkload *wl, RoofWork 
 
   if (md->kind == ROOF_MODEL_GENERIC)
     {
-      w->tokens = B;
-      w->flop_linear = B * md->flop_per_sample;
+      double t = decode && wl->step_tokens > 1.0 ? B * wl->step_tokens : B;
+      w->tokens = t;
+      w->flop_linear = t * md->flop_per_sample;
       w->bytes_weights = b_w * md->p_read_always;
-      w->bytes_act = B * md->bytes_per_sample;
+      w->bytes_act = t * md->bytes_per_sample;
       return;
     }
 
@@ -59,15 +60,19 @@ roof_work_compute (const RoofModelDerived *md, const RoofWorkload *wl, RoofWork 
   if (decode)
     {
       double S = wl->context;
+      /* tokens per sequence in the step: k + 1 in a speculative verify */
+      double q = wl->step_tokens > 1.0 ? wl->step_tokens : 1.0;
       /* attended context summed over layers, per sequence */
       ctx_sum = n_glob * roof_min (S, span) + n_win * roof_min (S, win_cap);
-      tokens = B;
-      w->flop_linear = 2.0 * B * md->p_mm_active;
-      w->flop_attention = per_layer_attn * B * ctx_sum;
+      tokens = B * q;
+      w->flop_linear = 2.0 * tokens * md->p_mm_active;
+      w->flop_attention = per_layer_attn * tokens * ctx_sum;
+      /* the cache is read once per sequence (its q queries share the
+       * read), q tokens are written */
       w->bytes_kv = b_kv * B
-                    * (md->kv_elems_per_token_layer * ctx_sum + md->kv_elems_per_token);
-      w->bytes_act = b_a * B * (act_layers + md->act_per_token_head);
-      experts_tokens = B;
+                    * (md->kv_elems_per_token_layer * ctx_sum + q * md->kv_elems_per_token);
+      w->bytes_act = b_a * tokens * (act_layers + md->act_per_token_head);
+      experts_tokens = tokens;
     }
   else
     {
@@ -225,7 +230,7 @@ roof_footprint (const RoofModelDerived *md, const RoofWorkload *wl, double *weig
     {
       double s_max = roof_max (wl->context, wl->prompt + wl->output);
       double in_flight = wl->phase == ROOF_PHASE_DECODE
-                           ? B
+                           ? B * (wl->step_tokens > 1.0 ? wl->step_tokens : 1.0)
                            : roof_min (B * wl->prompt, roof_max (B, ROOF_PREFILL_CHUNK_TOKENS));
       fk = B * roof_model_kv_bytes (md, s_max, b_kv);
       fa = b_a * (in_flight * md->workspace_per_token + B * md->vocab);

@@ -346,6 +346,13 @@ typedef struct
   RoofAttnParallel attn_parallel; /* attention beside EP */
   double ep_imbalance;            /* busiest device's routed load / mean, ≥ 1; 0 means 1 */
   double microbatches;            /* pipeline microbatches in flight; 0 means pp */
+
+  /* Tokens each sequence feeds through one decode step (docs/model.md,
+   * "Speculative decoding"): the verify step of a draft of k tokens runs
+   * k + 1. 0 means 1. A decode step then processes batch · step_tokens
+   * tokens (`tokens` of the result): k + 1 times the FLOP, activations and
+   * KV writes, the cache read once per sequence, the weights once. */
+  double step_tokens;
 } RoofWorkload;
 
 /* Llama-style defaults: decode, B = 1, S = 4096, S_in = 1024, S_out = 256,
