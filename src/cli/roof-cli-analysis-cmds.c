@@ -650,6 +650,7 @@ cost_print_json (RoofCliContext *ctx, const CostRun *run)
   json_builder_begin_object (b);
   roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
   roof_cli_json_workload (b, "workload", &wl);
+  roof_cli_json_cost_basis (b, ctx);
   json_builder_set_member_name (b, "results");
   json_builder_begin_array (b);
   for (guint i = 0; i < n; i++)
@@ -893,5 +894,6 @@ roof_cli_cmd_cost (RoofCliContext *ctx, GError **error)
   cost_print_balance (ctx, &run);
   cost_print_table (ctx, &run);
   cost_print_crossovers (ctx, &run);
+  roof_cli_print_cost_basis (ctx);
   return TRUE;
 }

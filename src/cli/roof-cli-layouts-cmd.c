@@ -135,6 +135,7 @@ write_json (RoofCliContext *ctx, const RoofWorkload *wl, GArray *rows, guint lim
   roof_cli_json_writer_string (w, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
   roof_cli_json_writer_node (w, "workload", json_object_get_member (o, "workload"));
   roof_cli_json_writer_node (w, "sla", json_object_get_member (o, "sla"));
+  roof_cli_json_writer_cost_basis (w, ctx);
   roof_cli_json_writer_int (w, "count", rows->len);
   roof_cli_json_writer_begin_array (w, "layouts");
   for (guint i = 0; i < limit && !roof_cli_stream_failed (ctx->out); i++)
@@ -312,6 +313,7 @@ write_table (RoofCliContext *ctx, const RoofWorkload *wl, GArray *rows, guint li
                             id_of (ctx, i), g->layouts_met[i], n_layouts[i], g->met[i]);
   roof_cli_stream_print (ctx->out, "Tokens/s are output tokens of all DP replicas; per device "
                                    "divides by the TP×EP×PP×DP devices used.\n");
+  roof_cli_print_cost_basis (ctx);
 }
 
 /* ---------------------------------------------------------------------- */

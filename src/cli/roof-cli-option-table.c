@@ -250,6 +250,43 @@ static const OptSpec options[] = {
   { OPT_MICROBATCHES, "microbatches", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT,
     "pipeline microbatches in flight (default: one per stage)" },
 
+  /* the levers (docs/model.md, "Speculative decoding", "Disaggregated
+   * prefill and decode", "Energy and ownership") */
+  { OPT_SPEC_K, "spec-k", 0, "K", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "speculative decoding: tokens drafted per verify step, 1 to 64 (needs --spec-accept and a "
+    "drafter)" },
+  { OPT_SPEC_ACCEPT, "spec-accept", 0, "A", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "the probability α that each drafted token is accepted, in [0, 1)" },
+  { OPT_DRAFT_MODEL, "draft-model", 0, "ID", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "the drafter: a model of the catalog, run on the same devices (TP as the workload's)" },
+  { OPT_MTP_PARAMS, "mtp-params", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "the drafter: multi-token-prediction heads of N parameters (DeepSeek-V3's one MTP "
+    "module: 14e9)" },
+  { OPT_DISAGG, "disagg", 0, NULL, CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "disaggregated serving: each column is the decode pool, beside a prefill pool; compared "
+    "with co-located serving and chunked prefill" },
+  { OPT_PREFILL_SYSTEM, "prefill-system", 0, "ID", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "--disagg: the prefill pool's system (default: the column's own)" },
+  { OPT_PREFILL_HARDWARE, "prefill-hardware", 0, "ID", CMD (ROOF_CLI_COMMAND_SOLVE),
+    GROUP_LEVERS, "--disagg: the prefill pool's device, on its own fabric" },
+  { OPT_PREFILL_TP, "prefill-tp", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "--disagg: the prefill pool's tensor parallel (default: --tp)" },
+  { OPT_PREFILL_EP, "prefill-ep", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "--disagg: the prefill pool's expert parallel (default 1)" },
+  { OPT_PREFILL_BATCH, "prefill-batch", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "--disagg: prompts per prefill step (default 1)" },
+  { OPT_COST, "cost", 0, "rent|own", CMD_PRICED, GROUP_LEVERS,
+    "price $/Mtok from the rental price (default) or as owned: --capex-usd over --years, plus "
+    "power × --usd-per-kwh × --pue" },
+  { OPT_CAPEX_USD, "capex-usd", 0, "X", CMD_PRICED, GROUP_LEVERS,
+    "--cost own: purchase price of one device, USD (a system's: its price / its devices)" },
+  { OPT_YEARS, "years", 0, "Y", CMD_PRICED, GROUP_LEVERS,
+    "--cost own: years the purchase is amortised over" },
+  { OPT_USD_PER_KWH, "usd-per-kwh", 0, "Z", CMD_PRICED, GROUP_LEVERS,
+    "--cost own: electricity price, USD per kWh" },
+  { OPT_PUE, "pue", 0, "P", CMD_PRICED, GROUP_LEVERS,
+    "--cost own: power usage effectiveness of the facility, ≥ 1 (default 1)" },
+
   { OPT_CATALOG, "catalog", 0, "FILE", CMD_ALL, GROUP_COMMON,
     "overlay a catalog file on the built-in one (repeatable, in order)" },
   { OPT_SCENARIO, "scenario", 0, "FILE", CMD_ALL, GROUP_COMMON,
@@ -411,6 +448,7 @@ roof_cli_help_text (RoofCliCommand command)
   append_group (s, command, GROUP_COMMAND, "Options");
   append_group (s, command, GROUP_WORKLOAD, "Workload");
   append_group (s, command, GROUP_LAYOUT, "Layout");
+  append_group (s, command, GROUP_LEVERS, "Speculative decoding, disaggregation, cost");
   append_group (s, command, GROUP_COMMON, "Common options");
   if (command != ROOF_CLI_COMMAND_LIST && command != ROOF_CLI_COMMAND_SHOW)
     g_string_append (s, "\nPrecisions (PREC): fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4.\n"

@@ -22,6 +22,10 @@ G_BEGIN_DECLS
 /* the commands that solve: every -m command, layouts included */
 #define CMD_SOLVING (CMD_MODEL_ON_HW | CMD_LAYOUTS)
 #define CMD_ALL ((1u << ROOF_CLI_N_COMMANDS) - 1u)
+/* the commands that print $/Mtok of the devices given: --cost own applies */
+#define CMD_PRICED                                                                                \
+  (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP) | CMD (ROOF_CLI_COMMAND_COST)      \
+   | CMD_LAYOUTS)
 
 typedef enum
 {
@@ -68,6 +72,21 @@ typedef enum
   OPT_CEILINGS,
   OPT_NO_CAPTION,
   OPT_TRANSPARENT,
+  OPT_SPEC_K,
+  OPT_SPEC_ACCEPT,
+  OPT_DRAFT_MODEL,
+  OPT_MTP_PARAMS,
+  OPT_DISAGG,
+  OPT_PREFILL_SYSTEM,
+  OPT_PREFILL_HARDWARE,
+  OPT_PREFILL_TP,
+  OPT_PREFILL_EP,
+  OPT_PREFILL_BATCH,
+  OPT_COST,
+  OPT_CAPEX_USD,
+  OPT_YEARS,
+  OPT_USD_PER_KWH,
+  OPT_PUE,
   OPT_CATALOG,
   OPT_SCENARIO,
   OPT_HELP,
@@ -79,6 +98,7 @@ typedef enum
   GROUP_COMMAND,
   GROUP_WORKLOAD,
   GROUP_LAYOUT,
+  GROUP_LEVERS,
   GROUP_COMMON,
 } OptGroup;
 

@@ -154,6 +154,9 @@ roof_cli_options_clear (RoofCliOptions *opts)
   g_clear_pointer (&opts->model, g_free);
   g_clear_pointer (&opts->scenario, g_free);
   g_clear_pointer (&opts->plot_file, g_free);
+  g_clear_pointer (&opts->levers.draft_model, g_free);
+  g_clear_pointer (&opts->levers.prefill_system, g_free);
+  g_clear_pointer (&opts->levers.prefill_hardware, g_free);
 }
 
 typedef struct
@@ -494,6 +497,131 @@ apply_command (RoofCliOptions *opts, const Given *g, GError **error)
   return TRUE;
 }
 
+/* An id-valued flag into *slot; '' is refused. */
+static gboolean
+set_id (char **slot, const char *flag, const char *v, GError **error)
+{
+  if (*v == '\0')
+    return usage_error (error, "%s expects an id, got ''", flag);
+  g_free (*slot);
+  *slot = g_strdup (v);
+  return TRUE;
+}
+
+/* Speculative decoding, disaggregation and ownership (docs/model.md). */
+static gboolean
+apply_levers (RoofCliOptions *opts, const Given *g, GError **error)
+{
+  RoofCliLevers *lv = &opts->levers;
+  const char *flag = g->flag;
+  const char *v = g->value;
+  OptId id = g->spec->id;
+  double x = 0.0;
+
+  if (id >= OPT_PREFILL_SYSTEM && id <= OPT_PREFILL_BATCH && lv->prefill_flag == NULL)
+    lv->prefill_flag = g->spec->long_name;
+  if (id >= OPT_CAPEX_USD && id <= OPT_PUE && lv->own_flag == NULL)
+    lv->own_flag = g->spec->long_name;
+  switch (id)
+    {
+    case OPT_SPEC_K:
+      if (!parse_whole (flag, v, 1, 64, &lv->spec_k, error))
+        return FALSE;
+      lv->spec = TRUE;
+      return TRUE;
+    case OPT_SPEC_ACCEPT:
+      if (!read_number (v, &x) || x < 0.0 || x >= 1.0)
+        return usage_error (error,
+                            "%s expects the acceptance rate α, a number in [0, 1), got '%s'",
+                            flag, v);
+      lv->spec_accept = x;
+      lv->has_accept = TRUE;
+      return TRUE;
+    case OPT_DRAFT_MODEL:
+      return set_id (&lv->draft_model, flag, v, error);
+    case OPT_MTP_PARAMS:
+      return parse_real (flag, v, 0, TRUE, 1e15, &lv->mtp_params, error);
+    case OPT_DISAGG:
+      lv->disagg = TRUE;
+      return TRUE;
+    case OPT_PREFILL_SYSTEM:
+      return set_id (&lv->prefill_system, flag, v, error);
+    case OPT_PREFILL_HARDWARE:
+      return set_id (&lv->prefill_hardware, flag, v, error);
+    case OPT_PREFILL_TP:
+      return parse_whole (flag, v, 1, 1e6, &lv->prefill_tp, error);
+    case OPT_PREFILL_EP:
+      return parse_whole (flag, v, 1, 1e6, &lv->prefill_ep, error);
+    case OPT_PREFILL_BATCH:
+      return parse_whole (flag, v, 1, 1e9, &lv->prefill_batch, error);
+    case OPT_COST:
+      if (g_str_equal (v, "rent"))
+        lv->cost = ROOF_CLI_COST_RENT;
+      else if (g_str_equal (v, "own"))
+        lv->cost = ROOF_CLI_COST_OWN;
+      else
+        return usage_error (error, "%s expects rent or own, got '%s'", flag, v);
+      return TRUE;
+    case OPT_CAPEX_USD:
+      lv->own_set |= 1;
+      return parse_real (flag, v, 0, FALSE, 1e12, &lv->own.capex_usd, error);
+    case OPT_YEARS:
+      lv->own_set |= 2;
+      return parse_real (flag, v, 0, TRUE, 100, &lv->own.years, error);
+    case OPT_USD_PER_KWH:
+      lv->own_set |= 4;
+      return parse_real (flag, v, 0, FALSE, 1000, &lv->own.usd_per_kwh, error);
+    case OPT_PUE:
+      lv->own_set |= 8;
+      return parse_real (flag, v, 1, FALSE, 10, &lv->own.pue, error);
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+/* The levers' flags together: what needs what. */
+static gboolean
+check_levers (RoofCliOptions *opts, GError **error)
+{
+  RoofCliLevers *lv = &opts->levers;
+  static const char *const own_flags[] = { "--capex-usd", "--years", "--usd-per-kwh" };
+
+  if (lv->spec != lv->has_accept)
+    return usage_error (error, lv->spec ? "--spec-k needs --spec-accept A"
+                                        : "--spec-accept needs --spec-k K");
+  if ((lv->draft_model != NULL || lv->mtp_params > 0.0) && !lv->spec)
+    return usage_error (error, "%s needs --spec-k K and --spec-accept A",
+                        lv->draft_model != NULL ? "--draft-model" : "--mtp-params");
+  if (lv->spec && lv->draft_model != NULL && lv->mtp_params > 0.0)
+    return usage_error (error, "--draft-model and --mtp-params exclude each other: one drafter");
+  if (lv->spec && lv->draft_model == NULL && !(lv->mtp_params > 0.0))
+    return usage_error (error, "--spec-k needs a drafter: --draft-model ID or --mtp-params N");
+  if (lv->spec && (opts->set & ROOF_CLI_SET_PHASE) && opts->workload.phase != ROOF_PHASE_DECODE)
+    return usage_error (error, "--spec-k applies to decode, not --phase prefill");
+  if (lv->spec && lv->disagg)
+    return usage_error (error, "--spec-k and --disagg exclude each other: one lever at a time");
+  if (lv->prefill_flag != NULL && !lv->disagg)
+    return usage_error (error, "--%s needs --disagg", lv->prefill_flag);
+  if (lv->prefill_system != NULL && lv->prefill_hardware != NULL)
+    return usage_error (error, "--prefill-system and --prefill-hardware exclude each other");
+  if (lv->disagg && (opts->set & ROOF_CLI_SET_PHASE) && opts->workload.phase != ROOF_PHASE_DECODE)
+    return usage_error (error, "--disagg times both phases: leave out --phase prefill");
+  if (lv->own_flag != NULL && lv->cost != ROOF_CLI_COST_OWN)
+    return usage_error (error, "--%s needs --cost own", lv->own_flag);
+  if (lv->cost == ROOF_CLI_COST_OWN)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (own_flags); i++)
+        if (!(lv->own_set & (1u << i)))
+          return usage_error (error, "--cost own needs %s (no built-in device has a purchase "
+                                     "price)",
+                              own_flags[i]);
+      if (!(lv->own_set & 8))
+        lv->own.pue = 1.0;
+    }
+  return TRUE;
+}
+
 /* One flag and its value into `opts`. */
 static gboolean
 apply (RoofCliOptions *opts, const Given *g, GError **error)
@@ -531,6 +659,22 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
     case OPT_NO_CAPTION:
     case OPT_TRANSPARENT:
       return apply_plot (opts, g, error);
+    case OPT_SPEC_K:
+    case OPT_SPEC_ACCEPT:
+    case OPT_DRAFT_MODEL:
+    case OPT_MTP_PARAMS:
+    case OPT_DISAGG:
+    case OPT_PREFILL_SYSTEM:
+    case OPT_PREFILL_HARDWARE:
+    case OPT_PREFILL_TP:
+    case OPT_PREFILL_EP:
+    case OPT_PREFILL_BATCH:
+    case OPT_COST:
+    case OPT_CAPEX_USD:
+    case OPT_YEARS:
+    case OPT_USD_PER_KWH:
+    case OPT_PUE:
+      return apply_levers (opts, g, error);
     default:
       return apply_command (opts, g, error);
     }
@@ -775,5 +919,5 @@ roof_cli_parse (int argc, char **argv, RoofCliOptions *opts, GError **error)
         return FALSE;
     }
 
-  return check_command (opts, positionals, error);
+  return check_levers (opts, error) && check_command (opts, positionals, error);
 }

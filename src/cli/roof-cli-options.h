@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "roof-levers.h"
 #include "roof-solver.h"
 
 G_BEGIN_DECLS
@@ -101,6 +102,38 @@ typedef enum
 #define ROOF_CLI_SET_LAYOUT                                                                       \
   (ROOF_CLI_SET_TP | ROOF_CLI_SET_EP | ROOF_CLI_SET_PP | ROOF_CLI_SET_DP)
 
+/* How $/Mtok is priced (docs/model.md, "Energy and ownership"). */
+typedef enum
+{
+  ROOF_CLI_COST_RENT = 0, /* the catalog's rental price per device-hour */
+  ROOF_CLI_COST_OWN,      /* purchase price amortised, plus power × $/kWh × PUE */
+} RoofCliCostBasis;
+
+/* The levers of docs/model.md: speculative decoding, disaggregated
+ * serving, ownership (flags --spec-*, --disagg and --prefill-*, --cost …). */
+typedef struct
+{
+  gboolean spec;       /* --spec-k given */
+  double spec_k;       /* --spec-k */
+  gboolean has_accept; /* --spec-accept given */
+  double spec_accept;
+  char *draft_model;   /* --draft-model ID */
+  double mtp_params;   /* --mtp-params N; 0 = not given */
+
+  gboolean disagg;        /* --disagg */
+  char *prefill_system;   /* --prefill-system ID */
+  char *prefill_hardware; /* --prefill-hardware ID */
+  double prefill_tp;      /* --prefill-tp; 0 = the workload's tp */
+  double prefill_ep;      /* --prefill-ep; 0 = 1 */
+  double prefill_batch;   /* --prefill-batch; 0 = 1 prompt per step */
+  const char *prefill_flag; /* the first --prefill-* flag given (static), for messages */
+
+  RoofCliCostBasis cost;   /* --cost */
+  RoofOwnership own;       /* --capex-usd, --years, --usd-per-kwh, --pue */
+  guint own_set;           /* bits: 1 capex, 2 years, 4 usd/kWh, 8 pue */
+  const char *own_flag;    /* the first ownership flag given (static), for messages */
+} RoofCliLevers;
+
 typedef struct
 {
   RoofCliCommand command;
@@ -154,6 +187,8 @@ typedef struct
   guint plot_ceilings;   /* --ceilings, a bit per RoofPrecision */
   gboolean plot_no_caption;
   gboolean plot_transparent;
+
+  RoofCliLevers levers;
 } RoofCliOptions;
 
 void roof_cli_options_init (RoofCliOptions *opts);

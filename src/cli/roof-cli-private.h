@@ -46,6 +46,11 @@ typedef struct
   double step;                   /* sensitivity */
   double batch_lo, batch_hi;     /* sweep and cost ranges */
   double context_lo, context_hi; /* sweep range */
+
+  /* the levers (roof-cli-levers.c) */
+  RoofModelSpec *draft;        /* --draft-model, owned; NULL otherwise */
+  RoofCliTarget prefill;       /* --prefill-system / --prefill-hardware: device NULL when absent */
+  RoofWorkload prefill_workload; /* --disagg: the prefill pool's layout and batch */
 } RoofCliContext;
 
 typedef gboolean (*RoofCliCommandFunc) (RoofCliContext *ctx, GError **error);
@@ -96,6 +101,35 @@ roof_cli_layout_size (double v)
  * workload, ranges and SLA of ctx, from the options (roof-cli-resolve.c). */
 gboolean roof_cli_load_catalog (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_resolve (RoofCliContext *ctx, GError **error);
+/* The levers after roof_cli_resolve: the owned price of every column
+ * (--cost own), the draft model, the prefill pool (roof-cli-levers.c). */
+/* One column from a device or a system (its device on its fabric); cleared
+ * with roof_cli_target_clear. */
+void roof_cli_target_from_device (RoofHardwareSpec *hw, RoofCliTarget *t);
+gboolean roof_cli_target_from_system (RoofCliContext *ctx, RoofSystemSpec *system,
+                                      RoofCliTarget *t, GError **error);
+void roof_cli_target_clear (RoofCliTarget *t);
+gboolean roof_cli_resolve_levers (RoofCliContext *ctx, GError **error);
+void roof_cli_levers_clear (RoofCliContext *ctx);
+/* "rent" or "own" */
+const char *roof_cli_cost_basis_name (const RoofCliContext *ctx);
+/* "cost_basis" (and "ownership" when owned) into an open JSON object */
+void roof_cli_json_cost_basis (JsonBuilder *b, const RoofCliContext *ctx);
+/* the same through the streaming writer (sweep, layouts) */
+typedef struct _RoofCliJsonWriter RoofCliJsonWriter;
+void roof_cli_json_writer_cost_basis (RoofCliJsonWriter *w, const RoofCliContext *ctx);
+/* The footer line under a table with $/Mtok: "Cost basis: rented …" */
+void roof_cli_print_cost_basis (RoofCliContext *ctx);
+/* solve --spec-k / --disagg: what each column adds, computed before anything
+ * is printed (roof_cli_levers_compute), then written into result i's JSON
+ * object or as tables after solve's own. */
+typedef struct RoofCliLeverResults RoofCliLeverResults;
+RoofCliLeverResults *roof_cli_levers_compute (RoofCliContext *ctx, GError **error);
+void roof_cli_levers_json (RoofCliContext *ctx, const RoofCliLeverResults *lr, guint i,
+                           JsonBuilder *b);
+void roof_cli_levers_print (RoofCliContext *ctx, const RoofCliLeverResults *lr);
+void roof_cli_lever_results_free (RoofCliLeverResults *lr);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RoofCliLeverResults, roof_cli_lever_results_free)
 
 /* Like roof_catalog_lookup_*, but an unknown id is a ROOF_CLI_ERROR_USAGE
  * error whose "did you mean" prefers ids that start with what was typed. */

@@ -183,24 +183,57 @@ roof_cli_lookup_system (RoofCatalog *catalog, const char *id, GError **error)
 /* ---------------------------------------------------------------------- */
 /* Devices, systems and the layout                                         */
 
-static void
-target_clear (gpointer data)
+void
+roof_cli_target_clear (RoofCliTarget *t)
 {
-  RoofCliTarget *t = data;
-
   g_clear_object (&t->device);
   g_clear_object (&t->system);
 }
 
 static void
+target_clear (gpointer data)
+{
+  roof_cli_target_clear (data);
+}
+
+void
+roof_cli_target_from_device (RoofHardwareSpec *hw, RoofCliTarget *t)
+{
+  memset (t, 0, sizeof *t);
+  t->device = g_object_ref (hw);
+  t->id = roof_spec_get_id (ROOF_SPEC (hw));
+  t->params = *roof_hardware_spec_get_params (hw);
+}
+
+static void
 add_device_target (RoofCliContext *ctx, RoofHardwareSpec *hw)
 {
-  RoofCliTarget t = { 0 };
+  RoofCliTarget t;
 
-  t.device = g_object_ref (hw);
-  t.id = roof_spec_get_id (ROOF_SPEC (hw));
-  t.params = *roof_hardware_spec_get_params (hw);
+  roof_cli_target_from_device (hw, &t);
   g_array_append_val (ctx->targets, t);
+}
+
+gboolean
+roof_cli_target_from_system (RoofCliContext *ctx, RoofSystemSpec *system, RoofCliTarget *t,
+                             GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  const char *id = roof_spec_get_id (ROOF_SPEC (system));
+  RoofHardwareSpec *device = roof_catalog_find_hardware (ctx->catalog,
+                                                         roof_system_spec_get_device (system));
+
+  memset (t, 0, sizeof *t);
+  if (device == NULL || !roof_system_spec_get_params (system, device, &t->params, &local))
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s: %s", id,
+                   local != NULL ? local->message : "its device is not in the catalog");
+      return FALSE;
+    }
+  t->device = g_object_ref (device);
+  t->system = G_OBJECT (g_object_ref (system));
+  t->id = id;
+  return TRUE;
 }
 
 /* The system's device on the system's fabric. A system the catalog has but
@@ -208,21 +241,10 @@ add_device_target (RoofCliContext *ctx, RoofHardwareSpec *hw)
 static gboolean
 add_system_target (RoofCliContext *ctx, RoofSystemSpec *system, GError **error)
 {
-  RoofCliTarget t = { 0 };
-  g_autoptr (GError) local = NULL;
-  const char *id = roof_spec_get_id (ROOF_SPEC (system));
-  RoofHardwareSpec *device = roof_catalog_find_hardware (ctx->catalog,
-                                                         roof_system_spec_get_device (system));
+  RoofCliTarget t;
 
-  if (device == NULL || !roof_system_spec_get_params (system, device, &t.params, &local))
-    {
-      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s: %s", id,
-                   local != NULL ? local->message : "its device is not in the catalog");
-      return FALSE;
-    }
-  t.device = g_object_ref (device);
-  t.system = G_OBJECT (g_object_ref (system));
-  t.id = id;
+  if (!roof_cli_target_from_system (ctx, system, &t, error))
+    return FALSE;
   g_array_append_val (ctx->targets, t);
   return TRUE;
 }
@@ -640,6 +662,8 @@ roof_cli_resolve (RoofCliContext *ctx, GError **error)
     }
 
   resolve_ranges_and_sla (ctx);
+  if (!roof_cli_resolve_levers (ctx, error))
+    return FALSE;
 
   /* a context past what the model was trained for still computes; say so */
   double max_ctx = roof_model_spec_get_max_context (ctx->model);

@@ -10,6 +10,7 @@
 
 #include "roof-cli-json-writer.h"
 #include "roof-cli-private.h"
+#include "roof-levers.h"
 
 /* CSV is written in pieces of about this many bytes */
 #define CHUNK 65536
@@ -31,8 +32,10 @@ fits_text (const RoofResult *r, gboolean short_form)
 /* JSON                                                                    */
 
 static void
-json_result_fields (JsonBuilder *b, const RoofResult *r)
+json_result_fields (JsonBuilder *b, const RoofHardwareParams *hw, const RoofResult *r)
 {
+  RoofEnergy e;
+  roof_energy (hw, r, &e);
   roof_cli_json_number (b, "flop", r->flop);
   roof_cli_json_number (b, "flop_linear", r->flop_linear);
   roof_cli_json_number (b, "flop_attention", r->flop_attention);
@@ -63,6 +66,8 @@ json_result_fields (JsonBuilder *b, const RoofResult *r)
   roof_cli_json_number (b, "tokens_per_s_total", r->tokens_per_s_total);
   roof_cli_json_number (b, "tokens_per_s_per_device", r->tokens_per_s_per_device);
   roof_cli_json_number_or_null (b, "tokens_per_s_per_kw", r->has_power, r->tokens_per_s_per_kw);
+  roof_cli_json_number_or_null (b, "tokens_per_s_per_mw", e.has_power, e.tokens_per_s_per_mw);
+  roof_cli_json_number_or_null (b, "joules_per_token", e.has_power, e.joules_per_token);
   roof_cli_json_number (b, "mfu", r->mfu);
   roof_cli_json_number (b, "mbu", r->mbu);
   roof_cli_json_number (b, "attained_flops", r->attained_flops);
@@ -322,6 +327,16 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
                                          ? roof_cli_format (r[i].tokens_per_s_per_kw,
                                                             ROOF_UNIT_RATE)
                                          : g_strdup ("no power"));
+      roof_cli_table_add_row (t);
+      roof_cli_table_set (t, 0, decode ? "Energy per output token" : "Energy per prompt token");
+      for (guint i = 0; i < n; i++)
+        {
+          RoofEnergy e;
+          roof_energy (params_of (ctx, i), &r[i], &e);
+          roof_cli_table_take (t, i + 1, e.has_power
+                                           ? g_strdup_printf ("%.4g J", e.joules_per_token)
+                                           : g_strdup ("no power"));
+        }
     }
 
   roof_cli_table_add_row (t);
@@ -384,6 +399,9 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
       if (st != ROOF_OK)
         return roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
     }
+  g_autoptr (RoofCliLeverResults) levers = roof_cli_levers_compute (ctx, error);
+  if (levers == NULL)
+    return FALSE;
 
   if (ctx->opts->json)
     {
@@ -392,6 +410,7 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
       json_builder_begin_object (b);
       roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
       roof_cli_json_workload (b, "workload", &ctx->workload);
+      roof_cli_json_cost_basis (b, ctx);
       json_builder_set_member_name (b, "results");
       json_builder_begin_array (b);
       for (guint i = 0; i < n; i++)
@@ -413,7 +432,8 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
           roof_cli_json_number (b, "output", wl->output);
           roof_cli_json_number (b, "devices", wl->devices);
           roof_cli_json_layout (b, "layout", wl);
-          json_result_fields (b, &results[i]);
+          json_result_fields (b, params_of (ctx, i), &results[i]);
+          roof_cli_levers_json (ctx, levers, i, b);
           if (bd != NULL)
             json_breakdown (b, &bd[i]);
           json_builder_end_object (b);
@@ -425,6 +445,8 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
     }
 
   print_solve_table (ctx, results, bd);
+  roof_cli_levers_print (ctx, levers);
+  roof_cli_print_cost_basis (ctx);
   return TRUE;
 }
 
@@ -521,6 +543,7 @@ sweep_write_json (RoofCliContext *ctx, const Sweep *sw)
   roof_cli_json_writer_string (w, "axis", sw->by_batch ? "batch" : "context");
   roof_cli_json_writer_node (
       w, "workload", json_object_get_member (json_node_get_object (workload), "workload"));
+  roof_cli_json_writer_cost_basis (w, ctx);
   roof_cli_json_writer_begin_array (w, "results");
   for (guint i = 0; i < n; i++)
     {
@@ -635,6 +658,9 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
   else if (opts->json)
     sweep_write_json (ctx, &sw);
   else
-    sweep_print_tables (ctx, &sw);
+    {
+      sweep_print_tables (ctx, &sw);
+      roof_cli_print_cost_basis (ctx);
+    }
   return TRUE;
 }

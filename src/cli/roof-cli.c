@@ -380,6 +380,7 @@ run_command (const RoofCliOptions *opts, RoofCliStream *out, RoofCliStream *err,
     ok = dispatch[opts->command].run (&ctx, error);
 
   g_clear_pointer (&ctx.targets, g_array_unref);
+  roof_cli_levers_clear (&ctx);
   g_clear_object (&ctx.model);
   g_clear_object (&ctx.scenario);
   g_clear_object (&ctx.catalog);
