@@ -6,6 +6,8 @@
 
 #include "cli-test-util.h"
 
+#include <stdarg.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -58,4 +60,35 @@ write_temp (const char *name_template, const char *contents)
   g_file_set_contents (path, contents, -1, &error);
   g_assert_no_error (error);
   return path;
+}
+
+void
+run_cli_argv (Run *r, const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) cli_path ());
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
+                &r->wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (r->wait_status));
+  r->status = WEXITSTATUS (r->wait_status);
+}
+
+void
+run_cli (Run *r, const char *first, ...)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  va_start (ap, first);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  run_cli_argv (r, (const char *const *) args->pdata);
 }

@@ -32,4 +32,10 @@ guint count_lines (const char *text);
 /* A new temporary file holding `contents`; its path. */
 char *write_temp (const char *name_template, const char *contents);
 
+/* The built binary run with the NULL-terminated arguments, output captured;
+ * it must exit (not die of a signal). */
+void run_cli (Run *r, const char *first, ...) G_GNUC_NULL_TERMINATED;
+/* The same with the arguments as a NULL-terminated array. */
+void run_cli_argv (Run *r, const char *const *args);
+
 G_END_DECLS

@@ -1,0 +1,268 @@
+/* test-cli-levers.c — roofline-cli's speculative decoding, disaggregated
+ * serving and cost basis: flags, JSON keys, values and errors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Expected values are the arithmetic of docs/model.md on the catalog's
+ * figures, written here: the H100 SXM's 3,350 GB/s, 989.4 TFLOP/s bf16,
+ * 700 W and $2.69 per hour; the HGX H100's scale-out of 50 GB/s and 5 µs
+ * per device, the GB300 NVL72's 100 GB/s and 5 µs; Llama 3.1 8B's KV
+ * cache of 32 layers · 8 KV heads · 128 · 2 (K and V) · 2 B = 131,072 B
+ * per token in bf16.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "cli-test-util.h"
+
+static void
+assert_close (double got, double want, double rel)
+{
+  if (!(fabs (got - want) <= rel * fabs (want)))
+    g_error ("got %.15g, expected %.15g (rel %g)", got, want, rel);
+}
+
+static JsonObject *
+first_result (JsonNode *root)
+{
+  JsonArray *a = json_object_get_array_member (json_node_get_object (root), "results");
+  g_assert_cmpuint (json_array_get_length (a), >=, 1);
+  return json_array_get_object_element (a, 0);
+}
+
+static double
+num (JsonObject *o, const char *key)
+{
+  g_assert_true (json_object_has_member (o, key));
+  return json_object_get_double_member (o, key);
+}
+
+/* k = 3, α = 0.7 with MTP heads of 1e9 parameters: 2.533 tokens per
+ * verify step; a draft step reads 2e9 B at 3,350 GB/s (its 2e9 FLOP take
+ * 2 µs at 989.4 TFLOP/s). */
+static void
+test_spec_json (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_cli (&r, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--spec-k", "3",
+           "--spec-accept", "0.7", "--mtp-params", "1e9", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *res = first_result (root);
+  assert_close (num (res, "tokens_per_step"), 1 + 0.7 + 0.49 + 0.343, 1e-12);
+  JsonObject *s = json_object_get_object_member (res, "speculative");
+  g_assert_nonnull (s);
+  g_assert_cmpstr (json_object_get_string_member (s, "drafter"), ==, "mtp");
+  g_assert_true (json_object_get_null_member (s, "draft_model"));
+  assert_close (num (s, "tokens_per_step"), 2.533, 1e-12);
+  double t_draft = 2e9 / 3350e9;
+  assert_close (num (s, "t_draft_s"), t_draft, 1e-9);
+  double t_verify = num (s, "t_verify_s");
+  /* the verify step reads the same weights as the plain step, plus KV and
+   * activations for 4 tokens: slower, but by less than 4× */
+  g_assert_cmpfloat (t_verify, >, num (s, "itl_plain_s"));
+  g_assert_cmpfloat (t_verify, <, 1.1 * num (s, "itl_plain_s"));
+  assert_close (num (s, "itl_plain_s"), num (res, "t_step_s"), 1e-12);
+  double cycle = t_verify + 3 * t_draft;
+  assert_close (num (s, "t_cycle_s"), cycle, 1e-9);
+  assert_close (num (s, "itl_s"), cycle / 2.533, 1e-9);
+  assert_close (num (s, "tokens_per_s"), 2.533 / cycle, 1e-9);
+  /* $2.69 per hour: 2.69 / 3600 · cycle / 2.533 · 1e6 */
+  assert_close (num (s, "usd_per_mtok"), 2.69 / 3600 * cycle / 2.533 * 1e6, 1e-9);
+  /* 0.7 kW */
+  assert_close (num (s, "tokens_per_s_per_kw"), 2.533 / cycle / 0.7, 1e-9);
+}
+
+/* A draft model of the catalog, and no speculation: 1 token per step. */
+static void
+test_spec_draft_model (void)
+{
+  g_auto (Run) r = { 0 }, plain = { 0 };
+  g_autoptr (JsonNode) root = NULL, proot = NULL;
+
+  run_cli (&r, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-70b", "--tp", "4",
+           "--spec-k", "4", "--spec-accept", "0", "--draft-model", "llama-3.1-8b", "--json",
+           NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *s = json_object_get_object_member (first_result (root), "speculative");
+  g_assert_cmpstr (json_object_get_string_member (s, "drafter"), ==, "model");
+  g_assert_cmpstr (json_object_get_string_member (s, "draft_model"), ==, "llama-3.1-8b");
+  /* α = 0: one token per cycle, so speculation only costs */
+  g_assert_cmpfloat (num (s, "tokens_per_step"), ==, 1.0);
+  g_assert_cmpfloat (num (s, "speedup"), <, 1.0);
+
+  run_cli (&plain, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--json", NULL);
+  g_assert_cmpint (plain.status, ==, 0);
+  proot = parse_json (plain.out);
+  g_assert_cmpfloat (num (first_result (proot), "tokens_per_step"), ==, 1.0);
+  g_assert_false (json_object_has_member (first_result (proot), "speculative"));
+}
+
+/* Disaggregated: Llama 3.1 8B, prompts of 1,000, outputs of 100, B = 8 on
+ * an HGX H100, prefill on a GB300 NVL72. */
+static void
+test_disagg_json (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_cli (&r, "solve", "--system", "nvidia-hgx-h100", "-m", "llama-3.1-8b", "--prompt",
+           "1000", "--output", "100", "-b", "8", "--disagg", "--prefill-system",
+           "nvidia-gb300-nvl72", "--prefill-batch", "2", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *d = json_object_get_object_member (first_result (root), "disagg");
+  g_assert_nonnull (d);
+  JsonObject *pool = json_object_get_object_member (d, "prefill_pool");
+  g_assert_cmpstr (json_object_get_string_member (pool, "hardware"), ==, "nvidia-gb300-nvl72");
+  g_assert_cmpfloat (num (pool, "batch"), ==, 2.0);
+  /* 1,000 tokens · 131,072 B over min(100, 50) GB/s, plus 5 µs */
+  g_assert_cmpfloat (num (d, "kv_bytes"), ==, 131072000.0);
+  g_assert_cmpfloat (num (d, "link_bw"), ==, 50e9);
+  assert_close (num (d, "t_transfer_s"), 131072000.0 / 50e9 + 5e-6, 1e-12);
+  assert_close (num (d, "ttft_s"), num (d, "t_prefill_s") + 131072000.0 / 50e9 + 5e-6, 1e-12);
+  /* requests/s per device: 2 prompts per prefill on one device; 8 slots
+   * of 100 steps each on one decode device */
+  double pre = 2 / num (d, "t_prefill_s"), dec = 8 / (100 * num (d, "itl_s"));
+  assert_close (num (d, "prefill_requests_per_s_per_device"), pre, 1e-12);
+  assert_close (num (d, "decode_requests_per_s_per_device"), dec, 1e-12);
+  assert_close (num (d, "prefill_per_decode"), dec / pre, 1e-12);
+  assert_close (num (d, "tokens_per_s_per_device"), 100 / (1 / pre + 1 / dec), 1e-12);
+  /* the GB300 NVL72 has no price: no $ for the pair */
+  g_assert_true (json_object_get_null_member (d, "usd_per_mtok"));
+  JsonObject *c = json_object_get_object_member (d, "colocated");
+  /* 8 · 1,000 / 100 prompt tokens ride along each step */
+  g_assert_cmpfloat (num (c, "chunk_tokens"), ==, 80.0);
+  g_assert_cmpfloat (num (c, "itl_s"), >, num (d, "itl_s"));
+  assert_close (num (c, "ttft_s"), ceil (100.0 / 8) * num (c, "itl_s"), 1e-12);
+  assert_close (num (c, "usd_per_mtok"), 39.328 / 8 / 3600 * num (c, "itl_s") / 8 * 1e6, 1e-9);
+}
+
+/* --cost own: $25,000 over 4 years plus 0.7 kW at $0.10/kWh × PUE 1.2. */
+static void
+test_cost_own (void)
+{
+  g_auto (Run) r = { 0 }, rent = { 0 };
+  g_autoptr (JsonNode) root = NULL, rroot = NULL;
+
+  run_cli (&r, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--cost", "own",
+           "--capex-usd", "25000", "--years", "4", "--usd-per-kwh", "0.1", "--pue", "1.2",
+           "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *top = json_node_get_object (root);
+  g_assert_cmpstr (json_object_get_string_member (top, "cost_basis"), ==, "own");
+  JsonObject *own = json_object_get_object_member (top, "ownership");
+  g_assert_cmpfloat (num (own, "capex_usd"), ==, 25000);
+  g_assert_cmpfloat (num (own, "pue"), ==, 1.2);
+  JsonObject *res = first_result (root);
+  double usd_h = 25000.0 / (4 * 8760) + 0.7 * 0.1 * 1.2;
+  assert_close (num (res, "usd_per_hour"), usd_h, 1e-12);
+  double t = num (res, "t_step_s");
+  assert_close (num (res, "usd_per_mtok"), usd_h / 3600 * t * 1e6, 1e-12);
+  /* joules per token = W · t_step / B; tokens per MW */
+  assert_close (num (res, "joules_per_token"), 700 * t, 1e-12);
+  assert_close (num (res, "tokens_per_s_per_mw"), 1 / t / 700 * 1e6, 1e-12);
+
+  run_cli (&rent, "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--json", NULL);
+  rroot = parse_json (rent.out);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (rroot), "cost_basis"),
+                   ==, "rent");
+  g_assert_false (json_object_has_member (json_node_get_object (rroot), "ownership"));
+  assert_close (num (first_result (rroot), "usd_per_hour"), 2.69, 1e-12);
+}
+
+/* Every command that prices tokens says on which basis, in JSON and in its
+ * table's last line. */
+static void
+test_cost_basis_everywhere (void)
+{
+  const char *const commands[][2] = { { "sweep", "1:4" }, { "cost", "1:4" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto (Run) j = { 0 }, t = { 0 };
+      g_autoptr (JsonNode) root = NULL;
+      run_cli (&j, commands[i][0], "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--batch",
+               commands[i][1], "--cost", "own", "--capex-usd", "1000", "--years", "1",
+               "--usd-per-kwh", "0", "--json", NULL);
+      g_assert_cmpint (j.status, ==, 0);
+      root = parse_json (j.out);
+      g_assert_cmpstr (json_object_get_string_member (json_node_get_object (root), "cost_basis"),
+                       ==, "own");
+      run_cli (&t, commands[i][0], "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--batch",
+               commands[i][1], NULL);
+      g_assert_cmpint (t.status, ==, 0);
+      g_assert_nonnull (strstr (t.out, "\nCost basis: rented, the catalog's price per "
+                                       "device-hour.\n"));
+    }
+  g_auto (Run) l = { 0 };
+  g_autoptr (JsonNode) lroot = NULL;
+  run_cli (&l, "layouts", "--system", "nvidia-hgx-h100", "-m", "llama-3.1-8b", "--top", "1",
+           "--json", NULL);
+  g_assert_cmpint (l.status, ==, 0);
+  lroot = parse_json (l.out);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (lroot), "cost_basis"),
+                   ==, "rent");
+}
+
+static void
+expect_error (int status, const char *words, const char *const *args)
+{
+  g_auto (Run) r = { 0 };
+
+  run_cli_argv (&r, args);
+  if (r.status != status || count_lines (r.err) != 1 || strstr (r.err, words) == NULL)
+    g_error ("%s …: expected status %d and one line naming \"%s\", got %d: %s", args[5],
+             status, words, r.status, r.err);
+}
+
+#define ERR(status, words, ...)                                                                   \
+  expect_error (status, words,                                                                    \
+                (const char *const[]){ "solve", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b",   \
+                                       __VA_ARGS__, NULL })
+
+static void
+test_errors (void)
+{
+  ERR (2, "--spec-accept expects the acceptance rate α, a number in [0, 1), got '1'",
+       "--spec-k", "3", "--spec-accept", "1", "--mtp-params", "1e9");
+  ERR (2, "--spec-accept", "--spec-k", "3", "--spec-accept", "-0.1", "--mtp-params", "1e9");
+  ERR (2, "--spec-k expects a whole number from 1 to 64, got '0'", "--spec-k", "0",
+       "--spec-accept", "0.5", "--mtp-params", "1e9");
+  ERR (2, "--spec-k", "--spec-k", "-2", "--spec-accept", "0.5", "--mtp-params", "1e9");
+  ERR (2, "--draft-model: no model with id \"llama-9\"", "--spec-k", "3", "--spec-accept",
+       "0.5", "--draft-model", "llama-9");
+  ERR (2, "--spec-k needs --spec-accept", "--spec-k", "3", "--mtp-params", "1e9");
+  ERR (2, "--spec-k needs a drafter", "--spec-k", "3", "--spec-accept", "0.5");
+  ERR (2, "--mtp-params", "--mtp-params", "0", "--spec-k", "3", "--spec-accept", "0.5");
+  ERR (2, "--spec-k applies to decode", "--phase", "prefill", "--spec-k", "3", "--spec-accept",
+       "0.5", "--mtp-params", "1e9");
+  ERR (2, "--prefill-tp needs --disagg", "--prefill-tp", "2");
+  ERR (1, "the prefill pool has no scale-out network", "--disagg");
+  ERR (2, "--prefill-system: no system with id", "--disagg", "--prefill-system", "nope");
+  ERR (2, "--cost expects rent or own, got 'lease'", "--cost", "lease");
+  ERR (2, "--cost own needs --capex-usd", "--cost", "own", "--years", "4", "--usd-per-kwh",
+       "0.1");
+  ERR (2, "--years needs --cost own", "--years", "4");
+  ERR (2, "--pue expects a number ≥ 1", "--cost", "own", "--capex-usd", "1", "--years", "4",
+       "--usd-per-kwh", "0.1", "--pue", "0.5");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/levers/spec-json", test_spec_json);
+  g_test_add_func ("/cli/levers/spec-draft-model", test_spec_draft_model);
+  g_test_add_func ("/cli/levers/disagg-json", test_disagg_json);
+  g_test_add_func ("/cli/levers/cost-own", test_cost_own);
+  g_test_add_func ("/cli/levers/cost-basis-everywhere", test_cost_basis_everywhere);
+  g_test_add_func ("/cli/levers/errors", test_errors);
+  return g_test_run ();
+}
