@@ -65,6 +65,7 @@ static const char *const phases[] = { "decode", "prefill", NULL };
 static const char *const overlaps[] = { "max", "sum", NULL };
 /* roof_attn_parallel_name () */
 static const char *const attn_parallels[] = { "data", "tensor", NULL };
+static const char *const cost_bases[] = { "rent", "own", NULL };
 
 /* clang-format off */
 static const RoofFieldSpec scenario_fields[] = {
@@ -101,6 +102,23 @@ static const RoofFieldSpec scenario_fields[] = {
   { .path = "sla.itl_ms", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e9 },
   { .path = "sla.ttft_ms", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e9 },
   { .path = "sla.tokens_per_s", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e15 },
+  { .path = "speculative.k", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 64 },
+  { .path = "speculative.accept", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 0.999999 },
+  { .path = "speculative.draft_model", .type = ROOF_FIELD_STRING },
+  { .path = "speculative.mtp_params", .type = ROOF_FIELD_NUMBER, .min = 0,
+    .min_exclusive = TRUE, .max = 1e15 },
+  { .path = "disagg.enabled", .type = ROOF_FIELD_BOOLEAN },
+  { .path = "disagg.prefill_system", .type = ROOF_FIELD_STRING },
+  { .path = "disagg.prefill_hardware", .type = ROOF_FIELD_STRING },
+  { .path = "disagg.prefill_tp", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e6 },
+  { .path = "disagg.prefill_ep", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e6 },
+  { .path = "disagg.prefill_batch", .type = ROOF_FIELD_INTEGER, .min = 1, .max = 1e9 },
+  { .path = "cost.basis", .type = ROOF_FIELD_ENUM, .choices = cost_bases },
+  { .path = "cost.capex_usd", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e12 },
+  { .path = "cost.years", .type = ROOF_FIELD_NUMBER, .min = 0, .min_exclusive = TRUE,
+    .max = 100 },
+  { .path = "cost.usd_per_kwh", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1000 },
+  { .path = "cost.pue", .type = ROOF_FIELD_NUMBER, .min = 1, .max = 10 },
   { .path = "chart.kind", .type = ROOF_FIELD_ENUM, .choices = chart_names },
   { .path = "chart.ceilings", .type = ROOF_FIELD_STRINGS, .choices = precisions },
   { .path = "chart.sensitivity_step", .type = ROOF_FIELD_NUMBER, .min = 0,
@@ -348,6 +366,8 @@ roof_scenario_load_data (const char *data,
 
   self = g_object_new (ROOF_TYPE_SCENARIO, NULL);
   read_document (self, root);
+  if (!roof_scenario_levers_read (&self->levers, root, origin, error))
+    return NULL;
 
   if (roof_workload_validate (&self->workload, &err) != ROOF_OK)
     {
@@ -519,6 +539,8 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
                                 range_array (self->batch_lo, self->batch_hi));
   json_object_set_array_member (object, "context_range",
                                 range_array (self->context_lo, self->context_hi));
+
+  roof_scenario_levers_write (&self->levers, root);
 
   if (catalog != NULL)
     {

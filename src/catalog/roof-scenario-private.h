@@ -24,9 +24,19 @@ struct _RoofScenario
   double sensitivity_step;
   double batch_lo, batch_hi;
   double context_lo, context_hi;
+  RoofScenarioLevers levers;
 
   JsonObject *original; /* as loaded, unknown fields included; NULL when new */
   GHashTable *colors;   /* id → palette index + 1, reconciled with `hardware` */
 };
+
+/* roof-scenario-levers.c: the levers read from a validated document (and
+ * their cross-field rules checked: a message naming the file and field),
+ * written back, freed, and the schema rows of the file. */
+gboolean roof_scenario_levers_read (RoofScenarioLevers *lv, JsonObject *root, const char *origin,
+                                    GError **error);
+void roof_scenario_levers_write (const RoofScenarioLevers *lv, JsonObject *root);
+void roof_scenario_levers_clear (RoofScenarioLevers *lv);
+void roof_scenario_emit_changed (RoofScenario *self);
 
 G_END_DECLS

@@ -153,6 +153,12 @@ emit_changed (RoofScenario *self)
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
+void
+roof_scenario_emit_changed (RoofScenario *self)
+{
+  emit_changed (self);
+}
+
 static gpointer
 field_in (const FieldProperty *fp, RoofWorkload *wl, RoofSla *sla)
 {
@@ -266,6 +272,7 @@ roof_scenario_finalize (GObject *object)
   g_clear_pointer (&self->system, g_free);
   g_clear_pointer (&self->original, json_object_unref);
   g_clear_pointer (&self->colors, g_hash_table_unref);
+  roof_scenario_levers_clear (&self->levers);
 
   G_OBJECT_CLASS (roof_scenario_parent_class)->finalize (object);
 }

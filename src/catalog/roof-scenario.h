@@ -86,6 +86,27 @@ const char *roof_scenario_get_system (RoofScenario *self);
 void roof_scenario_set_system (RoofScenario *self, const char *id);
 const RoofWorkload *roof_scenario_get_workload (RoofScenario *self);
 void roof_scenario_set_workload (RoofScenario *self, const RoofWorkload *workload);
+/* The levers of docs/model.md, as the scenario states them ("speculative",
+ * "disagg" and "cost" in the file; docs/file-format.md). Strings are owned
+ * by the scenario; 0 and NULL mean "not stated". */
+typedef struct
+{
+  double spec_k;      /* draft length; 0 = no speculative decoding */
+  double spec_accept; /* α in [0, 1) */
+  char *draft_model;  /* a model id, or NULL */
+  double mtp_params;  /* MTP heads' parameters, or 0 */
+  gboolean disagg;
+  char *prefill_system;
+  char *prefill_hardware;
+  double prefill_tp, prefill_ep, prefill_batch;
+  gboolean cost_own;
+  double capex_usd, years, usd_per_kwh, pue; /* pue 0 = 1 */
+} RoofScenarioLevers;
+
+const RoofScenarioLevers *roof_scenario_get_levers (RoofScenario *self);
+/* Copies `levers` (its strings too) and emits ::changed when it differs. */
+void roof_scenario_set_levers (RoofScenario *self, const RoofScenarioLevers *levers);
+
 const RoofSla *roof_scenario_get_sla (RoofScenario *self);
 void roof_scenario_set_sla (RoofScenario *self, const RoofSla *sla);
 

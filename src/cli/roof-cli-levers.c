@@ -45,7 +45,7 @@ own_price (RoofCliContext *ctx, RoofCliTarget *t, GError **error)
   RoofError rerr = { 0 };
   double usd = 0.0;
 
-  if (roof_owned_price_per_hour (t->params.power_w, &ctx->opts->levers.own, &usd, &rerr)
+  if (roof_owned_price_per_hour (t->params.power_w, &ctx->levers.own, &usd, &rerr)
       != ROOF_OK)
     {
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED,
@@ -62,7 +62,7 @@ own_price (RoofCliContext *ctx, RoofCliTarget *t, GError **error)
 static gboolean
 resolve_prefill_target (RoofCliContext *ctx, GError **error)
 {
-  const RoofCliLevers *lv = &ctx->opts->levers;
+  const RoofCliLevers *lv = &ctx->levers;
   g_autoptr (GError) local = NULL;
 
   if (lv->prefill_system != NULL)
@@ -70,7 +70,7 @@ resolve_prefill_target (RoofCliContext *ctx, GError **error)
       RoofSystemSpec *sys = roof_cli_lookup_system (ctx->catalog, lv->prefill_system, &local);
       if (sys == NULL || !roof_cli_target_from_system (ctx, sys, &ctx->prefill, &local))
         {
-          g_set_error (error, ROOF_CLI_ERROR, local->code, "--prefill-system: %s",
+          g_set_error (error, ROOF_CLI_ERROR, local->code, "%s: %s", lv->prefill_what,
                        local->message);
           return FALSE;
         }
@@ -81,7 +81,7 @@ resolve_prefill_target (RoofCliContext *ctx, GError **error)
                                                        &local);
       if (hw == NULL)
         {
-          g_set_error (error, ROOF_CLI_ERROR, local->code, "--prefill-hardware: %s",
+          g_set_error (error, ROOF_CLI_ERROR, local->code, "%s: %s", lv->prefill_what,
                        local->message);
           return FALSE;
         }
@@ -96,7 +96,7 @@ resolve_prefill_target (RoofCliContext *ctx, GError **error)
 static gboolean
 resolve_prefill_workload (RoofCliContext *ctx, GError **error)
 {
-  const RoofCliLevers *lv = &ctx->opts->levers;
+  const RoofCliLevers *lv = &ctx->levers;
   RoofWorkload *pw = &ctx->prefill_workload;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
 
@@ -130,10 +130,71 @@ resolve_prefill_workload (RoofCliContext *ctx, GError **error)
   return TRUE;
 }
 
+/* The scenario's levers for each group no flag set. */
+static void
+merge_scenario (RoofCliContext *ctx)
+{
+  RoofCliLevers *lv = &ctx->levers;
+  const RoofScenarioLevers *s;
+
+  *lv = ctx->opts->levers;
+  lv->draft_what = "--draft-model";
+  if (lv->prefill_system != NULL)
+    lv->prefill_what = "--prefill-system";
+  else
+    lv->prefill_what = "--prefill-hardware";
+  if (ctx->scenario == NULL)
+    return;
+  s = roof_scenario_get_levers (ctx->scenario);
+  /* speculative decoding and disaggregation are solve's; the cost basis is
+   * every priced command's */
+  gboolean solve = ctx->opts->command == ROOF_CLI_COMMAND_SOLVE;
+  gboolean priced = solve || ctx->opts->command == ROOF_CLI_COMMAND_SWEEP
+                    || ctx->opts->command == ROOF_CLI_COMMAND_COST
+                    || ctx->opts->command == ROOF_CLI_COMMAND_LAYOUTS;
+  if (solve && !lv->spec && s->spec_k > 0.0)
+    {
+      lv->spec = lv->has_accept = TRUE;
+      lv->spec_k = s->spec_k;
+      lv->spec_accept = s->spec_accept;
+      lv->draft_model = s->draft_model;
+      lv->mtp_params = s->mtp_params;
+      lv->draft_what = "speculative.draft_model";
+    }
+  if (solve && !lv->disagg && s->disagg)
+    {
+      lv->disagg = TRUE;
+      lv->prefill_system = s->prefill_system;
+      lv->prefill_hardware = s->prefill_hardware;
+      lv->prefill_tp = s->prefill_tp;
+      lv->prefill_ep = s->prefill_ep;
+      lv->prefill_batch = s->prefill_batch;
+      lv->prefill_what = s->prefill_system != NULL ? "disagg.prefill_system"
+                                                   : "disagg.prefill_hardware";
+    }
+  if (priced && !lv->cost_given && s->cost_own)
+    {
+      lv->cost = ROOF_CLI_COST_OWN;
+      lv->own.capex_usd = s->capex_usd;
+      lv->own.years = s->years;
+      lv->own.usd_per_kwh = s->usd_per_kwh;
+      lv->own.pue = s->pue > 0.0 ? s->pue : 1.0;
+    }
+}
+
 gboolean
 roof_cli_resolve_levers (RoofCliContext *ctx, GError **error)
 {
-  const RoofCliLevers *lv = &ctx->opts->levers;
+  const RoofCliLevers *lv = &ctx->levers;
+
+  merge_scenario (ctx);
+  if (lv->spec && ctx->workload.phase != ROOF_PHASE_DECODE)
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "speculative decoding applies to decode, not the prefill: drop --phase "
+                   "prefill or the scenario's speculative");
+      return FALSE;
+    }
 
   if (lv->cost == ROOF_CLI_COST_OWN)
     for (guint i = 0; i < ctx->targets->len; i++)
@@ -145,7 +206,8 @@ roof_cli_resolve_levers (RoofCliContext *ctx, GError **error)
       RoofModelSpec *m = roof_cli_lookup_model (ctx->catalog, lv->draft_model, &local);
       if (m == NULL)
         {
-          g_set_error (error, ROOF_CLI_ERROR, local->code, "--draft-model: %s", local->message);
+          g_set_error (error, ROOF_CLI_ERROR, local->code, "%s: %s", lv->draft_what,
+                       local->message);
           return FALSE;
         }
       ctx->draft = g_object_ref (m);
@@ -162,13 +224,13 @@ roof_cli_resolve_levers (RoofCliContext *ctx, GError **error)
 const char *
 roof_cli_cost_basis_name (const RoofCliContext *ctx)
 {
-  return ctx->opts->levers.cost == ROOF_CLI_COST_OWN ? "own" : "rent";
+  return ctx->levers.cost == ROOF_CLI_COST_OWN ? "own" : "rent";
 }
 
 void
 roof_cli_json_cost_basis (JsonBuilder *b, const RoofCliContext *ctx)
 {
-  const RoofCliLevers *lv = &ctx->opts->levers;
+  const RoofCliLevers *lv = &ctx->levers;
 
   roof_cli_json_string (b, "cost_basis", roof_cli_cost_basis_name (ctx));
   if (lv->cost != ROOF_CLI_COST_OWN)
@@ -204,7 +266,7 @@ roof_cli_json_writer_cost_basis (RoofCliJsonWriter *w, const RoofCliContext *ctx
 void
 roof_cli_print_cost_basis (RoofCliContext *ctx)
 {
-  const RoofCliLevers *lv = &ctx->opts->levers;
+  const RoofCliLevers *lv = &ctx->levers;
 
   if (lv->cost != ROOF_CLI_COST_OWN)
     {
@@ -225,7 +287,7 @@ roof_cli_print_cost_basis (RoofCliContext *ctx)
 static gboolean
 compute_spec (RoofCliContext *ctx, RoofCliLeverResults *lr, GError **error)
 {
-  const RoofCliLevers *lv = &ctx->opts->levers;
+  const RoofCliLevers *lv = &ctx->levers;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
   RoofSpeculative spec = { .k = lv->spec_k, .accept = lv->spec_accept };
 
@@ -273,7 +335,7 @@ compute_disagg (RoofCliContext *ctx, RoofCliLeverResults *lr, GError **error)
 RoofCliLeverResults *
 roof_cli_levers_compute (RoofCliContext *ctx, GError **error)
 {
-  const RoofCliLevers *lv = &ctx->opts->levers;
+  const RoofCliLevers *lv = &ctx->levers;
   g_autoptr (RoofCliLeverResults) lr = g_new0 (RoofCliLeverResults, 1);
 
   lr->n = ctx->targets->len;
@@ -290,7 +352,7 @@ roof_cli_levers_compute (RoofCliContext *ctx, GError **error)
 static void
 json_spec (RoofCliContext *ctx, const RoofSpecResult *s, JsonBuilder *b)
 {
-  const RoofCliLevers *lv = &ctx->opts->levers;
+  const RoofCliLevers *lv = &ctx->levers;
 
   json_builder_set_member_name (b, "speculative");
   json_builder_begin_object (b);
@@ -421,7 +483,7 @@ new_table (RoofCliContext *ctx)
 static void
 print_spec (RoofCliContext *ctx, const RoofCliLeverResults *lr)
 {
-  const RoofCliLevers *lv = &ctx->opts->levers;
+  const RoofCliLevers *lv = &ctx->levers;
   g_autoptr (RoofCliTable) t = new_table (ctx);
   g_autofree char *drafter = NULL;
 

@@ -561,6 +561,7 @@ apply_levers (RoofCliOptions *opts, const Given *g, GError **error)
         lv->cost = ROOF_CLI_COST_OWN;
       else
         return usage_error (error, "%s expects rent or own, got '%s'", flag, v);
+      lv->cost_given = TRUE;
       return TRUE;
     case OPT_CAPEX_USD:
       lv->own_set |= 1;

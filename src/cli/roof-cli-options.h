@@ -128,10 +128,16 @@ typedef struct
   double prefill_batch;   /* --prefill-batch; 0 = 1 prompt per step */
   const char *prefill_flag; /* the first --prefill-* flag given (static), for messages */
 
+  gboolean cost_given;     /* --cost given */
   RoofCliCostBasis cost;   /* --cost */
   RoofOwnership own;       /* --capex-usd, --years, --usd-per-kwh, --pue */
   guint own_set;           /* bits: 1 capex, 2 years, 4 usd/kWh, 8 pue */
   const char *own_flag;    /* the first ownership flag given (static), for messages */
+
+  /* where each group came from, for messages: the flag, or the scenario's
+   * field (set when the CLI resolves them, roof-cli-levers.c) */
+  const char *draft_what;   /* "--draft-model" or "speculative.draft_model" */
+  const char *prefill_what; /* "--prefill-system" or "disagg.prefill_system" … */
 } RoofCliLevers;
 
 typedef struct

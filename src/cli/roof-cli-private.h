@@ -47,7 +47,9 @@ typedef struct
   double batch_lo, batch_hi;     /* sweep and cost ranges */
   double context_lo, context_hi; /* sweep range */
 
-  /* the levers (roof-cli-levers.c) */
+  /* the levers (roof-cli-levers.c): the flags', else the scenario's (its
+   * strings borrowed from either) */
+  RoofCliLevers levers;
   RoofModelSpec *draft;        /* --draft-model, owned; NULL otherwise */
   RoofCliTarget prefill;       /* --prefill-system / --prefill-hardware: device NULL when absent */
   RoofWorkload prefill_workload; /* --disagg: the prefill pool's layout and batch */

@@ -15,6 +15,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "cli-test-util.h"
 
 static void
@@ -211,6 +213,35 @@ test_cost_basis_everywhere (void)
                    ==, "rent");
 }
 
+/* The scenario states the levers; a flag overrides its group. */
+static void
+test_scenario_levers (void)
+{
+  g_autofree char *path = write_temp (
+    "levers-XXXXXX.json",
+    "{\"format\": \"roofline-scenario\", \"version\": 2, \"hardware\": [\"nvidia-h100-sxm\"],"
+    " \"model\": \"llama-3.1-8b\", \"speculative\": {\"k\": 3, \"accept\": 0.7,"
+    " \"mtp_params\": 1e9}, \"cost\": {\"basis\": \"own\", \"capex_usd\": 25000,"
+    " \"years\": 4, \"usd_per_kwh\": 0.1, \"pue\": 1.2}}");
+  g_auto (Run) r = { 0 }, rent = { 0 };
+  g_autoptr (JsonNode) root = NULL, rroot = NULL;
+
+  run_cli (&r, "solve", "--scenario", path, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (root), "cost_basis"), ==,
+                   "own");
+  JsonObject *res = first_result (root);
+  assert_close (num (res, "tokens_per_step"), 2.533, 1e-12);
+  assert_close (num (res, "usd_per_hour"), 25000.0 / (4 * 8760) + 0.7 * 0.1 * 1.2, 1e-12);
+
+  run_cli (&rent, "solve", "--scenario", path, "--cost", "rent", "--json", NULL);
+  g_assert_cmpint (rent.status, ==, 0);
+  rroot = parse_json (rent.out);
+  assert_close (num (first_result (rroot), "usd_per_hour"), 2.69, 1e-12);
+  g_remove (path);
+}
+
 static void
 expect_error (int status, const char *words, const char *const *args)
 {
@@ -263,6 +294,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/levers/disagg-json", test_disagg_json);
   g_test_add_func ("/cli/levers/cost-own", test_cost_own);
   g_test_add_func ("/cli/levers/cost-basis-everywhere", test_cost_basis_everywhere);
+  g_test_add_func ("/cli/levers/scenario", test_scenario_levers);
   g_test_add_func ("/cli/levers/errors", test_errors);
   return g_test_run ();
 }
