@@ -43,6 +43,18 @@ solve (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkl
 }
 #endif
 
+/* A model given directly as FLOP per sample and parameters read per step. */
+static inline RoofModelParams
+generic (double params, double flop_per_sample)
+{
+  RoofModelParams m;
+  roof_model_init (&m);
+  m.kind = ROOF_MODEL_GENERIC;
+  m.params = params;
+  m.flop_per_sample = flop_per_sample;
+  return m;
+}
+
 /* A small model every count of which is done by hand (test-solver-vectors). */
 static inline RoofModelParams
 tiny (void)

@@ -28,17 +28,6 @@ device (double tflops, double tbps)
   return hw;
 }
 
-static RoofModelParams
-generic (double params, double flop_per_sample)
-{
-  RoofModelParams m;
-  roof_model_init (&m);
-  m.kind = ROOF_MODEL_GENERIC;
-  m.params = params;
-  m.flop_per_sample = flop_per_sample;
-  return m;
-}
-
 static void
 test_tokens_per_step (void)
 {

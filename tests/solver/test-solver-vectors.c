@@ -41,17 +41,6 @@ llama31_70b (void)
   return m;
 }
 
-static RoofModelParams
-generic (double params, double flop_per_sample)
-{
-  RoofModelParams m;
-  roof_model_init (&m);
-  m.kind = ROOF_MODEL_GENERIC;
-  m.params = params;
-  m.flop_per_sample = flop_per_sample;
-  return m;
-}
-
 /* ---------------------------------------------------------------------- */
 
 static void
