@@ -82,16 +82,18 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
   },
   [ROOF_CLI_COMMAND_PLOT] = {
     "plot",
-    "roofline-cli plot roofline|cost|sensitivity|batch|context|memory|trend -H ID… -m ID "
+    "roofline-cli plot roofline|cost|sensitivity|batch|context|memory|trend|pareto -H ID… -m ID "
     "[workload] -o FILE.png|svg|pdf [--width PX] [--height PX] [--scale S] "
     "[--theme light|dark|print]",
-    "draw one of the seven charts to a PNG, SVG or PDF file",
+    "draw one of the eight charts to a PNG, SVG or PDF file",
     "Draws a chart through the same render function as the app and writes it\n"
     "atomically: roofline (memory roofs, compute ceilings, decode over batch and\n"
     "prefill over prompt length), cost (per million output tokens against batch),\n"
     "sensitivity (elasticities and the binding constraint), batch (throughput and\n"
     "ITL against batch), context (latency against context length), memory\n"
-    "(footprint against capacity), trend (ridge point by year over the catalog).\n"
+    "(footprint against capacity), trend (ridge point by year over the catalog),\n"
+    "pareto (tokens/s per device against tokens/s per user over layouts and\n"
+    "batches, each system's frontier; --y, --linear, --itl-ms).\n"
     "The format follows the file's extension. A caption under the chart states\n"
     "the assumptions.",
   },
@@ -106,6 +108,18 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "million output tokens; it also reports output tokens/s per device and per kW\n"
     "(when the power is known). The table shows the best 20 (--top N, or --all);\n"
     "--json and --csv print every row; --every-batch gives every batch a row.",
+  },
+  [ROOF_CLI_COMMAND_PARETO] = {
+    "pareto",
+    "roofline-cli pareto -m ID (--system ID… | -H ID…) [workload] [--itl-ms X] "
+    "[--y device|kw|usd] [--json|--csv]",
+    "the interactivity–throughput frontier of each system",
+    "Times every valid layout (TP × EP × PP × DP) of the model on each system (a\n"
+    "device given with -H is a system of its own, of 8 devices) at batches 1, 2,\n"
+    "3, 4, 6, 8, … 4096 and the largest that fits, and prints each system's Pareto\n"
+    "frontier: tokens/s per user (1/ITL) rising, output tokens/s per device (or\n"
+    "per kW, or per US$ per hour, --y) falling. --itl-ms marks the best point\n"
+    "that meets the target. --json and --csv print the frontiers' points.",
   },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
@@ -170,7 +184,7 @@ static const OptSpec options[] = {
     "batch sizes A, 2A, 4A, … B (default 1:4096)" },
   { OPT_STEP, "step", 0, "H", CMD (ROOF_CLI_COMMAND_SENSITIVITY), GROUP_COMMAND,
     "relative perturbation, in (0, 0.5] (default 0.01)" },
-  { OPT_ITL_MS, "itl-ms", 0, "X", CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD_LAYOUTS,
+  { OPT_ITL_MS, "itl-ms", 0, "X", CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD_LAYOUTS | CMD_PARETO,
     GROUP_COMMAND, "inter-token latency target, milliseconds" },
   { OPT_TTFT_MS, "ttft-ms", 0, "Y", CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD_LAYOUTS,
     GROUP_COMMAND, "time-to-first-token target, milliseconds" },
@@ -179,6 +193,10 @@ static const OptSpec options[] = {
   { OPT_ALL, "all", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND, "every row, in the table too" },
   { OPT_EVERY_BATCH, "every-batch", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND,
     "a row for every batch that meets the targets, not only each layout's cheapest" },
+  { OPT_Y, "y", 0, "device|kw|usd", CMD_PARETO | CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "pareto: output tokens/s per device (default), per kW of power, or per US$ per hour" },
+  { OPT_LINEAR, "linear", 0, NULL, CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "pareto: linear axes instead of logarithmic ones" },
   { OPT_TOKENS_PER_S, "tokens-per-s", 0, "Z", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
     "aggregate decode throughput target, tokens per second" },
   { OPT_MAX_DEVICES, "max-devices", 0, "N", CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_COMMAND,
@@ -208,6 +226,7 @@ static const OptSpec options[] = {
   { OPT_CSV, "csv", 0, NULL, CMD (ROOF_CLI_COMMAND_SWEEP), GROUP_COMMAND,
     "print CSV: hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,usd_per_mtok" },
   { OPT_CSV, "csv", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND, "print CSV, one row per layout and batch" },
+  { OPT_CSV, "csv", 0, NULL, CMD_PARETO, GROUP_COMMAND, "print CSV, one row per frontier point" },
 
   { OPT_PHASE, "phase", 0, "decode|prefill", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
     "one decode step (default) or the prefill of the prompt" },

@@ -19,8 +19,9 @@ G_BEGIN_DECLS
    | CMD (ROOF_CLI_COMMAND_SENSITIVITY) | CMD (ROOF_CLI_COMMAND_SYNTHESIZE)                       \
    | CMD (ROOF_CLI_COMMAND_COST) | CMD (ROOF_CLI_COMMAND_PLOT))
 #define CMD_LAYOUTS CMD (ROOF_CLI_COMMAND_LAYOUTS)
-/* the commands that solve: every -m command, layouts included */
-#define CMD_SOLVING (CMD_MODEL_ON_HW | CMD_LAYOUTS)
+#define CMD_PARETO CMD (ROOF_CLI_COMMAND_PARETO)
+/* the commands that solve: every -m command, layouts and pareto included */
+#define CMD_SOLVING (CMD_MODEL_ON_HW | CMD_LAYOUTS | CMD_PARETO)
 #define CMD_ALL ((1u << ROOF_CLI_N_COMMANDS) - 1u)
 /* the commands that print $/Mtok of the devices given: --cost own applies */
 #define CMD_PRICED                                                                                \
@@ -56,6 +57,8 @@ typedef enum
   OPT_TOP,
   OPT_ALL,
   OPT_EVERY_BATCH,
+  OPT_Y,
+  OPT_LINEAR,
   OPT_OVERLAP,
   OPT_OVERHEAD_US,
   OPT_STEP,

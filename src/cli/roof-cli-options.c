@@ -442,6 +442,17 @@ apply_command (RoofCliOptions *opts, const Given *g, GError **error)
     case OPT_EVERY_BATCH:
       opts->every_batch = TRUE;
       break;
+    case OPT_Y:
+      {
+        RoofFrontierMetric m;
+        if (!roof_frontier_metric_from_name (v, &m))
+          return usage_error (error, "%s expects device, kw or usd, got '%s'", flag, v);
+        opts->frontier_metric = (int) m;
+      }
+      break;
+    case OPT_LINEAR:
+      opts->plot_linear = TRUE;
+      break;
     case OPT_STEP:
       if (!parse_real (flag, v, 0, TRUE, 0.5, &opts->step, error))
         return FALSE;
@@ -731,10 +742,12 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
         RoofPlotKind k;
         if (kind == NULL)
           return usage_error (error, "plot needs a chart: roofline, cost, sensitivity, batch, "
-                                     "context, memory or trend");
+                                     "context, memory, trend or pareto");
         if (!roof_plot_kind_from_name (kind, &k))
           return usage_error (error, "plot expects roofline, cost, sensitivity, batch, context, "
-                                     "memory or trend, got '%s'", kind);
+                                     "memory, trend or pareto, got '%s'", kind);
+        if (k != ROOF_PLOT_PARETO && opts->plot_linear)
+          return usage_error (error, "--linear applies to the pareto chart only");
         opts->plot_kind = (int) k;
         if (n_args > 1)
           return usage_error (error, "unexpected argument '%s'",
@@ -756,6 +769,7 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
                               ROOF_EXPORT_MAX_MEGAPIXELS, ROOF_EXPORT_MAX_SIDE);
         return TRUE;
       }
+    case ROOF_CLI_COMMAND_PARETO:
     case ROOF_CLI_COMMAND_LAYOUTS:
       if (opts->json && opts->csv)
         return usage_error (error, "--json and --csv exclude each other");

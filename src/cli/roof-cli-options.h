@@ -48,6 +48,7 @@ typedef enum
   ROOF_CLI_COMMAND_COST,
   ROOF_CLI_COMMAND_PLOT,
   ROOF_CLI_COMMAND_LAYOUTS,
+  ROOF_CLI_COMMAND_PARETO,
   ROOF_CLI_N_COMMANDS
 } RoofCliCommand;
 
@@ -180,6 +181,8 @@ typedef struct
   int top;             /* layouts --top N; 0 = the default (see ROOF_CLI_SET_TOP) */
   gboolean all;         /* layouts --all */
   gboolean every_batch; /* layouts --every-batch */
+  int frontier_metric;  /* pareto and plot pareto --y: RoofFrontierMetric */
+  gboolean plot_linear; /* plot pareto --linear */
   const char *tp_flag; /* "--tp" or "--devices", whichever came first (static) */
 
   /* plot */

@@ -110,6 +110,8 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
   in.scale = opts->plot_scale;
   in.caption = !opts->plot_no_caption;
   in.transparent = opts->plot_transparent;
+  in.frontier_metric = opts->frontier_metric;
+  in.frontier_linear = opts->plot_linear;
 
   /* drawn in memory, then saved as every file is (roof-file-save.h), with
    * a backup that could not be kept said as a warning */

@@ -66,6 +66,7 @@ gboolean roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_cost (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_plot (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_layouts (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_pareto (RoofCliContext *ctx, GError **error);
 
 static inline const RoofCliTarget *
 roof_cli_target (RoofCliContext *ctx, guint i)

@@ -650,8 +650,12 @@ roof_cli_resolve (RoofCliContext *ctx, GError **error)
     return FALSE;
   resolve_workload (ctx);
 
-  /* layouts enumerates the sizes: the scenario's are not used */
-  if (opts->command != ROOF_CLI_COMMAND_LAYOUTS && !check_layout (ctx, error))
+  /* layouts and the frontier enumerate the sizes: the scenario's are not used */
+  gboolean enumerates = opts->command == ROOF_CLI_COMMAND_LAYOUTS
+                        || opts->command == ROOF_CLI_COMMAND_PARETO
+                        || (opts->command == ROOF_CLI_COMMAND_PLOT
+                            && opts->plot_kind == ROOF_PLOT_PARETO);
+  if (!enumerates && !check_layout (ctx, error))
     return FALSE;
   RoofError rerr = { 0 };
   if (roof_workload_validate (wl, &rerr) != ROOF_OK)

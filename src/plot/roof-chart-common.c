@@ -306,6 +306,13 @@ roof_input_prompt_hi (const RoofChartInput *in)
 void
 roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_context)
 {
+  roof_render_assumptions_full (R, with_batch, with_context, TRUE);
+}
+
+void
+roof_render_assumptions_full (RoofRender *R, gboolean with_batch, gboolean with_context,
+                              gboolean with_layout)
+{
   const RoofChartInput *in = R->in;
   const RoofWorkload *wl = &in->workload;
   GString *s = R->caption;
@@ -338,7 +345,9 @@ roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_conte
     g_string_append_printf (s, _(", KV %s"), roof_precision_name (wl->kv));
   g_string_append_printf (s, _(", activations %s, compute %s"),
                           roof_precision_name (wl->activations), roof_precision_name (wl->compute));
-  if (wl->ep > 1.0 || wl->pp > 1.0 || wl->dp > 1.0)
+  if (!with_layout)
+    ; /* the chart says which layouts it draws */
+  else if (wl->ep > 1.0 || wl->pp > 1.0 || wl->dp > 1.0)
     {
       /* a layout beyond TP: every factor, and the devices it takes */
       char tp[32], ep[32], pp[32], dp[32];

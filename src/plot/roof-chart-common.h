@@ -179,6 +179,9 @@ void roof_legend_size (RoofRender *R, double *w, double *h);
 
 /* "Llama-3.1-70B · decode · batch 1 · …" into R->caption. */
 void roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_context);
+/* The same, the layout left out when !with_layout (a chart over layouts). */
+void roof_render_assumptions_full (RoofRender *R, gboolean with_batch, gboolean with_context,
+                                   gboolean with_layout);
 void roof_render_note (RoofRender *R, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 
 void roof_render_marker (RoofRender *R, RoofMarker m, double x, double y, double r,

@@ -22,7 +22,8 @@ G_BEGIN_DECLS
   X (BATCH, batch)     /* throughput and ITL vs batch */                         \
   X (CONTEXT, context) /* latency vs context length */                           \
   X (MEMORY, memory)   /* memory footprint */                                    \
-  X (TREND, trend)     /* ridge point by year over the catalog */
+  X (TREND, trend)     /* ridge point by year over the catalog */                \
+  X (PARETO, pareto)   /* tokens/s per device vs per user: the frontier */
 
 typedef enum
 {
@@ -45,7 +46,8 @@ roof_plot_kind_names (void)
   return names;
 }
 
-/* "roofline", "cost", "sensitivity", "batch", "context", "memory", "trend";
+/* "roofline", "cost", "sensitivity", "batch", "context", "memory", "trend",
+ * "pareto";
  * NULL out of range. */
 static inline const char *
 roof_plot_kind_name (RoofPlotKind kind)

@@ -1,4 +1,4 @@
-/* roof-chart.h — the seven charts, drawn on any cairo_t
+/* roof-chart.h — the eight charts, drawn on any cairo_t
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -90,6 +90,8 @@ typedef struct
   double context_lo, context_hi; /* 0 = 128 … model max context or 131072 */
   double prompt_lo, prompt_hi;   /* roofline prefill points; 0 = 128 … 262144 */
   double sensitivity_step;       /* 0 = 0.01 */
+  int frontier_metric;           /* pareto: the y axis, a RoofFrontierMetric (0 = per device) */
+  gboolean frontier_linear;      /* pareto: linear axes (FALSE: logarithmic) */
 
   /* trend chart: every device of the catalog */
   const RoofPlotDevice *catalog;

@@ -399,6 +399,18 @@ degrees (double hi, double extra, double *out)
   return n;
 }
 
+/* The batch after b: b + 1, or on the grid 1, 2, 3, 4, 6, 8, 12, …
+ * (2^k and 1.5 · 2^k), then `top` when the grid steps past it. */
+static double
+next_batch (double b, double top, bool grid)
+{
+  if (!grid)
+    return b + 1.0;
+  double p2 = exp2 (floor (log2 (b)));
+  double n = b == p2 && b >= 2.0 ? 1.5 * b : 2.0 * p2;
+  return n > top && b < top ? top : n;
+}
+
 /* Every batch of one layout, by roof_layout_step on the work of one
  * sequence (computed once per layout): the same model as roof_solve, to
  * rounding (tests/solver rack/enumerate-matches-solve). Returns false when
@@ -431,8 +443,9 @@ enumerate_batches (const RoofHardwareParams *hw, const RoofModelDerived *md, Roo
   p.fits = true;
   p.has_power = hw->power_w > 0.0;
   p.has_cost = hw->has_price;
-  double usd_per_s = p.devices * hw->price_per_hour / 3600.0;
-  for (double b = 1.0; b <= top; b += 1.0)
+  p.usd_per_hour = p.has_cost ? p.devices * hw->price_per_hour : 0.0;
+  double usd_per_s = p.usd_per_hour / 3600.0;
+  for (double b = 1.0; b <= top; b = next_batch (b, top, s->batch_grid))
     {
       w->batch = pre.batch = b;
       roof_layout_step (hw, md, w, &l, &w1, b / l.m, &sd, NULL);

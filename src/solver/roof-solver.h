@@ -660,6 +660,10 @@ typedef struct
   double max_batch; /* batches 1 … max_batch per replica; 0 = 4096 */
   double itl;       /* SLA: ITL ≤ itl seconds; 0 = no target */
   double ttft;      /* SLA: TTFT ≤ ttft seconds (prefill of the batch's prompts); 0 = no target */
+  /* Batches on a grid rather than every one: 1, 2, 3, 4, 6, 8, 12, …
+   * (powers of two and 1.5 times them) up to max_batch, and the largest
+   * batch that fits when it lies between two grid points (the frontier). */
+  bool batch_grid;
 } RoofLayoutSearch;
 
 void roof_layout_search_init (RoofLayoutSearch *s);
@@ -678,6 +682,7 @@ typedef struct
   double tokens_per_s_per_kw; /* per kW of the used devices */
   bool has_cost;
   double usd_per_mtok; /* the used devices' price */
+  double usd_per_hour; /* devices · price per device-hour (0 without a price) */
   RoofBound bound;     /* decode */
   bool fits;           /* always true: points that do not fit are not visited */
   bool meets;          /* every SLA target given is met */
@@ -706,6 +711,62 @@ RoofStatus roof_layouts_enumerate (const RoofHardwareParams *hw,
                                    int *n_layouts,
                                    long *n_points,
                                    RoofError *err);
+
+/* ------------------------------------------------------------------------ */
+/* The interactivity–throughput frontier (docs/model.md, "The frontier")    */
+
+/* What the frontier's y axis counts: output tokens/s per device used, per
+ * kW of those devices' power (power_w), or per US$ per hour of their price. */
+typedef enum
+{
+  ROOF_FRONTIER_PER_DEVICE = 0,
+  ROOF_FRONTIER_PER_KW,
+  ROOF_FRONTIER_PER_USD_HOUR,
+  ROOF_FRONTIER_METRIC_COUNT
+} RoofFrontierMetric;
+
+/* "device", "kw", "usd"; NULL out of range. */
+const char *roof_frontier_metric_name (RoofFrontierMetric m);
+bool roof_frontier_metric_from_name (const char *name, RoofFrontierMetric *out);
+
+typedef struct
+{
+  double x;      /* tokens/s per user: 1 / ITL */
+  double y;      /* the metric */
+  bool frontier; /* on the Pareto frontier (roof_frontier_mark) */
+  RoofLayoutPoint p;
+} RoofFrontierPoint;
+
+/* ROOF_ERR_INVALID when the hardware has no figure for the metric: no
+ * power (power_w) for per kW, no price or a price of 0 for per $/h. */
+RoofStatus roof_frontier_check_metric (const RoofHardwareParams *hw,
+                                       RoofFrontierMetric metric,
+                                       RoofError *err);
+
+/* Every layout × batch of roof_layouts_enumerate (the search's batch_grid
+ * as given) as a frontier point, into points[0 … capacity). *n_points is
+ * the count of points there are: when it exceeds capacity, only the first
+ * `capacity` were written and the caller calls again with room for all.
+ * n_layouts (may be NULL) counts the valid layouts. Checks the metric. */
+RoofStatus roof_frontier_collect (const RoofHardwareParams *hw,
+                                  const RoofModelDerived *md,
+                                  const RoofWorkload *wl,
+                                  const RoofLayoutSearch *search,
+                                  RoofFrontierMetric metric,
+                                  RoofFrontierPoint *points,
+                                  size_t capacity,
+                                  size_t *n_points,
+                                  int *n_layouts,
+                                  RoofError *err);
+
+/* Sorts points[0 … n) by rising x (rising y among equal x) and sets
+ * `frontier` on the points no other point dominates (no other has x and y
+ * both at least as large, one larger; of equal points, one): taken in
+ * order, the frontier's x rise and its y fall. Returns how many. */
+size_t roof_frontier_mark (RoofFrontierPoint *points, size_t n);
+
+/* "TP4·EP8·PP2": the degrees above 1 after TP (TP always). */
+void roof_layout_label (double tp, double ep, double pp, char *buf, size_t size);
 
 /* ------------------------------------------------------------------------ */
 /* Sensitivity                                                              */
