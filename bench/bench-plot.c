@@ -1,4 +1,4 @@
-/* bench-plot.c — the seven charts at reference complexity, as an image, PNG and SVG
+/* bench-plot.c — the eight charts at reference complexity, as an image, PNG and SVG
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *

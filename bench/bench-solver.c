@@ -67,6 +67,11 @@ typedef struct
   RoofWorkload rack;
   long points;
   int layouts;
+  /* the frontier: eight systems of the catalog */
+  RoofHardwareParams systems[8];
+  int n_systems;
+  RoofFrontierPoint *frontier;
+  size_t frontier_cap, frontier_points, frontier_on;
   volatile double sink;
 } Ctx;
 
@@ -99,6 +104,33 @@ one_enumeration (gpointer data, int i)
   s.itl = 0.050;
   roof_layouts_enumerate (&c->nvl72, c->deepseek, &c->rack, &s, count_point, c,
                           &c->layouts, &c->points, &err);
+}
+
+/* Every layout × batch on the grid of each system and its frontier, as
+ * the pareto chart and `roofline-cli pareto` compute them. */
+static void
+one_frontier (gpointer data, int i)
+{
+  Ctx *c = data;
+  RoofError err;
+  RoofLayoutSearch s;
+  roof_layout_search_init (&s);
+  s.max_batch = 4096;
+  s.batch_grid = true;
+  c->frontier_points = c->frontier_on = 0;
+  for (int k = 0; k < c->n_systems; k++)
+    {
+      size_t n = 0;
+      if (roof_frontier_collect (&c->systems[k], c->deepseek, &c->rack, &s,
+                                 ROOF_FRONTIER_PER_DEVICE, c->frontier, c->frontier_cap, &n, NULL,
+                                 &err)
+          != ROOF_OK)
+        continue;
+      if (n > c->frontier_cap)
+        g_error ("bench-solver: %zu frontier points, room for %zu", n, c->frontier_cap);
+      c->frontier_points += n;
+      c->frontier_on += roof_frontier_mark (c->frontier, n);
+    }
 }
 
 static void
@@ -193,6 +225,26 @@ main (int argc, char **argv)
   c.rack.ep = 72;
   c.candidates = g_new (RoofCandidate, n);
 
+  static const char *const system_ids[] = {
+    "nvidia-gb200-nvl72",  "nvidia-gb300-nvl72",  "nvidia-hgx-b200",     "nvidia-hgx-h200",
+    "nvidia-hgx-h100",     "amd-mi355x-platform", "amd-mi325x-platform", "amd-mi300x-platform",
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (system_ids); k++)
+    {
+      RoofSystemSpec *sys = roof_catalog_find_system (catalog, system_ids[k]);
+      RoofHardwareSpec *dev = sys ? roof_catalog_find_hardware (catalog,
+                                                                roof_system_spec_get_device (sys))
+                                  : NULL;
+      g_autoptr (GError) local = NULL;
+      if (dev == NULL
+          || !roof_system_spec_get_params (sys, dev, &c.systems[c.n_systems], &local))
+        g_error ("bench-solver: system %s: %s", system_ids[k],
+                 local ? local->message : "not in the catalog");
+      c.n_systems++;
+    }
+  c.frontier_cap = 1 << 16;
+  c.frontier = g_new (RoofFrontierPoint, c.frontier_cap);
+
   printf ("roofline solver benchmark (median; Llama 3.1 70B decode, bf16, context 4096)\n");
   printf ("  decode solve               %8.1f ns\n", 1e9 * bench (one_solve, &c, 200000, 31));
   printf ("  sensitivity (8 knobs)      %8.2f µs\n", 1e6 * bench (one_sensitivity, &c, 20000, 31));
@@ -205,6 +257,13 @@ main (int argc, char **argv)
   printf ("  every layout, batch 1-4096 %8.2f ms  (%d layouts, %ld points)\n", 1e3 * t_enum,
           c.layouts, c.points);
 
+  double t_frontier = bench (one_frontier, &c, 3, 21);
+  printf ("the frontier (DeepSeek-V3 fp8, context 4096, %d systems of the catalog)\n",
+          c.n_systems);
+  printf ("  frontier of 8 systems      %8.2f ms  (%zu points, %zu on the frontiers)\n",
+          1e3 * t_frontier, c.frontier_points, c.frontier_on);
+
+  g_free (c.frontier);
   g_free (c.sweep);
   g_free (c.candidates);
   return 0;
