@@ -234,23 +234,28 @@ roof_cli_cmd_pareto (RoofCliContext *ctx, GError **error)
                                                  ctx->sla.itl, &rerr);
       if (st != ROOF_OK)
         ok = roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
-      else if (sets[i].n_layouts == 0)
-        roof_cli_warning (ctx, "%s: no valid layout of %s (TP needs an interconnect, EP a "
-                               "mixture-of-experts model)",
-                          id_of (ctx, i), roof_spec_get_id (ROOF_SPEC (ctx->model)));
-      else if (sets[i].n == 0)
-        roof_cli_warning (ctx, "%s: %s fits in none of its %d layouts at batch 1",
-                          id_of (ctx, i), roof_spec_get_id (ROOF_SPEC (ctx->model)),
-                          sets[i].n_layouts);
       with_points += sets[i].n > 0;
     }
-  if (ok && with_points == 0)
-    {
-      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED,
-                   "no frontier: %s fits in no layout of %s", roof_spec_get_id (ROOF_SPEC (ctx->model)),
-                   n == 1 ? id_of (ctx, 0) : "any system given");
-      ok = FALSE;
-    }
+  /* a system with no point: a warning beside the others, the error alone */
+  for (guint i = 0; i < n && ok; i++)
+    if (sets[i].n == 0)
+      {
+        g_autofree char *why
+          = sets[i].n_layouts == 0
+              ? g_strdup_printf ("%s: no valid layout of %s (tensor parallel needs an "
+                                 "interconnect)",
+                                 id_of (ctx, i), roof_spec_get_id (ROOF_SPEC (ctx->model)))
+              : g_strdup_printf ("%s: %s fits in none of its %d layouts, even at batch 1",
+                                 id_of (ctx, i), roof_spec_get_id (ROOF_SPEC (ctx->model)),
+                                 sets[i].n_layouts);
+        if (with_points > 0)
+          roof_cli_warning (ctx, "%s", why);
+        else
+          {
+            g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "no frontier: %s", why);
+            ok = FALSE;
+          }
+      }
   if (ok && opts->json)
     write_json (ctx, &wl, sets, metric);
   else if (ok && opts->csv)
