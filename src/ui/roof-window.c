@@ -1,4 +1,4 @@
-/* roof-window.c — the main window: panels, the seven charts, the summary strip
+/* roof-window.c — the main window: panels, the eight charts, the summary strip
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -699,6 +699,8 @@ roof_window_class_init (RoofWindowClass *klass)
                                              G_STRUCT_OFFSET (RoofWindow, views[ROOF_PLOT_MEMORY]));
   gtk_widget_class_bind_template_child_full (widget_class, "trend_view", FALSE,
                                              G_STRUCT_OFFSET (RoofWindow, views[ROOF_PLOT_TREND]));
+  gtk_widget_class_bind_template_child_full (widget_class, "pareto_view", FALSE,
+                                             G_STRUCT_OFFSET (RoofWindow, views[ROOF_PLOT_PARETO]));
 
   _roof_window_class_actions_init (widget_class);
   _roof_window_class_open_init (widget_class);

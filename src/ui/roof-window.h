@@ -1,4 +1,4 @@
-/* roof-window.h — the main window: panels, the seven charts, the summary strip
+/* roof-window.h — the main window: panels, the eight charts, the summary strip
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *

@@ -176,7 +176,7 @@ test_chart_icons (void)
   static const char *const icons[] = {
     "roof-chart-roofline-symbolic", "roof-chart-cost-symbolic", "roof-chart-sensitivity-symbolic",
     "roof-chart-batch-symbolic",    "roof-chart-context-symbolic", "roof-chart-memory-symbolic",
-    "roof-chart-trend-symbolic",
+    "roof-chart-trend-symbolic",    "roof-chart-pareto-symbolic",
   };
 
   gtk_icon_theme_add_resource_path (theme, "/io/github/rooflinelab/Roofline/icons");

@@ -581,6 +581,73 @@ test_export_to (Fixture *f, gconstpointer user_data)
   g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
 }
 
+/* The frontier view: in the switcher, drawn from the compared devices (each
+ * a system of 8), drawn again on every edit, exported like the others. */
+typedef struct
+{
+  Fixture *f;
+  int n_legend;
+  const char *description; /* a text it must no longer be, or NULL */
+  int device;              /* a device whose points must be under the pointer, or −1 */
+} FrontierExpect;
+
+static gboolean
+frontier_shows (gpointer data)
+{
+  FrontierExpect *e = data;
+  RoofChartView *view = roof_window_get_visible_chart (e->f->window);
+  const RoofChartLayout *layout = roof_chart_view_get_layout (view);
+  gboolean device_seen = e->device < 0;
+
+  if (layout == NULL || roof_chart_view_get_kind (view) != ROOF_PLOT_PARETO
+      || layout->legend_n_entries != e->n_legend || layout->description == NULL
+      || g_strcmp0 (layout->description, e->description) == 0)
+    return FALSE;
+  for (guint i = 0; i < layout->items->len && !device_seen; i++)
+    device_seen = g_array_index (layout->items, RoofHitItem, i).device == e->device;
+  return device_seen;
+}
+
+static void
+test_frontier_view (Fixture *f, gconstpointer user_data)
+{
+  RoofScenario *scenario = roof_window_get_scenario (f->window);
+  int n = (int) g_strv_length ((char **) roof_scenario_get_hardware (scenario));
+  FrontierExpect e = { f, n, NULL, 0 };
+  g_autofree char *before = NULL;
+  RoofWorkload wl;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.chart", "s",
+                                             "pareto"));
+  g_assert_cmpint (roof_chart_view_get_kind (roof_window_get_visible_chart (f->window)), ==,
+                   ROOF_PLOT_PARETO);
+  ui_wait_for (frontier_shows, &e, WAIT_MS, "the frontier");
+  before = g_strdup (roof_chart_view_get_layout (roof_window_get_visible_chart (f->window))
+                       ->description);
+  g_assert_nonnull (strstr (before, "Frontier of"));
+  g_assert_nonnull (strstr (before, "tokens/s per user"));
+
+  /* a ticked device: a frontier more */
+  roof_scenario_add_hardware (scenario, "nvidia-b200");
+  e.n_legend = n + 1;
+  e.description = before;
+  e.device = n;
+  ui_wait_for (frontier_shows, &e, WAIT_MS, "the B200's frontier");
+  g_free (before);
+  before = g_strdup (roof_chart_view_get_layout (roof_window_get_visible_chart (f->window))
+                       ->description);
+
+  /* the workload: fp8 weights move every frontier */
+  wl = *roof_scenario_get_workload (scenario);
+  wl.weights = ROOF_PREC_FP8;
+  roof_scenario_set_workload (scenario, &wl);
+  e.description = before;
+  ui_wait_for (frontier_shows, &e, WAIT_MS, "the frontier at fp8");
+
+  export_and_check (f, "frontier.png");
+  export_and_check (f, "frontier.svg");
+}
+
 /* Ctrl+Shift+C puts the chart on the clipboard as an image; the strip's
  * button puts its table there as text. */
 static void
@@ -687,6 +754,7 @@ main (int argc, char *argv[])
   ADD ("copy-table", test_copy_table);
   ADD ("export-to", test_export_to);
   ADD ("export-failure", test_export_failure);
+  ADD ("frontier-view", test_frontier_view);
   ADD ("clipboard", test_clipboard);
   ADD ("save-and-open", test_save_and_open);
 #undef ADD
