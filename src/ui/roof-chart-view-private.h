@@ -20,6 +20,8 @@ struct _RoofChartView
   RoofChartData *data;
   GHashTable *hidden; /* ids toggled off in the legend */
   double view[4];     /* x0, x1, y0, y1; 0 = automatic */
+  RoofFrontierMetric frontier_metric; /* the pareto chart's y axis */
+  gboolean frontier_linear;           /* and its axes */
 
   RoofChartLayout *layout;
   GskRenderNode *node; /* the chart as last rendered, replayed until something changes */

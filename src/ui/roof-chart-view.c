@@ -22,6 +22,8 @@ enum
   PROP_THEME,
   PROP_DATA,
   PROP_ZOOMED,
+  PROP_FRONTIER_Y,
+  PROP_FRONTIER_LINEAR,
   N_PROPS
 };
 
@@ -419,6 +421,12 @@ roof_chart_view_get_property (GObject *object, guint prop_id, GValue *value, GPa
     case PROP_ZOOMED:
       g_value_set_boolean (value, view_is_set (self));
       break;
+    case PROP_FRONTIER_Y:
+      g_value_set_string (value, roof_frontier_metric_name (self->frontier_metric));
+      break;
+    case PROP_FRONTIER_LINEAR:
+      g_value_set_boolean (value, self->frontier_linear);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -440,6 +448,26 @@ roof_chart_view_set_property (GObject *object, guint prop_id, const GValue *valu
       break;
     case PROP_DATA:
       roof_chart_view_set_data (self, g_value_get_boxed (value));
+      break;
+    case PROP_FRONTIER_Y:
+      {
+        RoofFrontierMetric m;
+        if (!roof_frontier_metric_from_name (g_value_get_string (value), &m)
+            || m == self->frontier_metric)
+          break;
+        self->frontier_metric = m;
+        /* another quantity on y: the zoom's range means nothing there */
+        roof_chart_view_reset_view (self);
+        invalidate (self);
+        g_object_notify_by_pspec (object, pspec);
+      }
+      break;
+    case PROP_FRONTIER_LINEAR:
+      if (self->frontier_linear == g_value_get_boolean (value))
+        break;
+      self->frontier_linear = g_value_get_boolean (value);
+      invalidate (self);
+      g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -475,6 +503,14 @@ roof_chart_view_class_init (RoofChartViewClass *klass)
                                                 | G_PARAM_STATIC_STRINGS);
   properties[PROP_ZOOMED] = g_param_spec_boolean ("zoomed", NULL, NULL, FALSE,
                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* the frontier chart's y axis ("device", "kw", "usd") and linear axes,
+   * for the window's frontier.y and frontier.linear actions */
+  properties[PROP_FRONTIER_Y] = g_param_spec_string ("frontier-y", NULL, NULL, "device",
+                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                       | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FRONTIER_LINEAR]
+    = g_param_spec_boolean ("frontier-linear", NULL, NULL, FALSE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[RENDERED] = g_signal_new ("rendered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -631,6 +667,8 @@ roof_chart_view_build_input (RoofChartView *self, RoofChartInput *out)
   out->view_x1 = self->view[1];
   out->view_y0 = self->view[2];
   out->view_y1 = self->view[3];
+  out->frontier_metric = self->frontier_metric;
+  out->frontier_linear = self->frontier_linear;
   out->cache = self->cache;
   return TRUE;
 }

@@ -719,6 +719,17 @@ roof_window_init (RoofWindow *self)
   g_type_ensure (ROOF_TYPE_MODEL_PANEL);
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  /* the frontier chart's own settings, in the main menu: frontier.y
+   * (device, kw, usd) and frontier.linear, properties of its view */
+  g_autoptr (GSimpleActionGroup) frontier = g_simple_action_group_new ();
+  g_autoptr (GPropertyAction) frontier_y
+    = g_property_action_new ("y", self->views[ROOF_PLOT_PARETO], "frontier-y");
+  g_autoptr (GPropertyAction) frontier_linear
+    = g_property_action_new ("linear", self->views[ROOF_PLOT_PARETO], "frontier-linear");
+  g_action_map_add_action (G_ACTION_MAP (frontier), G_ACTION (frontier_y));
+  g_action_map_add_action (G_ACTION_MAP (frontier), G_ACTION (frontier_linear));
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "frontier", G_ACTION_GROUP (frontier));
+
   g_signal_connect_object (self->settings, "changed::chart-theme",
                            G_CALLBACK (on_chart_theme_changed), self, 0);
   g_signal_connect_object (self->settings, "changed::sensitivity-step",

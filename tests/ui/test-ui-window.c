@@ -608,6 +608,16 @@ frontier_shows (gpointer data)
   return device_seen;
 }
 
+static gboolean
+frontier_per_kw_linear (gpointer data)
+{
+  Fixture *f = data;
+  const RoofChartLayout *layout
+    = roof_chart_view_get_layout (roof_window_get_visible_chart (f->window));
+  return layout != NULL && !layout->x_log && !layout->y_log
+         && g_strcmp0 (layout->y_title, "Output tokens/s per kW") == 0;
+}
+
 static void
 test_frontier_view (Fixture *f, gconstpointer user_data)
 {
@@ -643,6 +653,11 @@ test_frontier_view (Fixture *f, gconstpointer user_data)
   roof_scenario_set_workload (scenario, &wl);
   e.description = before;
   ui_wait_for (frontier_shows, &e, WAIT_MS, "the frontier at fp8");
+
+  /* the main menu's frontier.y and frontier.linear: per kW on linear axes */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "frontier.y", "s", "kw"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "frontier.linear", NULL));
+  ui_wait_for (frontier_per_kw_linear, f, WAIT_MS, "the frontier per kW, linear");
 
   export_and_check (f, "frontier.png");
   export_and_check (f, "frontier.svg");
