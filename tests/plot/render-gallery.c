@@ -66,6 +66,11 @@ docs_scenario (PlotScenario *s, RoofPlotKind kind)
     case ROOF_PLOT_TREND:
       plot_scenario_init (s, kind, "llama-3.1-70b", 3, three);
       break;
+    case ROOF_PLOT_PARETO:
+      /* each device a system of 8, every layout and batch; ITL ≤ 30 ms */
+      plot_scenario_init (s, kind, "llama-3.1-70b", 4, four);
+      s->in.sla.itl = 0.030;
+      break;
     default:
       plot_scenario_init (s, kind, "llama-3.1-70b", 3, three);
       break;
