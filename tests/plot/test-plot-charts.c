@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "plot-fixtures.h"
+#include "roof-frontier-set.h"
 #include "roof-png.h"
 #include "roof-theme.h"
 
@@ -220,6 +221,92 @@ test_roofline_probe (void)
   for (guint i = 0; i < r.layout->texts->len; i++)
     labelled |= strcmp (g_array_index (r.layout->texts, RoofPlacedText, i).text, "I* = 295 FLOP/B") == 0;
   g_assert_true (labelled);
+  rendered_clear (&r);
+  plot_scenario_clear (&s);
+}
+
+/* The frontier chart: each frontier point drawn where its figures put it,
+ * in the device's colour, with a tooltip; the side of the ITL target that
+ * meets it shaded, the other not; the knees labelled "TP8 · B=1". The
+ * points come from the solver (tested by hand in tests/solver); what is
+ * tested here is where they are drawn. */
+static void
+test_pareto_probe (void)
+{
+  static const char *const ids[] = { "nvidia-h100-sxm" };
+  PlotScenario s;
+  RoofFrontierSet set = { 0 };
+  RoofError err = { 0 };
+
+  plot_scenario_init (&s, ROOF_PLOT_PARETO, "llama-3.1-70b", 1, ids);
+  s.in.sla.itl = 0.050;
+  Rendered r = render (&s.in, 1600, 1000);
+  g_assert_true (r.ok);
+  const RoofTheme *th = roof_theme_get (ROOF_THEME_LIGHT);
+  RoofColor c = roof_theme_device_color (th, 0);
+  RoofWorkload wl = s.in.workload;
+  wl.phase = ROOF_PHASE_DECODE;
+  g_assert_cmpint (roof_frontier_set_compute (&set, &s.devices[0].hw, s.in.model, &wl,
+                                              ROOF_FRONTIER_PER_DEVICE, 0.050, &err),
+                   ==, ROOF_OK);
+  g_assert_cmpuint (set.n_frontier, >=, 5);
+  g_assert_true (r.layout->x_log && r.layout->y_log);
+
+  const RoofRect *p = &r.layout->plot_area;
+  int probes = 0, hits = 0, tips = 0;
+  for (size_t k = 0; k < set.n; k++)
+    {
+      const RoofFrontierPoint *f = &set.points[k];
+      if (!f->frontier)
+        continue;
+      double x = roof_chart_layout_data_to_x (r.layout, f->x);
+      double y = roof_chart_layout_data_to_y (r.layout, f->y);
+      g_assert_cmpfloat (x, >=, p->x - 0.5);
+      g_assert_cmpfloat (x, <=, p->x + p->width + 0.5);
+      g_assert_cmpfloat (y, >=, p->y - 0.5);
+      g_assert_cmpfloat (y, <=, p->y + p->height + 0.5);
+      probes++;
+      hits += near_color (r.surface, x, y, 1.5, c, 0.25);
+      const RoofHitItem *it = roof_chart_layout_hit (r.layout, x, y);
+      tips += it != NULL && it->tooltip != NULL && strstr (it->tooltip, "on the frontier") != NULL;
+    }
+  /* a label may cover a dot or two */
+  g_assert_cmpint (hits, >=, probes - 2);
+  g_assert_cmpint (tips, ==, probes);
+
+  /* 50 ms is 20 tokens/s per user: shaded right of it (the region's tint
+   * over the plot's background), not left */
+  double xt = roof_chart_layout_data_to_x (r.layout, 20.0);
+  double a = th->region.a;
+  RoofColor tint = { a * th->region.r + (1 - a) * th->plot_background.r,
+                     a * th->region.g + (1 - a) * th->plot_background.g,
+                     a * th->region.b + (1 - a) * th->plot_background.b, 1 };
+  int right = 0, left = 0, n = 0;
+  g_assert_cmpfloat (xt, >, p->x + 40);
+  for (double yy = p->y + 0.55 * p->height; yy < p->y + 0.98 * p->height; yy += 0.05 * p->height)
+    {
+      n++;
+      right += near_color (r.surface, xt + 17, yy, 0.5, tint, 0.02);
+      left += near_color (r.surface, xt - 17, yy, 0.5, tint, 0.02);
+    }
+  g_assert_cmpint (right, >=, n - 3); /* grid lines and faint points cross some probes */
+  g_assert_cmpint (left, ==, 0);
+
+  /* the most interactive end is TP 8 at batch 1 (the fewest sequences on
+   * the most devices), labelled */
+  const RoofFrontierPoint *last = NULL;
+  for (size_t k = 0; k < set.n; k++)
+    if (set.points[k].frontier)
+      last = &set.points[k];
+  g_assert_cmpfloat (last->p.tp, ==, 8);
+  g_assert_cmpfloat (last->p.batch, ==, 1);
+  gboolean labelled = FALSE;
+  for (guint i = 0; i < r.layout->texts->len; i++)
+    labelled |= strcmp (g_array_index (r.layout->texts, RoofPlacedText, i).text, "TP8 · B=1") == 0;
+  g_assert_true (labelled);
+  g_assert_nonnull (strstr (r.layout->description, "Frontier of"));
+
+  roof_frontier_set_clear (&set);
   rendered_clear (&r);
   plot_scenario_clear (&s);
 }
@@ -1011,6 +1098,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/roofline-probe", test_roofline_probe);
   g_test_add_func ("/plot/chart/cost-batch-axis", test_cost_batch_axis);
   g_test_add_func ("/plot/chart/sensitivity-binding", test_sensitivity_binding);
+  g_test_add_func ("/plot/chart/pareto-probe", test_pareto_probe);
   g_test_add_func ("/plot/chart/export-formats", test_export_formats);
   g_test_add_func ("/plot/chart/png-encoder", test_png_encoder);
   g_test_add_func ("/plot/chart/export-limit", test_export_limit);
