@@ -78,6 +78,21 @@ find_expected (double tp, double batch)
   return NULL;
 }
 
+/* The hand case: the one-layer model at context 127 on 2 small devices,
+ * batches 1 … 4. */
+static void
+hand_setup (RoofHardwareParams *hw, RoofModelDerived *md, RoofWorkload *wl, RoofLayoutSearch *s)
+{
+  RoofModelParams m = tiny_one_layer ();
+  *hw = small_device ();
+  *md = derive (&m);
+  roof_workload_init (wl);
+  wl->context = 127;
+  roof_layout_search_init (s);
+  s->devices = 2;
+  s->max_batch = 4;
+}
+
 static size_t
 collect (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWorkload *wl,
          const RoofLayoutSearch *s, RoofFrontierMetric metric, RoofFrontierPoint *pts,
@@ -94,18 +109,13 @@ collect (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofWor
 static void
 test_hand (void)
 {
-  RoofHardwareParams hw = small_device ();
-  RoofModelParams m = tiny_one_layer ();
-  RoofModelDerived md = derive (&m);
+  RoofHardwareParams hw;
+  RoofModelDerived md;
   RoofWorkload wl;
   RoofLayoutSearch s;
   RoofFrontierPoint pts[64];
 
-  roof_workload_init (&wl);
-  wl.context = 127;
-  roof_layout_search_init (&s);
-  s.devices = 2;
-  s.max_batch = 4;
+  hand_setup (&hw, &md, &wl, &s);
 
   size_t n = collect (&hw, &md, &wl, &s, ROOF_FRONTIER_PER_DEVICE, pts, G_N_ELEMENTS (pts));
   /* two layouts × batches 1 … 4 */
@@ -151,19 +161,14 @@ test_hand (void)
 static void
 test_metrics (void)
 {
-  RoofHardwareParams hw = small_device ();
-  RoofModelParams m = tiny_one_layer ();
-  RoofModelDerived md = derive (&m);
+  RoofHardwareParams hw;
+  RoofModelDerived md;
   RoofWorkload wl;
   RoofLayoutSearch s;
   RoofFrontierPoint kw[16], usd[16];
   RoofError err = { 0 };
 
-  roof_workload_init (&wl);
-  wl.context = 127;
-  roof_layout_search_init (&s);
-  s.devices = 2;
-  s.max_batch = 4;
+  hand_setup (&hw, &md, &wl, &s);
   size_t n = collect (&hw, &md, &wl, &s, ROOF_FRONTIER_PER_KW, kw, G_N_ELEMENTS (kw));
   g_assert_cmpuint (collect (&hw, &md, &wl, &s, ROOF_FRONTIER_PER_USD_HOUR, usd,
                              G_N_ELEMENTS (usd)), ==, n);
@@ -203,20 +208,15 @@ test_metrics (void)
 static void
 test_capacity (void)
 {
-  RoofHardwareParams hw = small_device ();
-  RoofModelParams m = tiny_one_layer ();
-  RoofModelDerived md = derive (&m);
+  RoofHardwareParams hw;
+  RoofModelDerived md;
   RoofWorkload wl;
   RoofLayoutSearch s;
   RoofFrontierPoint pts[4];
   RoofError err = { 0 };
   size_t n = 0;
 
-  roof_workload_init (&wl);
-  wl.context = 127;
-  roof_layout_search_init (&s);
-  s.devices = 2;
-  s.max_batch = 4;
+  hand_setup (&hw, &md, &wl, &s);
   memset (pts, 0x5a, sizeof pts);
   g_assert_cmpint (roof_frontier_collect (&hw, &md, &wl, &s, ROOF_FRONTIER_PER_DEVICE, pts, 3,
                                           &n, NULL, &err),
@@ -229,26 +229,6 @@ test_capacity (void)
   g_assert_cmpuint (roof_frontier_mark (pts, 0), ==, 0);
 }
 
-/* DeepSeek-V3 on a GB200 NVL72 (as in test-solver-rack): the batches of
- * the grid, and the frontier's shape over every layout. */
-static RoofHardwareParams
-gb200_nvl72 (void)
-{
-  RoofHardwareParams hw;
-  roof_hardware_init (&hw);
-  hw.peak_flops[ROOF_PREC_FP8] = 5e15;
-  hw.peak_flops[ROOF_PREC_BF16] = 2.5e15;
-  hw.mem_bw = 8e12;
-  hw.mem_capacity = 186e9;
-  hw.link_bw = 900e9;
-  hw.link_latency = 1e-6;
-  hw.scaleup_size = 72;
-  hw.topology = ROOF_TOPOLOGY_SWITCH;
-  hw.collective = ROOF_COLLECTIVE_SWITCH;
-  hw.power_w = 1200;
-  return hw;
-}
-
 static gboolean
 on_grid (double b, double top)
 {
@@ -259,6 +239,8 @@ on_grid (double b, double top)
   return k == floor (k) || (b >= 3.0 && k3 == floor (k3));
 }
 
+/* DeepSeek-V3 on a GB200 NVL72 (solver-fixtures.h): the batches of the
+ * grid, and the frontier's shape over every layout. */
 static void
 test_nvl72_shape (void)
 {

@@ -38,28 +38,6 @@ tiny_moe (void)
   return m;
 }
 
-/* One Blackwell GPU of a GB200 NVL72 (specs.md, nv_gb200_nvl72): 5 PFLOP/s
- * dense fp8, 8 TB/s HBM3e, NVLink 5 at 1.8 TB/s bidirectional = 900 GB/s
- * per direction, 72 GPUs on NVLink switches with in-network reduction
- * (NVLS), 1 µs per hop (the catalog's modelling assumption). */
-static RoofHardwareParams
-gb200_nvl72 (void)
-{
-  RoofHardwareParams hw;
-  roof_hardware_init (&hw);
-  hw.peak_flops[ROOF_PREC_FP8] = 5e15;
-  hw.peak_flops[ROOF_PREC_BF16] = 2.5e15;
-  hw.mem_bw = 8e12;
-  hw.mem_capacity = 186e9;
-  hw.link_bw = 900e9;
-  hw.link_latency = 1e-6;
-  hw.scaleup_size = 72;
-  hw.topology = ROOF_TOPOLOGY_SWITCH;
-  hw.collective = ROOF_COLLECTIVE_SWITCH;
-  hw.power_w = 1200;
-  return hw;
-}
-
 static double
 coll (const RoofHardwareParams *hw, RoofCollectiveOp op, double n, double stride, double bytes)
 {
