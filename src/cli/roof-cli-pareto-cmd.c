@@ -141,23 +141,25 @@ write_csv (RoofCliContext *ctx, const RoofFrontierSet *sets)
   roof_cli_stream_write (ctx->out, s->str, s->len);
 }
 
+/* A row: per user, per device, the metric when it is another (the
+ * column `extra` is 1 then), the layout, batch, ITL, bound and $/Mtok. */
 static void
-table_row (RoofCliTable *t, const RoofFrontierPoint *f, RoofFrontierMetric metric)
+table_row (RoofCliTable *t, const RoofFrontierPoint *f, guint extra)
 {
   const RoofLayoutPoint *p = &f->p;
 
   roof_cli_table_add_row (t);
   roof_cli_table_take (t, 0, roof_cli_format (f->x, ROOF_UNIT_RATE));
   roof_cli_table_take (t, 1, roof_cli_format (p->tokens_per_s_per_device, ROOF_UNIT_RATE));
-  roof_cli_table_take (t, 2, metric == ROOF_FRONTIER_PER_DEVICE
-                               ? g_strdup ("")
-                               : roof_cli_format (f->y, ROOF_UNIT_RATE));
-  roof_cli_table_take (t, 3, roof_cli_format_layout (p->tp, p->ep, p->pp, p->dp));
-  roof_cli_table_take (t, 4, g_strdup_printf ("%.15g", p->batch));
-  roof_cli_table_take (t, 5, roof_cli_format (p->itl_s, ROOF_UNIT_TIME));
-  roof_cli_table_set (t, 6, roof_bound_name (p->bound));
-  roof_cli_table_take (t, 7, p->has_cost ? roof_cli_format (p->usd_per_mtok, ROOF_UNIT_USD)
-                                         : g_strdup ("no price"));
+  if (extra)
+    roof_cli_table_take (t, 2, roof_cli_format (f->y, ROOF_UNIT_RATE));
+  roof_cli_table_take (t, 2 + extra, roof_cli_format_layout (p->tp, p->ep, p->pp, p->dp));
+  roof_cli_table_take (t, 3 + extra, g_strdup_printf ("%.15g", p->batch));
+  roof_cli_table_take (t, 4 + extra, roof_cli_format (p->itl_s, ROOF_UNIT_TIME));
+  roof_cli_table_set (t, 5 + extra, roof_bound_name (p->bound));
+  roof_cli_table_take (t, 6 + extra, p->has_cost ? roof_cli_format (p->usd_per_mtok,
+                                                                  ROOF_UNIT_USD)
+                                                 : g_strdup ("no price"));
 }
 
 static void
@@ -167,17 +169,20 @@ write_table (RoofCliContext *ctx, const RoofWorkload *wl, const RoofFrontierSet 
   g_autofree char *model = roof_cli_describe_model (ctx->model);
   g_autofree char *workload = roof_cli_describe_workload (wl, ROOF_CLI_SET_BATCH
                                                                 | ROOF_CLI_SET_LAYOUT);
-  const char *header[8] = { "tokens/s/user", "per device", metric_titles[metric],
-                            "TP×EP×PP×DP", "batch", "ITL", "bound", "$/Mtok" };
+  const char *all[8] = { "tokens/s/user", "per device", metric_titles[metric], "TP×EP×PP×DP",
+                         "batch",         "ITL",        "bound",               "$/Mtok" };
+  const char *header[8];
+  guint extra = metric != ROOF_FRONTIER_PER_DEVICE, n_cols = 0;
 
-  if (metric == ROOF_FRONTIER_PER_DEVICE)
-    header[2] = "";
+  for (guint k = 0; k < G_N_ELEMENTS (all); k++)
+    if (k != 2 || extra)
+      header[n_cols++] = all[k];
   roof_cli_stream_printf (ctx->out, "%s\n%s\n", model, workload);
   for (guint i = 0; i < ctx->targets->len; i++)
     {
       const RoofFrontierSet *set = &sets[i];
       const RoofFrontierPoint *best = roof_frontier_set_best_within (set, ctx->sla.itl);
-      g_autoptr (RoofCliTable) t = roof_cli_table_new (G_N_ELEMENTS (header));
+      g_autoptr (RoofCliTable) t = roof_cli_table_new (n_cols);
 
       roof_cli_stream_printf (ctx->out, "\n%s: %zu frontier points of %zu (%d layouts × "
                                         "batches 1 … %.15g that fit)\n",
@@ -186,10 +191,10 @@ write_table (RoofCliContext *ctx, const RoofWorkload *wl, const RoofFrontierSet 
       if (set->n == 0)
         continue;
       roof_cli_table_set_headerv (t, header);
-      roof_cli_table_set_align (t, 6, ROOF_CLI_ALIGN_LEFT);
+      roof_cli_table_set_align (t, 5 + extra, ROOF_CLI_ALIGN_LEFT);
       for (size_t k = 0; k < set->n; k++)
         if (set->points[k].frontier)
-          table_row (t, &set->points[k], metric);
+          table_row (t, &set->points[k], extra);
       roof_cli_table_print (t, ctx->out);
       if (best != NULL)
         {
