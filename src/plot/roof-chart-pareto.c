@@ -41,7 +41,6 @@ typedef struct
   RoofFrontierMetric metric;
   RoofWorkload wl;
   double xmin, xmax, ymin, ymax;
-  int n_ok;
   ParetoDev dev[ROOF_PLOT_MAX_DEVICES];
 } Pareto;
 
@@ -61,16 +60,17 @@ metric_title (RoofFrontierMetric m)
     }
 }
 
-/* One system's points; FALSE (and err set) when it has none. */
-static gboolean
-collect_device (const RoofChartInput *in, Pareto *c, int i)
+/* One system's points; its error when it has none. */
+static const RoofError *
+collect_device (const RoofChartInput *in, gpointer data, int i)
 {
+  Pareto *c = data;
   ParetoDev *d = &c->dev[i];
   const RoofHardwareParams *hw = &in->devices[i].hw;
 
   if (roof_frontier_set_compute (&d->set, hw, in->model, &c->wl, c->metric, in->sla.itl, &d->err)
       != ROOF_OK)
-    return FALSE;
+    return &d->err;
   if (d->set.n == 0)
     {
       RoofResult r;
@@ -81,7 +81,7 @@ collect_device (const RoofChartInput *in, Pareto *c, int i)
       else
         g_snprintf (d->err.message, sizeof d->err.message,
                     _("the model fits in none of its layouts (it needs ≥ %d devices)"), need);
-      return FALSE;
+      return &d->err;
     }
   for (size_t k = 0; k < d->set.n; k++)
     {
@@ -92,7 +92,7 @@ collect_device (const RoofChartInput *in, Pareto *c, int i)
       c->ymax = MAX (c->ymax, f->y);
     }
   d->ok = TRUE;
-  return TRUE;
+  return NULL;
 }
 
 static gboolean
@@ -107,15 +107,7 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   c->wl.phase = ROOF_PHASE_DECODE;
   c->xmin = c->ymin = G_MAXDOUBLE;
   c->xmax = c->ymax = 0.0;
-  for (int i = 0; i < in->n_devices; i++)
-    if (roof_input_visible (in, i))
-      c->n_ok += collect_device (in, c, i);
-  if (c->n_ok == 0)
-    {
-      int i = roof_input_first_visible (in);
-      return roof_chart_device_error (in, i, &c->dev[i].err, error);
-    }
-  return TRUE;
+  return roof_chart_collect_devices (in, c, collect_device, error);
 }
 
 static void
@@ -128,13 +120,6 @@ clear (gpointer data)
       roof_frontier_set_clear (&c->dev[i].set);
       g_free (c->dev[i].xy);
     }
-}
-
-static char *
-heading (const RoofChartInput *in)
-{
-  return g_strdup_printf (_("Throughput against interactivity · %s"),
-                          roof_input_model_name (in, _("model")));
 }
 
 /* The 1, 2, 5 × 10^k at or below v (up = FALSE) or at or above it: a log
@@ -349,18 +334,13 @@ draw_cloud (RoofRender *R, const ParetoDev *d, int i)
 static void
 draw_frontier (RoofRender *R, const ParetoDev *d, int i, GArray *labels)
 {
-  cairo_t *cr = R->cr;
   const RoofTheme *th = R->th;
   RoofColor col = roof_render_device_color (R, i);
   int m = 0;
   const RoofFrontierPoint *prev = NULL;
   double lx = -G_MAXDOUBLE, ly = -G_MAXDOUBLE; /* the last knee labelled */
 
-  cairo_set_line_width (cr, th->line_width);
-  cairo_set_dash (cr, NULL, 0, 0);
-  roof_color_set (cr, col);
-  roof_render_polyline (R, d->xy, d->n_xy);
-  cairo_stroke (cr);
+  roof_render_stroke (R, d->xy, d->n_xy, th->line_width, ROOF_STROKE_SOLID, 0.0, col);
   for (size_t k = 0; k < d->set.n; k++)
     {
       const RoofFrontierPoint *f = &d->set.points[k];
@@ -399,19 +379,15 @@ draw_frontier (RoofRender *R, const ParetoDev *d, int i, GArray *labels)
 static void
 draw_target (RoofRender *R, GArray *labels)
 {
-  cairo_t *cr = R->cr;
   const RoofTheme *th = R->th;
   RoofRect *pa = &R->frame.plot;
   char buf[200], num[48], rate[48];
   double x = roof_frame_x (R, 1.0 / R->in->sla.itl);
   double xy[4] = { x, pa->y + pa->height, x, pa->y };
 
-  cairo_set_line_width (cr, th->thin_width);
-  roof_set_precision_dash (cr, ROOF_PREC_INT8, th->thin_width * 1.5);
-  roof_color_set (cr, th->foreground);
-  roof_render_polyline (R, xy, 2);
-  cairo_stroke (cr);
-  cairo_set_dash (cr, NULL, 0, 0);
+  roof_render_stroke (R, xy, 2, th->thin_width, ROOF_PREC_INT8, th->thin_width * 1.5,
+                      th->foreground);
+  cairo_set_dash (R->cr, NULL, 0, 0);
   roof_format_time (R->in->sla.itl, num, sizeof num);
   roof_format_number (1.0 / R->in->sla.itl, 3, rate, sizeof rate);
   g_snprintf (buf, sizeof buf, _("ITL ≤ %s (%s tokens/s per user)"), num, rate);
@@ -484,7 +460,7 @@ const RoofChartClass roof_chart_pareto_class = {
   .title = N_("Throughput–interactivity frontier"),
   .data_size = sizeof (Pareto),
   .needs_devices = TRUE,
-  .heading = heading,
+  .heading_format = N_("Throughput against interactivity · %s"),
   .collect = collect,
   .annotate = annotate,
   .obstacles = obstacles,
