@@ -26,7 +26,7 @@ G_BEGIN_DECLS
 /* the commands that print $/Mtok of the devices given: --cost own applies */
 #define CMD_PRICED                                                                                \
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP) | CMD (ROOF_CLI_COMMAND_COST)      \
-   | CMD_LAYOUTS)
+   | CMD_LAYOUTS | CMD_PARETO)
 
 typedef enum
 {

@@ -72,6 +72,7 @@ write_json (RoofCliContext *ctx, const RoofWorkload *wl, const RoofFrontierSet *
   roof_cli_json_writer_node (w, "workload",
                              json_object_get_member (json_node_get_object (head), "workload"));
   roof_cli_json_writer_string (w, "y", roof_frontier_metric_name (metric));
+  roof_cli_json_writer_cost_basis (w, ctx);
   roof_cli_json_writer_number_or_null (w, "itl_s", ctx->sla.itl > 0.0, ctx->sla.itl);
   roof_cli_json_writer_number (w, "max_batch", ROOF_FRONTIER_MAX_BATCH);
   roof_cli_json_writer_begin_array (w, "frontiers");
@@ -214,6 +215,7 @@ write_table (RoofCliContext *ctx, const RoofWorkload *wl, const RoofFrontierSet 
   roof_cli_stream_print (ctx->out,
                          "\nTokens/s per user = 1/ITL; per device = output tokens/s of all DP "
                          "replicas over the TP×EP×PP×DP devices used.\n");
+  roof_cli_print_cost_basis (ctx);
 }
 
 gboolean
