@@ -65,6 +65,7 @@ test_hand_json (void)
   JsonObject *top = json_node_get_object (root);
   g_assert_cmpstr (json_object_get_string_member (top, "model"), ==, "tiny-1");
   g_assert_cmpstr (json_object_get_string_member (top, "y"), ==, "device");
+  g_assert_cmpstr (json_object_get_string_member (top, "cost_basis"), ==, "rent");
   JsonArray *frontiers = json_object_get_array_member (top, "frontiers");
   g_assert_cmpuint (json_array_get_length (frontiers), ==, 1);
   JsonObject *f = json_array_get_object_element (frontiers, 0);
