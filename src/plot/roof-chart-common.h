@@ -64,7 +64,8 @@ typedef struct
   double x_cat_height, y_cat_width;
   gboolean no_x_ticks, no_y_ticks;
   gboolean x_integer; /* whole numbers, no prefixes (years) */
-  double reserve_right; /* room for a legend outside the plot */
+  double reserve_right; /* room for a legend outside the plot, on the right */
+  double reserve_bottom; /* or under it, above the caption */
 
   /* results */
   RoofRect plot;
@@ -98,6 +99,7 @@ typedef struct
   GPtrArray *legend; /* RoofLegendItem */
   RoofRect legend_box;
   gboolean legend_outside;
+  int legend_cols; /* columns of the legend: 1, or more when it sits under the plot */
   double wrap_max_h; /* > 0: wrapped text is cut (with …) at this height */
   int legend_corners[4]; /* order tried: 0 top left, 1 top right, 2 bottom right, 3 bottom left */
   char *device_names[ROOF_PLOT_MAX_DEVICES]; /* roof_render_device_name */
@@ -174,6 +176,8 @@ void roof_legend_add_devices (RoofRender *R, RoofLegendKind kind, const char *su
 gboolean roof_legend_place (RoofRender *R);
 void roof_legend_draw (RoofRender *R);
 void roof_legend_size (RoofRender *R, double *w, double *h);
+/* How many columns of entries fit in `width`, at least 1. */
+int roof_legend_columns (RoofRender *R, double width);
 
 /* Caption, labels and items ---------------------------------------------- */
 
@@ -313,6 +317,7 @@ typedef struct
   gboolean ok[ROOF_PLOT_MAX_DEVICES];
   int slots[ROOF_PLOT_MAX_DEVICES], n_slots;
   double ymax; /* the largest footprint or raw capacity */
+  double unit; /* 1e9 (GB) or 1e12 (TB): the axis's, and every size's on the chart */
   /* layout */
   double lh, slot_w, bar_w;
 } RoofMemorySeries;

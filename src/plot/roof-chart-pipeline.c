@@ -131,8 +131,23 @@ roof_chart_lay_out (RoofRender *R, void (*obstacles) (RoofRender *R, gpointer da
         obstacles (R, data);
       if (roof_legend_place (R))
         break;
+      /* outside: on the right when it is narrow, else under the plot in
+       * columns when the plot keeps half the height, so that the plot
+       * keeps most of the width */
       double lw, lh;
       roof_legend_size (R, &lw, &lh);
+      if (lw > 0.22 * R->width)
+        {
+          R->legend_cols = roof_legend_columns (R, R->width - 2.0 * R->pad);
+          roof_legend_size (R, &lw, &lh);
+          if (R->frame.plot.height - lh - 10.0 >= 0.5 * R->height)
+            {
+              R->frame.reserve_bottom = lh + 10.0;
+              continue;
+            }
+          R->legend_cols = 1;
+          roof_legend_size (R, &lw, &lh);
+        }
       R->frame.reserve_right = lw + 10.0;
     }
 }

@@ -227,7 +227,9 @@ ranges (Roofline *c, double *x0, double *x1, double *y0, double *y1)
     xmin = 0.1, xmax = 1000.0, ymin = 1e12, ymax = 1e15;
   /* room for the roof to the left of the first point and past the ridge */
   roof_scale_nice_bounds (TRUE, xmin / 2.0, xmax * 4.0, x0, x1);
-  roof_scale_nice_bounds (TRUE, ymin / 1.5, ymax * 2.5, y0, y1);
+  /* y: the data with a margin for the labels over the top ceiling, not
+   * out to the next decade */
+  *y0 = ymin / 1.8, *y1 = ymax * 1.8;
   if (in->view_x1 > in->view_x0 && in->view_x0 > 0.0)
     *x0 = in->view_x0, *x1 = in->view_x1;
   if (in->view_y1 > in->view_y0 && in->view_y0 > 0.0)
