@@ -327,7 +327,13 @@ typedef struct
 gboolean roof_input_visible (const RoofChartInput *in, int device);
 int roof_input_n_visible (const RoofChartInput *in);
 /* The device's name, or its id, or "device N"; allocated. */
+/* A device's name as the charts show it: cut to ROOF_CHART_NAME_MAX
+ * characters with "…" (a name of thousands of characters draws as fast as
+ * a short one); tooltips name it the same way. */
 char *roof_input_device_name (const RoofChartInput *in, int device);
+#define ROOF_CHART_NAME_MAX 40
+/* `text` cut to at most `max_chars` characters, the last one "…". */
+char *roof_chart_ellipsize (const char *text, int max_chars);
 /* The first visible device, or −1. */
 int roof_input_first_visible (const RoofChartInput *in);
 /* The model's name, or `fallback` when the input has none. */
