@@ -361,6 +361,13 @@ roof_hardware_row_init (RoofHardwareRow *self)
   gtk_drawing_area_set_draw_func (self->swatch, draw_swatch, self, NULL);
   g_signal_connect_object (self->color_button, "color-set", G_CALLBACK (color_set_cb), self,
                            G_CONNECT_SWAPPED);
+  {
+    /* a dot the size of the summary's, not GTK's 48 × 32 swatch */
+    GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (self->color_button));
+    GtkWidget *swatch = GTK_IS_BUTTON (button) ? gtk_button_get_child (GTK_BUTTON (button)) : NULL;
+    if (swatch != NULL)
+      gtk_widget_set_size_request (swatch, 12, 12);
+  }
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (dark_changed_cb), self, G_CONNECT_SWAPPED);
 }
