@@ -35,7 +35,8 @@
  *       "ceilings": ["bf16", "fp8"],  compute ceilings drawn on the roofline
  *       "sensitivity_step": 0.01,     (0, 0.5]
  *       "batch_range": [1, 4096],
- *       "context_range": [128, 131072]
+ *       "context_range": [128, 131072],
+ *       "colors": { "nvidia-h100-sxm": "#0072b2" }   series colours the user chose
  *     },
  *     "catalog": { "hardware": [...], "models": [...], "systems": [...] }   custom entries it uses
  *   }
@@ -127,6 +128,7 @@ static const RoofFieldSpec scenario_fields[] = {
     .max = 1e9 },
   { .path = "chart.context_range", .type = ROOF_FIELD_RANGE, .min = 0, .min_exclusive = TRUE,
     .max = 1e10 },
+  { .path = "chart.colors", .type = ROOF_FIELD_COLOR_MAP },
   { NULL }
 };
 /* clang-format on */
@@ -235,6 +237,39 @@ read_document (RoofScenario *self, JsonObject *root)
     = roof_json_get_number (root, "chart.sensitivity_step", self->sensitivity_step);
   read_range (root, "chart.batch_range", &self->batch_lo, &self->batch_hi);
   read_range (root, "chart.context_range", &self->context_lo, &self->context_hi);
+  g_hash_table_remove_all (self->custom_colors);
+  node = roof_json_path_get (root, "chart.colors");
+  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_auto (RoofObjectIter) iter = { 0 };
+      const char *id;
+      JsonNode *member;
+      guint32 rgb;
+
+      roof_object_iter_init (&iter, json_node_get_object (node));
+      while (roof_object_iter_next (&iter, &id, &member))
+        if (roof_scenario_parse_color (json_node_get_string (member), &rgb))
+          g_hash_table_insert (self->custom_colors, g_strdup (id), GUINT_TO_POINTER (rgb));
+    }
+}
+
+/* chart.colors, in the order of the ids; NULL when the user chose none. */
+static JsonObject *
+colors_object (RoofScenario *self)
+{
+  if (g_hash_table_size (self->custom_colors) == 0)
+    return NULL;
+  GList *ids = g_list_sort (g_hash_table_get_keys (self->custom_colors), (GCompareFunc) g_strcmp0);
+  JsonObject *colors = json_object_new ();
+  for (GList *l = ids; l != NULL; l = l->next)
+    {
+      char hex[8];
+      g_snprintf (hex, sizeof hex, "#%06x",
+                  GPOINTER_TO_UINT (g_hash_table_lookup (self->custom_colors, l->data)));
+      json_object_set_string_member (colors, l->data, hex);
+    }
+  g_list_free (ids);
+  return colors;
 }
 
 /* The object member `name` of `root`, created (or replacing a non-object). */
@@ -539,6 +574,13 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
                                 range_array (self->batch_lo, self->batch_hi));
   json_object_set_array_member (object, "context_range",
                                 range_array (self->context_lo, self->context_hi));
+  {
+    JsonObject *colors = colors_object (self);
+    if (colors != NULL)
+      json_object_set_object_member (object, "colors", colors);
+    else if (json_object_has_member (object, "colors"))
+      json_object_remove_member (object, "colors");
+  }
 
   roof_scenario_levers_write (&self->levers, root);
 

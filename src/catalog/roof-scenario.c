@@ -273,6 +273,7 @@ roof_scenario_finalize (GObject *object)
   g_clear_pointer (&self->original, json_object_unref);
   g_clear_pointer (&self->colors, g_hash_table_unref);
   roof_scenario_levers_clear (&self->levers);
+  g_clear_pointer (&self->custom_colors, g_hash_table_unref);
 
   G_OBJECT_CLASS (roof_scenario_parent_class)->finalize (object);
 }
@@ -421,6 +422,7 @@ roof_scenario_init (RoofScenario *self)
 {
   self->hardware = g_new0 (char *, 1);
   self->colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->custom_colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->model = g_strdup ("");
   roof_workload_init (&self->workload);
   roof_sla_init (&self->sla);
@@ -532,37 +534,51 @@ roof_scenario_has_hardware (RoofScenario *self, const char *id)
   return g_strv_contains ((const char *const *) self->hardware, id);
 }
 
-/* Keeps the colours of devices still compared, frees those of removed ones
- * and gives each new one the smallest free index, in list order. */
+/* The palette index a device would like: a hash of its id, the same on
+ * every machine and in every run (FNV-1a, 32 bits). */
+static guint
+preferred_color (const char *id)
+{
+  guint32 h = 2166136261u;
+  for (const guchar *p = (const guchar *) id; *p; p++)
+    h = (h ^ *p) * 16777619u;
+  return h % ROOF_SCENARIO_N_COLORS;
+}
+
+static int
+compare_ids (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Gives each compared device a palette index that depends on the set of
+ * devices compared alone, never on the order they were added: in the order
+ * of their ids, each takes the index its id hashes to, or the next free
+ * one when another took it (no two share one while there are colours). */
 static void
 reconcile_colors (RoofScenario *self)
 {
-  GHashTableIter iter;
-  gpointer key, value;
   guint n = g_strv_length (self->hardware);
-  /* kept indices are below the number of colours ever held at once */
-  guint size = n + g_hash_table_size (self->colors) + 1;
-  g_autofree gboolean *used = g_new0 (gboolean, size);
+  g_autofree char **sorted = g_memdup2 (self->hardware, (n + 1) * sizeof (char *));
+  gboolean used[ROOF_SCENARIO_N_COLORS] = { FALSE };
+  guint n_used = 0;
 
-  g_hash_table_iter_init (&iter, self->colors);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      guint index = GPOINTER_TO_UINT (value) - 1;
-      if (!g_strv_contains ((const char *const *) self->hardware, key) || index >= size)
-        g_hash_table_iter_remove (&iter);
-      else
-        used[index] = TRUE;
-    }
+  g_hash_table_remove_all (self->colors);
+  qsort (sorted, n, sizeof (char *), compare_ids);
   for (guint i = 0; i < n; i++)
-    if (!g_hash_table_contains (self->colors, self->hardware[i]))
-      {
-        guint free_index = 0;
-        while (used[free_index])
-          free_index++;
-        used[free_index] = TRUE;
-        g_hash_table_insert (self->colors, g_strdup (self->hardware[i]),
-                             GUINT_TO_POINTER (free_index + 1));
-      }
+    {
+      guint c = preferred_color (sorted[i]);
+      for (guint k = 0; k < ROOF_SCENARIO_N_COLORS && used[c]; k++)
+        c = (c + 1) % ROOF_SCENARIO_N_COLORS;
+      used[c] = TRUE;
+      if (++n_used == ROOF_SCENARIO_N_COLORS)
+        {
+          /* more devices than colours: round again */
+          memset (used, 0, sizeof used);
+          n_used = 0;
+        }
+      g_hash_table_insert (self->colors, g_strdup (sorted[i]), GUINT_TO_POINTER (c + 1));
+    }
 }
 
 int
@@ -574,6 +590,57 @@ roof_scenario_get_color (RoofScenario *self, const char *id)
   reconcile_colors (self);
   gpointer value = g_hash_table_lookup (self->colors, id);
   return value != NULL ? (int) GPOINTER_TO_UINT (value) - 1 : -1;
+}
+
+gboolean
+roof_scenario_get_custom_color (RoofScenario *self, const char *id, guint32 *rgb)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  gpointer value;
+  if (!g_hash_table_lookup_extended (self->custom_colors, id, NULL, &value))
+    return FALSE;
+  if (rgb != NULL)
+    *rgb = GPOINTER_TO_UINT (value);
+  return TRUE;
+}
+
+void
+roof_scenario_set_custom_color (RoofScenario *self, const char *id, gint64 rgb)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+  g_return_if_fail (id != NULL);
+  g_return_if_fail (rgb <= 0xffffff);
+
+  guint32 old;
+  gboolean had = roof_scenario_get_custom_color (self, id, &old);
+  if (rgb < 0 ? !had : had && old == (guint32) rgb)
+    return;
+  if (rgb < 0)
+    g_hash_table_remove (self->custom_colors, id);
+  else
+    g_hash_table_insert (self->custom_colors, g_strdup (id), GUINT_TO_POINTER ((guint32) rgb));
+  emit_changed (self);
+}
+
+gboolean
+roof_scenario_parse_color (const char *text, guint32 *rgb)
+{
+  guint32 v = 0;
+
+  if (text == NULL || text[0] != '#' || strlen (text) != 7)
+    return FALSE;
+  for (int i = 1; i < 7; i++)
+    {
+      int d = g_ascii_xdigit_value (text[i]);
+      if (d < 0)
+        return FALSE;
+      v = v << 4 | (guint32) d;
+    }
+  if (rgb != NULL)
+    *rgb = v;
+  return TRUE;
 }
 
 const char *

@@ -72,10 +72,20 @@ void roof_scenario_set_hardware (RoofScenario *self, const char *const *ids);
 void roof_scenario_add_hardware (RoofScenario *self, const char *id);
 gboolean roof_scenario_remove_hardware (RoofScenario *self, const char *id);
 gboolean roof_scenario_has_hardware (RoofScenario *self, const char *id);
-/* Palette index of a compared device, −1 when not compared. A device keeps
- * its colour while it stays compared; a newly added one takes the smallest
- * index no other compared device uses. */
+/* Palette index of a compared device, −1 when not compared. It depends on
+ * the set of compared devices alone, not on their order: each takes the
+ * index its id hashes to, or the next one no other took (in the order of
+ * the ids), so two devices share a colour only beyond the palette's size. */
 int roof_scenario_get_color (RoofScenario *self, const char *id);
+/* The size of the charts' palette (ROOF_PLOT_PALETTE_SIZE). */
+#define ROOF_SCENARIO_N_COLORS 8
+/* A colour the user chose for a device (file: chart.colors), as 0xRRGGBB,
+ * in place of its palette colour; kept while the device is not compared. */
+gboolean roof_scenario_get_custom_color (RoofScenario *self, const char *id, guint32 *rgb);
+/* `rgb` 0xRRGGBB, or −1 to go back to the palette's colour. */
+void roof_scenario_set_custom_color (RoofScenario *self, const char *id, gint64 rgb);
+/* "#rrggbb" (hex digits, either case) → 0xRRGGBB; FALSE for anything else. */
+gboolean roof_scenario_parse_color (const char *text, guint32 *rgb);
 const char *roof_scenario_get_model (RoofScenario *self);
 void roof_scenario_set_model (RoofScenario *self, const char *id);
 /* The system the layout runs on (file: "layout.system"); NULL: the compared

@@ -35,6 +35,7 @@ typedef enum
   ROOF_FIELD_CACHES,  /* hardware "caches": array of {name, capacity_MB, bandwidth_GBps?} */
   ROOF_FIELD_PRECISION_MAP, /* "compute_TFLOPS": {precision name: number} */
   ROOF_FIELD_RANGE,   /* [lo, hi], two numbers with lo < hi (scenario chart ranges) */
+  ROOF_FIELD_COLOR_MAP, /* scenario "chart.colors": {hardware id: "#rrggbb"} */
 } RoofFieldType;
 
 typedef enum

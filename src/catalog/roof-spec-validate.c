@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "roof-catalog-private.h"
+#include "roof-scenario.h"
 #include "roof-solver.h"
 
 void
@@ -496,6 +497,37 @@ check_precision_map (const RoofFieldSpec *row,
   return TRUE;
 }
 
+/* {hardware id: "#rrggbb"}: the series colours of a scenario. */
+static gboolean
+check_color_map (const char *shown, JsonNode *node, const char *where, GError **error)
+{
+  g_auto (RoofObjectIter) iter = { 0 };
+  const char *id;
+  JsonNode *member;
+
+  if (!expect_kind (JSON_NODE_HOLDS_OBJECT (node), node, shown,
+                    "an object of hardware id: \"#rrggbb\"", where, error))
+    return FALSE;
+  roof_object_iter_init (&iter, json_node_get_object (node));
+  while (roof_object_iter_next (&iter, &id, &member))
+    {
+      g_autofree char *member_shown = g_strdup_printf ("%s.%s", shown, id);
+      gboolean is_string = JSON_NODE_HOLDS_VALUE (member)
+                           && json_node_get_value_type (member) == G_TYPE_STRING;
+
+      if (!expect_kind (is_string, member, member_shown, "a colour \"#rrggbb\"", where, error))
+        return FALSE;
+      if (!roof_scenario_parse_color (json_node_get_string (member), NULL))
+        {
+          roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
+                                  "%s must be a colour \"#rrggbb\" (# and six hex digits)",
+                                  member_shown);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 check_value (const RoofSchemaWalk *walk,
              const RoofFieldSpec *row,
@@ -530,6 +562,9 @@ check_value (const RoofSchemaWalk *walk,
 
     case ROOF_FIELD_PRECISION_MAP:
       return check_precision_map (row, shown, node, where, error);
+
+    case ROOF_FIELD_COLOR_MAP:
+      return check_color_map (shown, node, where, error);
 
     default:
       return TRUE;

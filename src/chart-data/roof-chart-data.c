@@ -26,6 +26,8 @@ struct _RoofChartData
   char *problem;
 };
 
+G_STATIC_ASSERT (ROOF_SCENARIO_N_COLORS == ROOF_PLOT_PALETTE_SIZE);
+
 G_DEFINE_BOXED_TYPE (RoofChartData, roof_chart_data, roof_chart_data_ref, roof_chart_data_unref)
 
 char *
@@ -99,7 +101,10 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
       color = roof_scenario_get_color (scenario, ids[i]);
       if (color < 0)
         color = self->n_devices;
-      fill_device (self, spec, color, &self->devices[self->n_devices++]);
+      fill_device (self, spec, color, &self->devices[self->n_devices]);
+      self->devices[self->n_devices].has_rgb
+        = roof_scenario_get_custom_color (scenario, ids[i], &self->devices[self->n_devices].rgb);
+      self->n_devices++;
     }
 
   /* the trend chart plots the whole catalog */

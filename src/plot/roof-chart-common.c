@@ -89,7 +89,7 @@ roof_render_device_color (const RoofRender *R, int device)
 {
   if (device < 0 || device >= R->in->n_devices)
     return R->th->muted;
-  return roof_theme_device_color (R->th, R->in->devices[device].color);
+  return roof_theme_plot_device_color (R->th, &R->in->devices[device]);
 }
 
 const char *

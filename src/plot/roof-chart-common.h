@@ -64,7 +64,8 @@ typedef struct
   double x_cat_height, y_cat_width;
   gboolean no_x_ticks, no_y_ticks;
   gboolean x_integer; /* whole numbers, no prefixes (years) */
-  double reserve_right; /* room for a legend outside the plot */
+  double reserve_right; /* room for a legend outside the plot, on the right */
+  double reserve_bottom; /* or under it, above the caption */
 
   /* results */
   RoofRect plot;
@@ -98,6 +99,7 @@ typedef struct
   GPtrArray *legend; /* RoofLegendItem */
   RoofRect legend_box;
   gboolean legend_outside;
+  int legend_cols; /* columns of the legend: 1, or more when it sits under the plot */
   double wrap_max_h; /* > 0: wrapped text is cut (with …) at this height */
   int legend_corners[4]; /* order tried: 0 top left, 1 top right, 2 bottom right, 3 bottom left */
   char *device_names[ROOF_PLOT_MAX_DEVICES]; /* roof_render_device_name */
@@ -174,6 +176,8 @@ void roof_legend_add_devices (RoofRender *R, RoofLegendKind kind, const char *su
 gboolean roof_legend_place (RoofRender *R);
 void roof_legend_draw (RoofRender *R);
 void roof_legend_size (RoofRender *R, double *w, double *h);
+/* How many columns of entries fit in `width`, at least 1. */
+int roof_legend_columns (RoofRender *R, double width);
 
 /* Caption, labels and items ---------------------------------------------- */
 
@@ -316,6 +320,7 @@ typedef struct
   gboolean ok[ROOF_PLOT_MAX_DEVICES];
   int slots[ROOF_PLOT_MAX_DEVICES], n_slots;
   double ymax; /* the largest footprint or raw capacity */
+  double unit; /* 1e9 (GB) or 1e12 (TB): the axis's, and every size's on the chart */
   /* layout */
   double lh, slot_w, bar_w;
 } RoofMemorySeries;
@@ -325,7 +330,13 @@ typedef struct
 gboolean roof_input_visible (const RoofChartInput *in, int device);
 int roof_input_n_visible (const RoofChartInput *in);
 /* The device's name, or its id, or "device N"; allocated. */
+/* A device's name as the charts show it: cut to ROOF_CHART_NAME_MAX
+ * characters with "…" (a name of thousands of characters draws as fast as
+ * a short one); tooltips name it the same way. */
 char *roof_input_device_name (const RoofChartInput *in, int device);
+#define ROOF_CHART_NAME_MAX 40
+/* `text` cut to at most `max_chars` characters, the last one "…". */
+char *roof_chart_ellipsize (const char *text, int max_chars);
 /* The first visible device, or −1. */
 int roof_input_first_visible (const RoofChartInput *in);
 /* The model's name, or `fallback` when the input has none. */

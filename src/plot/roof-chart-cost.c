@@ -466,16 +466,23 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
 
   for (int k = 0; k < d->n; k += 8)
     {
+      /* a batch is a whole number of sequences: the tooltip tells of the
+       * whole batch nearest the sample, where that batch lies */
       char b[24], t[24], w[24], kv[24], cp[24];
-      roof_format_number (d->pt[k].batch, 5, b, sizeof b);
-      usd_mtok (d->pt[k].total, t, sizeof t);
-      usd_mtok (d->pt[k].weights, w, sizeof w);
-      usd_mtok (d->pt[k].kv, kv, sizeof kv);
-      usd_mtok (d->pt[k].compute, cp, sizeof cp);
-      roof_render_hit (R, d->xy[2 * k], d->xy[2 * k + 1], 8.0, i,
+      RoofCostPoint p;
+      RoofError e;
+      if (roof_cost_point (&R->in->devices[i].hw, R->in->model, &c->wl,
+                           MAX (1.0, round (d->pt[k].batch)), &p, &e) != ROOF_OK)
+        continue;
+      roof_format_count (p.batch, b, sizeof b);
+      usd_mtok (p.total, t, sizeof t);
+      usd_mtok (p.weights, w, sizeof w);
+      usd_mtok (p.kv, kv, sizeof kv);
+      usd_mtok (p.compute, cp, sizeof cp);
+      roof_render_hit (R, roof_frame_x (R, p.batch), roof_frame_y (R, p.total), 8.0, i,
                        _("%s · batch %s\n%s per million output tokens\n"
                           "weights %s · KV %s · compute %s%s"),
-                       name, b, t, w, kv, cp, d->pt[k].fits ? "" : _("\ndoes not fit in memory"));
+                       name, b, t, w, kv, cp, p.fits ? "" : _("\ndoes not fit in memory"));
     }
   /* name the curve near its left end */
   if (unfit)

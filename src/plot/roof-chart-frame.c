@@ -98,7 +98,7 @@ roof_frame_layout (RoofRender *R)
   double bottom = pad + (cap_h > 0 ? cap_h + 0.6 * pad : 0.0)
                   + (f->x_title ? axis_h + 6.0 : 0.0)
                   + (f->x_categorical ? f->x_cat_height : (f->no_x_ticks ? 0.0 : tick_h))
-                  + TICK_MAJOR + 4.0;
+                  + TICK_MAJOR + 4.0 + f->reserve_bottom;
   double ytitle = f->y_title ? axis_h + 8.0 : 0.0;
   double y2title = f->has_y2 && f->y2_title ? axis_h + 8.0 : 0.0;
   double left = pad + ytitle + 40.0 + TICK_MAJOR + 4.0;
@@ -389,6 +389,7 @@ roof_frame_draw_axes (RoofRender *R)
                           R->th->foreground, ROOF_TEXT_TITLE);
     }
   double cap_top = f->caption_box.height > 0 ? f->caption_box.y - 0.6 * R->pad : R->height - R->pad;
+  cap_top -= f->reserve_bottom; /* a legend under the plot sits between */
   if (f->x_title)
     {
       /* centred under the plot, kept inside the chart */

@@ -13,6 +13,7 @@
 #define LEGEND_SYMBOL 26.0
 #define LEGEND_GAP 6.0
 #define LEGEND_PAD 8.0
+#define LEGEND_COL_GAP 18.0
 
 RoofLegendItem *
 roof_legend_add (RoofRender *R, RoofLegendKind kind, const char *text, int device, RoofColor color)
@@ -49,11 +50,11 @@ legend_row_height (RoofRender *R)
   return MAX (h, 12.0) + 2.0;
 }
 
-void
-roof_legend_size (RoofRender *R, double *w, double *h)
+/* The widest entry: symbol and text. */
+static double
+legend_entry_width (RoofRender *R)
 {
   double mw = 0.0, tw;
-  double row = legend_row_height (R);
   for (guint i = 0; i < R->legend->len; i++)
     {
       RoofLegendItem *it = g_ptr_array_index (R->legend, i);
@@ -62,8 +63,31 @@ roof_legend_size (RoofRender *R, double *w, double *h)
       double sym = (it->kind == ROOF_LEGEND_TEXT || it->header) ? 0.0 : LEGEND_SYMBOL + LEGEND_GAP;
       mw = MAX (mw, sym + tw);
     }
-  *w = R->legend->len ? mw + 2 * LEGEND_PAD : 0.0;
-  *h = R->legend->len ? row * R->legend->len + 2 * LEGEND_PAD - 2.0 : 0.0;
+  return mw;
+}
+
+static int
+legend_cols (const RoofRender *R)
+{
+  return MAX (R->legend_cols, 1);
+}
+
+void
+roof_legend_size (RoofRender *R, double *w, double *h)
+{
+  double mw = legend_entry_width (R);
+  double row = legend_row_height (R);
+  int cols = legend_cols (R), rows = ((int) R->legend->len + cols - 1) / cols;
+  *w = R->legend->len ? cols * mw + (cols - 1) * LEGEND_COL_GAP + 2 * LEGEND_PAD : 0.0;
+  *h = R->legend->len ? row * rows + 2 * LEGEND_PAD - 2.0 : 0.0;
+}
+
+int
+roof_legend_columns (RoofRender *R, double width)
+{
+  double mw = legend_entry_width (R);
+  int cols = (int) floor ((width - 2 * LEGEND_PAD + LEGEND_COL_GAP) / (mw + LEGEND_COL_GAP));
+  return CLAMP (cols, 1, MAX ((int) R->legend->len, 1));
 }
 
 gboolean
@@ -79,7 +103,7 @@ roof_legend_place (RoofRender *R)
     return TRUE;
   roof_legend_size (R, &w, &h);
 
-  if (f->reserve_right <= 0.0)
+  if (f->reserve_right <= 0.0 && f->reserve_bottom <= 0.0)
     {
       const double cx[4] = { 0, 1, 1, 0 }, cy[4] = { 0, 0, 1, 1 };
       for (int k = 0; k < 4; k++)
@@ -97,6 +121,15 @@ roof_legend_place (RoofRender *R)
             }
         }
       return FALSE;
+    }
+  if (f->reserve_bottom > 0.0)
+    {
+      /* under the plot, centred, just above the caption */
+      double y = f->caption_box.y - (f->caption_box.height > 0 ? 0.6 * R->pad : 0.0)
+                 - f->reserve_bottom + 4.0;
+      R->legend_box = (RoofRect){ MAX (R->pad, 0.5 * (R->width - w)), y, w, h };
+      R->legend_outside = TRUE;
+      return TRUE;
     }
   double x = R->width - R->pad - f->reserve_right + 8.0;
   R->legend_box = (RoofRect){ x, p->y, w, h };
@@ -161,11 +194,13 @@ roof_legend_draw (RoofRender *R)
   cairo_restore (cr);
 
   R->layout->legend = *b;
+  int cols = legend_cols (R);
+  double col_w = cols > 1 ? legend_entry_width (R) : b->width - 2 * LEGEND_PAD;
   for (guint i = 0; i < R->legend->len; i++)
     {
       RoofLegendItem *it = g_ptr_array_index (R->legend, i);
-      double y = b->y + LEGEND_PAD + i * row;
-      double x = b->x + LEGEND_PAD;
+      double y = b->y + LEGEND_PAD + (int) (i / cols) * row;
+      double x = b->x + LEGEND_PAD + (int) (i % cols) * (col_w + LEGEND_COL_GAP);
       double cy = y + 0.5 * (row - 2.0);
       gboolean sym = it->kind != ROOF_LEGEND_TEXT && !it->header;
       if (sym)
@@ -193,7 +228,8 @@ roof_legend_draw (RoofRender *R)
             dup |= R->layout->legend_entry_device[k] == it->device;
           if (!dup)
             {
-              R->layout->legend_entries[n_dev] = (RoofRect){ b->x, y, b->width, row };
+              R->layout->legend_entries[n_dev] = cols > 1 ? (RoofRect){ x, y, col_w, row }
+                                                          : (RoofRect){ b->x, y, b->width, row };
               R->layout->legend_entry_device[n_dev] = it->device;
               n_dev++;
             }

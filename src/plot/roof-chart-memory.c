@@ -37,6 +37,15 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   return TRUE;
 }
 
+/* A size in the axis's unit, so that the labels and the axis agree. */
+static void
+fmt_size (const RoofMemorySeries *m, double bytes, char *buf, gsize n)
+{
+  char num[40];
+  roof_format_number (bytes / m->unit, 3, num, sizeof num);
+  g_snprintf (buf, n, m->unit == 1e12 ? _("%s TB") : _("%s GB"), num);
+}
+
 static void
 annotate (RoofRender *R, gpointer data)
 {
@@ -68,9 +77,11 @@ annotate (RoofRender *R, gpointer data)
   if (in->view_y1 > in->view_y0)
     f->y0 = in->view_y0, f->y1 = in->view_y1;
   f->x_unit = 1.0;
-  f->y_unit = 1e9;
+  /* one unit for the axis and the labels: "1.38 TB" on an axis in TB */
+  m->unit = f->y1 >= 1e12 ? 1e12 : 1e9;
+  f->y_unit = m->unit;
   f->x_categorical = TRUE;
-  f->y_title = _("Memory (GB)");
+  f->y_title = m->unit == 1e12 ? _("Memory (TB)") : _("Memory (GB)");
   f->x_title = NULL;
 
   /* device names under the bars, wrapped to an estimate of the slot width */
@@ -149,7 +160,7 @@ draw_stack (RoofRender *R, const RoofMemorySeries *m, int i, double x)
       cairo_rectangle (cr, x, y_hi, bar_w, y_lo - y_hi);
       cairo_fill (cr);
       RoofRect bar = { x, y_hi, bar_w, y_lo - y_hi };
-      roof_format_unit (parts[p], "B", num, sizeof num);
+      fmt_size (m, parts[p], num, sizeof num);
       {
         /* the size inside the segment when it has room */
         RoofOBox vb;
@@ -177,7 +188,7 @@ draw_verdict (RoofRender *R, const RoofMemorySeries *m, int i, double cx, double
   RoofRect *pa = &R->frame.plot;
   char buf[200], num[48], num2[48];
 
-  roof_format_unit (r->capacity, "B", num2, sizeof num2);
+  fmt_size (m, r->capacity, num2, sizeof num2);
   if (r->fits)
     {
       roof_format_number (100.0 * r->footprint / r->capacity, 2, num, sizeof num);
@@ -239,12 +250,12 @@ draw_data (RoofRender *R, gpointer data, GArray *labels)
       cairo_stroke (cr);
 
       draw_verdict (R, m, i, cx, yt);
-      roof_format_unit (r->footprint, "B", num, sizeof num);
-      roof_format_unit (r->capacity, "B", num2, sizeof num2);
+      fmt_size (m, r->footprint, num, sizeof num);
+      fmt_size (m, r->capacity, num2, sizeof num2);
       roof_render_hit (R, cx, yc, 6.0, i,
                        _("%s · usable capacity %s (of %s total)\nfootprint %s%s"),
                        roof_render_device_name (R, i), num2,
-                       (roof_format_unit (r->capacity / u, "B", buf, sizeof buf), buf), num,
+                       (fmt_size (m, r->capacity / u, buf, sizeof buf), buf), num,
                        r->fits ? "" : _("\ndoes not fit"));
     }
 }
@@ -276,10 +287,10 @@ describe (RoofRender *R, gpointer data)
   const RoofResult *r = &m->res[m->slots[0]];
   char num[48], w[32], kv[32], a[32];
 
-  roof_format_unit (r->footprint, "B", num, sizeof num);
-  roof_format_unit (r->footprint_weights, "B", w, sizeof w);
-  roof_format_unit (r->footprint_kv, "B", kv, sizeof kv);
-  roof_format_unit (r->footprint_act, "B", a, sizeof a);
+  fmt_size (m, r->footprint, num, sizeof num);
+  fmt_size (m, r->footprint_weights, w, sizeof w);
+  fmt_size (m, r->footprint_kv, kv, sizeof kv);
+  fmt_size (m, r->footprint_act, a, sizeof a);
   g_string_append_printf (s,
                           _("%s needs %s of memory: %s of weights, %s of KV cache and %s of "
                              "activations."),
@@ -287,7 +298,7 @@ describe (RoofRender *R, gpointer data)
   for (int k = 0; k < m->n_slots; k++)
     {
       int i = m->slots[k];
-      roof_format_unit (m->res[i].capacity, "B", num, sizeof num);
+      fmt_size (m, m->res[i].capacity, num, sizeof num);
       if (m->res[i].fits)
         g_string_append_printf (s, _(" %s fits (%s usable)."), roof_render_device_name (R, i),
                                 num);

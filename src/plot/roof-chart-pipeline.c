@@ -110,11 +110,22 @@ roof_chart_collect_devices (const RoofChartInput *in,
 }
 
 char *
+roof_chart_ellipsize (const char *text, int max_chars)
+{
+  if (!g_utf8_validate (text, -1, NULL))
+    return g_utf8_make_valid (text, -1); /* the catalog validates names; never here */
+  if (g_utf8_strlen (text, max_chars + 1) <= max_chars)
+    return g_strdup (text);
+  const char *end = g_utf8_offset_to_pointer (text, max_chars - 1);
+  return g_strdup_printf ("%.*s…", (int) (end - text), text);
+}
+
+char *
 roof_input_device_name (const RoofChartInput *in, int device)
 {
   const RoofPlotDevice *d = &in->devices[device];
   if (d->name && *d->name)
-    return g_strdup (d->name);
+    return roof_chart_ellipsize (d->name, ROOF_CHART_NAME_MAX);
   if (d->id && *d->id)
     return g_strdup (d->id);
   return g_strdup_printf (_("device %d"), device + 1);
@@ -131,8 +142,23 @@ roof_chart_lay_out (RoofRender *R, void (*obstacles) (RoofRender *R, gpointer da
         obstacles (R, data);
       if (roof_legend_place (R))
         break;
+      /* outside: on the right when it is narrow, else under the plot in
+       * columns when the plot keeps half the height, so that the plot
+       * keeps most of the width */
       double lw, lh;
       roof_legend_size (R, &lw, &lh);
+      if (lw > 0.22 * R->width)
+        {
+          R->legend_cols = roof_legend_columns (R, R->width - 2.0 * R->pad);
+          roof_legend_size (R, &lw, &lh);
+          if (R->frame.plot.height - lh - 10.0 >= 0.5 * R->height)
+            {
+              R->frame.reserve_bottom = lh + 10.0;
+              continue;
+            }
+          R->legend_cols = 1;
+          roof_legend_size (R, &lw, &lh);
+        }
       R->frame.reserve_right = lw + 10.0;
     }
 }

@@ -69,6 +69,8 @@ typedef struct
   int ops_device;
   gboolean any_cache, any_derated;
   int n_ok; /* devices drawn */
+  int focus;  /* the device whose workload points are labelled: the first drawn */
+  gboolean roomy; /* an export's size: prompt labels too */
   /* layout */
   double x0, x1, y0, y1;
   double xr0, xr1; /* the smallest and largest ridge, in pixels */
@@ -227,7 +229,11 @@ ranges (Roofline *c, double *x0, double *x1, double *y0, double *y1)
     xmin = 0.1, xmax = 1000.0, ymin = 1e12, ymax = 1e15;
   /* room for the roof to the left of the first point and past the ridge */
   roof_scale_nice_bounds (TRUE, xmin / 2.0, xmax * 4.0, x0, x1);
-  roof_scale_nice_bounds (TRUE, ymin / 1.5, ymax * 2.5, y0, y1);
+  /* y: down to a decade (room for the roofs' labels under the first
+   * points), up to the top ceiling with a margin for its labels, not out
+   * to the next decade */
+  roof_scale_nice_bounds (TRUE, ymin / 1.5, ymax * 1.8, y0, y1);
+  *y1 = ymax * 1.8;
   if (in->view_x1 > in->view_x0 && in->view_x0 > 0.0)
     *x0 = in->view_x0, *x1 = in->view_x1;
   if (in->view_y1 > in->view_y0 && in->view_y0 > 0.0)
@@ -285,8 +291,15 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   c->n = in->workload.devices >= 1.0 ? in->workload.devices : 1.0;
   c->ceilings = in->ceilings ? in->ceilings : (1u << in->workload.compute);
   collect_devices (c);
+  c->focus = -1;
   for (int i = 0; i < in->n_devices; i++)
-    c->n_ok += c->dev[i].ok;
+    {
+      c->n_ok += c->dev[i].ok;
+      /* the first that holds the model, else the first drawn */
+      if (c->dev[i].ok
+          && (c->focus < 0 || (c->dev[i].max_fit >= 1.0 && c->dev[c->focus].max_fit < 1.0)))
+        c->focus = i;
+    }
   if (!c->any_ok)
     {
       int i = roof_input_first_visible (in);
@@ -667,7 +680,10 @@ draw_ceilings (RoofRender *R, const Roofline *c, int i, GArray *labels)
       double rx = xs, ry = y;
       roof_render_marker (R, ROOF_MARKER_CIRCLE, rx, ry, th->marker_radius * 0.9, col, col, TRUE);
       roof_format_number (ridge, 3, num, sizeof num);
-      g_snprintf (buf, sizeof buf, _("I* = %s FLOP/B"), num);
+      if (c->ceilings & ~(1u << p))
+        g_snprintf (buf, sizeof buf, _("%s I* = %s FLOP/B"), roof_precision_name (p), num);
+      else
+        g_snprintf (buf, sizeof buf, _("I* = %s FLOP/B"), num);
       roof_render_label_point (R, labels, buf, main ? ROOF_FONT_LABEL_BOLD : ROOF_FONT_LABEL, col,
                                rx, ry, th->marker_radius,
                                main ? PRIORITY_RIDGE : PRIORITY_OTHER_RIDGE,
@@ -800,71 +816,53 @@ label_count (RoofRender *R,
              RoofColor color,
              const double *xy,
              int priority,
-             int owner)
+             int owner,
+             gboolean allow_leader)
 {
   char buf[160], num[48];
 
   roof_format_count (count, num, sizeof num);
   g_snprintf (buf, sizeof buf, format, num);
   roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, color, xy[0], xy[1],
-                           R->th->marker_radius, priority, owner, TRUE);
+                           R->th->marker_radius, priority, owner, allow_leader);
 }
 
-/* Batch labels: intensity does not depend on the device, so each value is
- * labelled once, on the topmost point that has it. */
+/* Labels of the focused device's workload points, in its colour and on its
+ * path: decode batches ("B=…", "B=… max" for the largest that fits) and, at
+ * an export's size, prompt lengths; of the other devices only the largest
+ * batch that fits, beside its own point; the rest have their tooltips. */
 static void
-label_batches (RoofRender *R, const Roofline *c, GArray *labels)
+label_points (RoofRender *R, const Roofline *c, GArray *labels)
 {
-  const RoofTheme *th = R->th;
+  const DevData *d = &c->dev[c->focus];
+  RoofColor col = roof_render_device_color (R, c->focus);
 
-  for (int k = 0; k < MAX_PTS; k++)
+  for (int k = 0; k < d->n_dec; k++)
     {
-      int top_dev = -1;
-      double best = -1.0;
-      for (int i = 0; i < R->in->n_devices; i++)
-        {
-          const DevData *d = &c->dev[i];
-          if (!d->ok || k >= d->n_dec)
-            continue;
-          /* the extra "largest that fits" point is labelled on its own path */
-          gboolean pow2 = k == 0 || fabs (d->dec_b[k] - 2.0 * d->dec_b[k - 1]) < 1e-9;
-          if (!pow2)
-            {
-              label_count (R, labels, _("B=%s max"), d->dec_b[k], roof_render_device_color (R, i),
-                           &d->dec_xy[2 * k], PRIORITY_BATCH_MAX, OWNER_PATH + i);
-              continue;
-            }
-          if (d->dec[k].attained_flops > best)
-            best = d->dec[k].attained_flops, top_dev = i;
-        }
-      if (top_dev < 0)
-        continue;
-      const DevData *d = &c->dev[top_dev];
-      label_count (R, labels, "B=%s", d->dec_b[k], th->foreground, &d->dec_xy[2 * k],
-                   k == 0 ? PRIORITY_FIRST_BATCH : PRIORITY_BATCH - k % 2, OWNER_PATH + top_dev);
+      /* the extra "largest that fits" point after the powers of two */
+      gboolean pow2 = k == 0 || fabs (d->dec_b[k] - 2.0 * d->dec_b[k - 1]) < 1e-9;
+      label_count (R, labels, pow2 ? "B=%s" : _("B=%s max"), d->dec_b[k], col, &d->dec_xy[2 * k],
+                   !pow2    ? PRIORITY_BATCH_MAX
+                   : k == 0 ? PRIORITY_FIRST_BATCH
+                            : PRIORITY_BATCH - k % 2,
+                   OWNER_PATH + c->focus, TRUE);
     }
-}
-
-/* Prompt labels, once per value as the batch ones. */
-static void
-label_prompts (RoofRender *R, const Roofline *c, GArray *labels)
-{
-  const RoofTheme *th = R->th;
-
-  for (int k = 0; k < MAX_PTS; k++)
+  for (int i = 0; i < R->in->n_devices; i++)
     {
-      int top_dev = -1;
-      double best = -1.0;
-      for (int i = 0; i < R->in->n_devices; i++)
-        if (c->dev[i].ok && k < c->dev[i].n_pre && c->dev[i].pre[k].attained_flops > best)
-          best = c->dev[i].pre[k].attained_flops, top_dev = i;
-      if (top_dev < 0)
+      const DevData *o = &c->dev[i];
+      int k = o->n_dec - 1;
+      if (i == c->focus || !o->ok || o->max_fit < 1.0 || k < 1
+          || fabs (o->dec_b[k] - 2.0 * o->dec_b[k - 1]) < 1e-9)
         continue;
-      const DevData *d = &c->dev[top_dev];
-      label_count (R, labels, "S=%s", d->pre_s[k], th->foreground, &d->pre_xy[2 * k],
-                   k == 0 || k == d->n_pre - 1 ? PRIORITY_END_PROMPT : PRIORITY_PROMPT - k % 2,
-                   -1);
+      label_count (R, labels, _("B=%s max"), o->dec_b[k], roof_render_device_color (R, i),
+                   &o->dec_xy[2 * k], PRIORITY_BATCH_MAX, OWNER_PATH + i, FALSE);
     }
+  if (!c->roomy)
+    return;
+  for (int k = 0; k < d->n_pre; k++)
+    label_count (R, labels, "S=%s", d->pre_s[k], col, &d->pre_xy[2 * k],
+                 k == 0 || k == d->n_pre - 1 ? PRIORITY_END_PROMPT : PRIORITY_PROMPT - k % 2, -1,
+                 TRUE);
 }
 
 /* Batch and prompt labels, then the region names at the top of the plot. */
@@ -876,8 +874,10 @@ draw_overlays (RoofRender *R, gpointer data, GArray *labels)
   RoofRect *pa = &R->frame.plot;
   double w, h;
 
-  label_batches (R, c, labels);
-  label_prompts (R, c, labels);
+  /* prompt labels where there is room for them: an export's 1600 × 1000,
+   * not the app's view at its default size */
+  c->roomy = R->width >= 1200.0 && R->height >= 800.0;
+  label_points (R, c, labels);
 
   const char *mb = c->n_ok > 1 ? _("memory-bound on every device") : _("memory-bound");
   roof_render_measure (R, ROOF_FONT_LABEL, mb, &w, &h);

@@ -42,6 +42,8 @@ typedef struct
   RoofHardwareParams hw;
   const char *cache_names[ROOF_MAX_CACHES];
   int color;          /* index into the palette; stable per device across charts */
+  gboolean has_rgb;   /* the user chose a colour: rgb (0xRRGGBB) in place of `color` */
+  guint32 rgb;
 } RoofPlotDevice;
 
 /* Loads what the first render of a process spends most on before it draws:

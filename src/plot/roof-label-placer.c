@@ -44,6 +44,7 @@ struct RoofLabelPlacer
   GArray *boxes;    /* Box, hard */
   GArray *segments; /* Segment */
   GArray *markers;  /* Marker */
+  double marker_r;  /* the largest marker's radius */
   GPtrArray *requests;
   /* a uniform grid over the bounds (plus a margin): per kind and cell, the
    * indices of the items crossing it; items beyond it go to the edge cells.
@@ -334,6 +335,7 @@ roof_label_placer_add_marker (RoofLabelPlacer *p, double x, double y, double r)
   Marker m = { x, y, r, 0 };
   RoofRect bb = { x - r, y - r, 2 * r, 2 * r };
   cells_add_rect (p, ITEM_MARKER, &bb, p->markers->len);
+  p->marker_r = MAX (p->marker_r, r);
   g_array_append_val (p->markers, m);
 }
 
@@ -533,7 +535,10 @@ candidate_cost (RoofLabelPlacer *p, const RoofLabelRequest *r, const RoofOBox *b
   int hits = segment_hits (p, &q);
   if (r->max_hits >= 0 && hits > r->max_hits)
     return -1.0;
-  return base + 40.0 * hits + 80.0 * marker_hits (p, &q);
+  /* a label never hides a data point */
+  if (marker_hits (p, &q) > 0)
+    return -1.0;
+  return base + 40.0 * hits;
 }
 
 static void
@@ -641,7 +646,8 @@ place_line (RoofLabelPlacer *p, RoofLabelRequest *r)
       double nx = sin (ang), ny = -cos (ang);
       for (int side = 0; side < 2; side++)
         {
-          double off = (0.5 * r->h + 2.5) * (side == 0 ? 1.0 : -1.0);
+          /* clear of the markers drawn on the line */
+          double off = (0.5 * r->h + MAX (2.5, p->marker_r + 1.0)) * (side == 0 ? 1.0 : -1.0);
           RoofOBox b = { x + nx * off, y + ny * off, r->w, r->h, ang };
           double c = candidate_cost (p, r, &b, fabs (offsets[k]) * 20.0 + side * 6.0);
           if (c >= 0.0 && c < best)

@@ -5,8 +5,8 @@
  * Greedy by priority: each label tries candidate positions (around its point
  * at growing distances with a leader line, or along its line at the line's
  * on-screen slope) and takes the cheapest one that overlaps no text already
- * placed and stays inside the bounds; crossing data lines or covering
- * markers only costs. A label with no free candidate is dropped, so the
+ * placed, covers no marker and stays inside the bounds; crossing data
+ * lines only costs. A label with no free candidate is dropped, so the
  * least important ones go first and no two texts ever overlap.
  */
 #pragma once

@@ -95,6 +95,21 @@ roof_theme_device_color (const RoofTheme *theme, int index)
 }
 
 RoofColor
+roof_color_from_rgb (guint32 rgb)
+{
+  RoofColor c = { (rgb >> 16 & 0xff) / 255.0, (rgb >> 8 & 0xff) / 255.0, (rgb & 0xff) / 255.0,
+                  1.0 };
+  return c;
+}
+
+RoofColor
+roof_theme_plot_device_color (const RoofTheme *theme, const RoofPlotDevice *device)
+{
+  return device->has_rgb ? roof_color_from_rgb (device->rgb)
+                         : roof_theme_device_color (theme, device->color);
+}
+
+RoofColor
 roof_color_mix (RoofColor c, RoofColor towards, double t)
 {
   RoofColor o = { c.r + (towards.r - c.r) * t, c.g + (towards.g - c.g) * t,

@@ -58,6 +58,10 @@ const RoofTheme *roof_theme_get (RoofThemeKind kind);
 
 /* Palette entry `index` (wrapped into range). */
 RoofColor roof_theme_device_color (const RoofTheme *theme, int index);
+/* A device's series colour: the one the user chose, else its palette's. */
+RoofColor roof_theme_plot_device_color (const RoofTheme *theme, const RoofPlotDevice *device);
+/* 0xRRGGBB as an opaque colour. */
+RoofColor roof_color_from_rgb (guint32 rgb);
 /* `c` mixed towards the plot background by `t` in [0, 1]. */
 RoofColor roof_color_mix (RoofColor c, RoofColor towards, double t);
 RoofColor roof_color_alpha (RoofColor c, double a);

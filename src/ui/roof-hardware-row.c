@@ -20,7 +20,8 @@ struct _RoofHardwareRow
   GtkWidget parent_instance;
 
   GtkCheckButton *check;
-  GtkDrawingArea *swatch;
+  GtkDrawingArea *swatch;       /* a faint ring while not compared */
+  GtkColorButton *color_button; /* the series colour while compared */
   GtkLabel *name_label;
   GtkLabel *subtitle_label;
   GtkLabel *custom_badge;
@@ -32,6 +33,8 @@ struct _RoofHardwareRow
   gulong scenario_handler;
   GBinding *compared; /* the check to the scenario's "hardware", owned */
   int color;          /* palette index shown, −1 = not compared */
+  gboolean has_rgb;   /* the user chose the colour: rgb */
+  guint32 rgb;
 };
 
 G_DEFINE_FINAL_TYPE (RoofHardwareRow, roof_hardware_row, GTK_TYPE_WIDGET)
@@ -64,18 +67,78 @@ format_short (double value)
   return roof_ui_format_number (rounded);
 }
 
+static const RoofTheme *
+current_theme (void)
+{
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  return roof_theme_get (dark ? ROOF_THEME_DARK : ROOF_THEME_LIGHT);
+}
+
+/* The colour button shows the series colour in the current theme, with the
+ * theme's palette to choose from. */
+static void
+sync_color_button (RoofHardwareRow *self)
+{
+  const RoofTheme *theme = current_theme ();
+  RoofPlotDevice dev = { .color = MAX (self->color, 0), .has_rgb = self->has_rgb,
+                         .rgb = self->rgb };
+  RoofColor c = roof_theme_plot_device_color (theme, &dev);
+  GdkRGBA rgba = { c.r, c.g, c.b, 1.0 }, palette[ROOF_PLOT_PALETTE_SIZE];
+
+  for (int i = 0; i < ROOF_PLOT_PALETTE_SIZE; i++)
+    palette[i] = (GdkRGBA){ theme->palette[i].r, theme->palette[i].g, theme->palette[i].b, 1.0 };
+  gtk_color_chooser_add_palette (GTK_COLOR_CHOOSER (self->color_button), GTK_ORIENTATION_HORIZONTAL,
+                                 0, 0, NULL);
+  gtk_color_chooser_add_palette (GTK_COLOR_CHOOSER (self->color_button), GTK_ORIENTATION_HORIZONTAL,
+                                 ROOF_PLOT_PALETTE_SIZE, ROOF_PLOT_PALETTE_SIZE, palette);
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (self->color_button), &rgba);
+  gtk_widget_set_visible (GTK_WIDGET (self->color_button), self->color >= 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->swatch), self->color < 0);
+}
+
 static void
 update_color (RoofHardwareRow *self)
 {
   const char *id = self->spec != NULL ? roof_spec_get_id (ROOF_SPEC (self->spec)) : NULL;
   int color = id != NULL && self->scenario != NULL ? roof_scenario_get_color (self->scenario, id)
                                                    : -1;
+  guint32 rgb = 0;
+  gboolean has_rgb = id != NULL && self->scenario != NULL
+                     && roof_scenario_get_custom_color (self->scenario, id, &rgb);
 
-  if (color != self->color)
+  if (color != self->color || has_rgb != self->has_rgb || rgb != self->rgb)
     {
       self->color = color;
+      self->has_rgb = has_rgb;
+      self->rgb = rgb;
+      sync_color_button (self);
       gtk_widget_queue_draw (GTK_WIDGET (self->swatch));
     }
+}
+
+/* 0…1 → 0…255 */
+static guint32
+channel (double v)
+{
+  return (guint32) CLAMP (lround (v * 255.0), 0, 255);
+}
+
+/* The user chose a colour: kept in the scenario, unless it is the device's
+ * own palette colour, which needs no keeping. */
+static void
+color_set_cb (RoofHardwareRow *self)
+{
+  GdkRGBA rgba;
+  const RoofTheme *theme = current_theme ();
+
+  if (self->spec == NULL || self->scenario == NULL || self->color < 0)
+    return;
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (self->color_button), &rgba);
+  guint32 rgb = channel (rgba.red) << 16 | channel (rgba.green) << 8 | channel (rgba.blue);
+  RoofColor own = roof_theme_device_color (theme, self->color);
+  guint32 own_rgb = channel (own.r) << 16 | channel (own.g) << 8 | channel (own.b);
+  roof_scenario_set_custom_color (self->scenario, roof_spec_get_id (ROOF_SPEC (self->spec)),
+                                  rgb == own_rgb ? -1 : (gint64) rgb);
 }
 
 static gboolean
@@ -176,37 +239,27 @@ scenario_changed_cb (RoofHardwareRow *self)
 static void
 dark_changed_cb (RoofHardwareRow *self)
 {
+  sync_color_button (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->swatch));
 }
 
 static void
 draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer user_data)
 {
-  RoofHardwareRow *self = ROOF_HARDWARE_ROW (user_data);
   double radius = MIN (width, height) / 2.0;
 
   cairo_arc (cr, width / 2.0, height / 2.0, radius - 0.5, 0, 2 * G_PI);
-  if (self->color >= 0)
-    {
-      gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-      const RoofTheme *theme = roof_theme_get (dark ? ROOF_THEME_DARK : ROOF_THEME_LIGHT);
-      RoofColor c = roof_theme_device_color (theme, self->color);
+  {
+    GdkRGBA fg;
 
-      cairo_set_source_rgba (cr, c.r, c.g, c.b, c.a);
-      cairo_fill (cr);
-    }
-  else
-    {
-      GdkRGBA fg;
-
-      /* a faint ring keeps the column without claiming a colour */
-      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
-      G_GNUC_END_IGNORE_DEPRECATIONS
-      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.25);
-      cairo_set_line_width (cr, 1);
-      cairo_stroke (cr);
-    }
+    /* a faint ring keeps the column without claiming a colour */
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.25);
+    cairo_set_line_width (cr, 1);
+    cairo_stroke (cr);
+  }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -290,6 +343,7 @@ roof_hardware_row_class_init (RoofHardwareRowClass *klass)
                                                "roof-hardware-row.ui");
   gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, check);
   gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, swatch);
+  gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, color_button);
   gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, RoofHardwareRow, custom_badge);
@@ -305,6 +359,15 @@ roof_hardware_row_init (RoofHardwareRow *self)
   self->color = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_drawing_area_set_draw_func (self->swatch, draw_swatch, self, NULL);
+  g_signal_connect_object (self->color_button, "color-set", G_CALLBACK (color_set_cb), self,
+                           G_CONNECT_SWAPPED);
+  {
+    /* a dot the size of the summary's, not GTK's 48 × 32 swatch */
+    GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (self->color_button));
+    GtkWidget *swatch = GTK_IS_BUTTON (button) ? gtk_button_get_child (GTK_BUTTON (button)) : NULL;
+    if (swatch != NULL)
+      gtk_widget_set_size_request (swatch, 12, 12);
+  }
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (dark_changed_cb), self, G_CONNECT_SWAPPED);
 }

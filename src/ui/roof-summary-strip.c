@@ -19,7 +19,7 @@ typedef struct
   char *cells[ROOF_SUMMARY_N_COLUMNS]; /* as shown */
   char *copy[ROOF_SUMMARY_N_COLUMNS];  /* as copied: numbers in the header's unit */
   char *tips[ROOF_SUMMARY_N_COLUMNS];
-  int color;
+  RoofPlotDevice series; /* its colour: .color, .has_rgb, .rgb */
   gboolean failed; /* the solver refused this device: cells[1] holds why */
   gboolean warn_memory;
   double value[ROOF_SUMMARY_N_COLUMNS]; /* NAN where there is none */
@@ -180,7 +180,7 @@ compute_row (const RoofChartInput *in, const RoofPlotDevice *dev, Row *row)
   RoofError err = { 0 };
   double step = in->sensitivity_step > 0.0 ? in->sensitivity_step : ROOF_DEFAULT_SENSITIVITY_STEP;
 
-  row->color = dev->color;
+  row->series = (RoofPlotDevice){ .color = dev->color, .has_rgb = dev->has_rgb, .rgb = dev->rgb };
   for (int c = 0; c < ROOF_SUMMARY_N_COLUMNS; c++)
     row->value[c] = NAN;
   row->cells[ROOF_SUMMARY_DEVICE] = g_strdup (dev->name);
@@ -268,11 +268,11 @@ static void
 draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer user_data)
 {
   RoofSummaryStrip *self = user_data;
-  int color = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (area), "color"));
+  const RoofPlotDevice *series = g_object_get_data (G_OBJECT (area), "series");
   const RoofTheme *th = roof_theme_get (self->theme);
   double r = MIN (width, height) / 2.0;
 
-  roof_color_set (cr, roof_theme_device_color (th, color));
+  roof_color_set (cr, roof_theme_plot_device_color (th, series));
   cairo_arc (cr, width / 2.0, height / 2.0, r, 0, 2 * G_PI);
   cairo_fill (cr);
 }
@@ -327,7 +327,8 @@ structure_key (RoofSummaryStrip *self, GString *key)
   for (guint i = 0; i < self->rows->len; i++)
     {
       Row *row = &g_array_index (self->rows, Row, i);
-      g_string_append_printf (key, "%d%c;", row->color, row->failed ? 'f' : 'o');
+      g_string_append_printf (key, "%d/%d/%06x%c;", row->series.color, row->series.has_rgb,
+                              row->series.rgb, row->failed ? 'f' : 'o');
     }
 }
 
@@ -400,7 +401,8 @@ rebuild_grid (RoofSummaryStrip *self)
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 10);
       gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 10);
       gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
-      g_object_set_data (G_OBJECT (swatch), "color", GINT_TO_POINTER (row->color));
+      g_object_set_data_full (G_OBJECT (swatch), "series", g_memdup2 (&row->series, sizeof row->series),
+                              g_free);
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
       gtk_accessible_update_property (GTK_ACCESSIBLE (swatch), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Series colour"), -1);

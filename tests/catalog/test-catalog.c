@@ -1070,30 +1070,117 @@ test_entry_changed (void)
 }
 
 static void
+count_signal (guint *count)
+{
+  (*count)++;
+}
+
+/* The palette index a device's id asks for: FNV-1a (32 bits) of the id,
+ * modulo the 8 colours. Worked out by hand (Python) for the ids below:
+ *   nvidia-h100-sxm       407110117 % 8 = 5
+ *   nvidia-h200-sxm      3716804756 % 8 = 4
+ *   nvidia-a100-sxm-80gb 2766976618 % 8 = 2
+ *   nvidia-b200          4186423649 % 8 = 1
+ *   amd-mi300x           1290539673 % 8 = 1 */
+static void
 test_scenario_colors (void)
 {
   g_autoptr (RoofScenario) s = roof_scenario_new_default ();
 
-  /* the defaults take 0, 1, 2 in order */
-  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h100-sxm"), ==, 0);
-  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h200-sxm"), ==, 1);
+  /* the defaults take their own indices: no two ask for the same */
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h100-sxm"), ==, 5);
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h200-sxm"), ==, 4);
   g_assert_cmpint (roof_scenario_get_color (s, "nvidia-a100-sxm-80gb"), ==, 2);
   g_assert_cmpint (roof_scenario_get_color (s, "nvidia-b200"), ==, -1);
 
-  /* removing the second keeps the others' colours; a new one takes the hole */
+  /* removing one keeps the others' colours */
   g_assert_true (roof_scenario_remove_hardware (s, "nvidia-h200-sxm"));
   g_assert_false (roof_scenario_remove_hardware (s, "nvidia-h200-sxm"));
   g_assert_false (roof_scenario_has_hardware (s, "nvidia-h200-sxm"));
   g_assert_cmpint (roof_scenario_get_color (s, "nvidia-a100-sxm-80gb"), ==, 2);
+  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h200-sxm"), ==, -1);
   roof_scenario_add_hardware (s, "nvidia-b200");
   roof_scenario_add_hardware (s, "nvidia-b200"); /* no duplicate */
   g_assert_cmpuint (g_strv_length ((char **) roof_scenario_get_hardware (s)), ==, 3);
   g_assert_cmpint (roof_scenario_get_color (s, "nvidia-b200"), ==, 1);
-  roof_scenario_add_hardware (s, "amd-mi300x");
-  g_assert_cmpint (roof_scenario_get_color (s, "amd-mi300x"), ==, 3);
-  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h100-sxm"), ==, 0);
-  g_assert_cmpint (roof_scenario_get_color (s, "nvidia-h200-sxm"), ==, -1);
-  g_assert_true (roof_scenario_has_hardware (s, "amd-mi300x"));
+  g_assert_true (roof_scenario_has_hardware (s, "nvidia-b200"));
+}
+
+/* The same comparison ticked in any order gets the same colours: amd-mi300x
+ * and nvidia-b200 both ask for 1; in the order of the ids amd-mi300x takes
+ * it, nvidia-a100-sxm-80gb takes its 2, and nvidia-b200 moves on past 1
+ * and 2 to 3. */
+static void
+test_scenario_colors_order (void)
+{
+  static const char *const orders[][3] = {
+    { "nvidia-b200", "nvidia-a100-sxm-80gb", "amd-mi300x" },
+    { "amd-mi300x", "nvidia-b200", "nvidia-a100-sxm-80gb" },
+    { "nvidia-a100-sxm-80gb", "amd-mi300x", "nvidia-b200" },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (orders); k++)
+    {
+      g_autoptr (RoofScenario) s = roof_scenario_new_default ();
+      const char *ids[4] = { orders[k][0], NULL, NULL, NULL };
+
+      /* ticked one by one, as in the app */
+      roof_scenario_set_hardware (s, ids);
+      roof_scenario_add_hardware (s, orders[k][1]);
+      roof_scenario_add_hardware (s, orders[k][2]);
+      g_assert_cmpint (roof_scenario_get_color (s, "amd-mi300x"), ==, 1);
+      g_assert_cmpint (roof_scenario_get_color (s, "nvidia-a100-sxm-80gb"), ==, 2);
+      g_assert_cmpint (roof_scenario_get_color (s, "nvidia-b200"), ==, 3);
+    }
+}
+
+/* A colour the user chose: kept, saved as "#rrggbb" in chart.colors, read
+ * back; a malformed one is refused with the field's name. */
+static void
+test_scenario_custom_colors (void)
+{
+  g_autoptr (RoofScenario) s = roof_scenario_new_default ();
+  g_autoptr (RoofScenario) back = NULL;
+  g_autoptr (RoofCatalog) catalog = catalog_test_builtin ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autofree char *text = NULL;
+  guint32 rgb = 0;
+  guint changes = 0;
+
+  g_assert_false (roof_scenario_get_custom_color (s, "nvidia-h100-sxm", &rgb));
+  g_signal_connect_swapped (s, "changed", G_CALLBACK (count_signal), &changes);
+  roof_scenario_set_custom_color (s, "nvidia-h100-sxm", 0x12ab34);
+  roof_scenario_set_custom_color (s, "nvidia-h100-sxm", 0x12ab34); /* no change */
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_true (roof_scenario_get_custom_color (s, "nvidia-h100-sxm", &rgb));
+  g_assert_cmphex (rgb, ==, 0x12ab34);
+
+  node = roof_scenario_to_json (s, NULL);
+  text = json_to_string (node, FALSE);
+  g_assert_nonnull (strstr (text, "\"colors\":{\"nvidia-h100-sxm\":\"#12ab34\"}"));
+  back = roof_scenario_load_data (text, -1, "test.json", catalog, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (roof_scenario_get_custom_color (back, "nvidia-h100-sxm", &rgb));
+  g_assert_cmphex (rgb, ==, 0x12ab34);
+
+  /* back to the palette: the field goes */
+  roof_scenario_set_custom_color (s, "nvidia-h100-sxm", -1);
+  g_assert_cmpuint (changes, ==, 2);
+  g_clear_pointer (&node, json_node_unref);
+  g_clear_pointer (&text, g_free);
+  node = roof_scenario_to_json (s, NULL);
+  text = json_to_string (node, FALSE);
+  g_assert_null (strstr (text, "colors"));
+
+  g_clear_object (&back);
+  back = roof_scenario_load_data ("{\"format\": \"roofline-scenario\", \"version\": 2, "
+                                  "\"hardware\": [\"nvidia-h100-sxm\"], \"model\": \"llama-3.1-8b\", "
+                                  "\"chart\": {\"colors\": {\"nvidia-h100-sxm\": \"#12ab3\"}}}",
+                                  -1, "bad.json", catalog, NULL, &error);
+  g_assert_null (back);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "chart.colors.nvidia-h100-sxm must be a colour"));
 }
 
 /* "Did you mean": Levenshtein distances counted by hand. */
@@ -1136,6 +1223,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/catalog/builtin/counts", test_builtin_counts);
+  g_test_add_func ("/catalog/scenario-colors-order", test_scenario_colors_order);
+  g_test_add_func ("/catalog/scenario-custom-colors", test_scenario_custom_colors);
   g_test_add_func ("/catalog/builtin/no-warnings", test_builtin_no_warnings);
   g_test_add_func ("/catalog/builtin/conversions", test_conversions);
   g_test_add_func ("/catalog/builtin/capacity-units", test_capacity_units);

@@ -62,6 +62,8 @@ type_text (RoofFieldType type)
       return "object of numbers";
     case ROOF_FIELD_RANGE:
       return "[low, high]";
+    case ROOF_FIELD_COLOR_MAP:
+      return "object of colours";
     default:
       g_assert_not_reached ();
     }

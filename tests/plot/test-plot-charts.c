@@ -1088,6 +1088,217 @@ test_layout_caption (void)
     }
 }
 
+/* ---------------------------------------------------------------------- */
+/* What an analyst reads at the app's size                                */
+
+/* No placed label covers a marker: the roofline's markers are its hit items
+ * (workload points, ridge points), each a square of side 2 × radius around
+ * the centre, the marker radius being the theme's (3.5 px in light). */
+static void
+assert_no_label_on_marker (const RoofChartLayout *l, double r, const char *what)
+{
+  for (guint i = 0; i < l->texts->len; i++)
+    {
+      const RoofPlacedText *t = &g_array_index (l->texts, RoofPlacedText, i);
+      if (t->role != ROOF_TEXT_LABEL)
+        continue;
+      for (guint k = 0; k < l->items->len; k++)
+        {
+          const RoofHitItem *it = &g_array_index (l->items, RoofHitItem, k);
+          RoofPlacedText m = { .cx = it->x, .cy = it->y, .w = 2 * r, .h = 2 * r };
+          m.box = (RoofRect){ it->x - r, it->y - r, 2 * r, 2 * r };
+          if (it->bar.width == 0 && roof_placed_text_overlap (t, &m))
+            g_error ("%s: label “%s” covers the marker at (%.1f, %.1f)", what, t->text, it->x,
+                     it->y);
+        }
+    }
+}
+
+/* Pixels of the label's box (its axis-aligned bounds, 1 px in) within 0.12
+ * of colour `c`: glyphs are drawn in the series colour over a halo. */
+static int
+label_pixels (const Rendered *r, const RoofPlacedText *t, RoofColor c)
+{
+  int n = 0;
+  for (int y = (int) ceil (t->box.y + 1); y < (int) floor (t->box.y + t->box.height - 1); y++)
+    for (int x = (int) ceil (t->box.x + 1); x < (int) floor (t->box.x + t->box.width - 1); x++)
+      n += near_color (r->surface, x, y, 0.0, c, 0.12);
+  return n;
+}
+
+static void
+test_roofline_labels (void)
+{
+  static const char *const four[] = { "nvidia-h100-sxm", "nvidia-h200-sxm",
+                                      "nvidia-a100-sxm-80gb", "amd-mi300x" };
+  const RoofTheme *th = roof_theme_get (ROOF_THEME_LIGHT);
+  /* the app's chart at 1280 × 800 is about 690 × 590; the export 1600 × 1000 */
+  static const int sz[][2] = { { 690, 590 }, { 1600, 1000 } };
+
+  for (guint z = 0; z < G_N_ELEMENTS (sz); z++)
+    {
+      PlotScenario s;
+      plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-8b", 4, four);
+      s.in.ceilings = (1u << ROOF_PREC_BF16) | (1u << ROOF_PREC_FP8);
+      for (int i = 0; i < 4; i++)
+        s.devices[i].color = i; /* four distinct palette colours */
+      Rendered r = render (&s.in, sz[z][0], sz[z][1]);
+      g_assert_true (r.ok);
+      assert_no_overlap (r.layout, sz[z][0], sz[z][1], "roofline labels");
+      assert_no_label_on_marker (r.layout, th->marker_radius, "roofline labels");
+      int n_batch = 0, n_prompt = 0, n_fp8 = 0;
+      for (guint i = 0; i < r.layout->texts->len; i++)
+        {
+          const RoofPlacedText *t = &g_array_index (r.layout->texts, RoofPlacedText, i);
+          if (t->role != ROOF_TEXT_LABEL)
+            continue;
+          n_prompt += g_str_has_prefix (t->text, "S=");
+          n_fp8 += g_str_has_prefix (t->text, "fp8 I* =");
+          /* every device holds Llama-3.1-8B, so the first is the focused
+           * one: its batches are labelled in its colour, nobody else's */
+          if (g_str_has_prefix (t->text, "B=") && !g_str_has_suffix (t->text, " max"))
+            {
+              n_batch++;
+              int own = label_pixels (&r, t, roof_theme_device_color (th, 0));
+              g_assert_cmpint (own, >, 3);
+              /* a line crossing the box has fewer pixels than the glyphs */
+              for (int i = 1; i < 4; i++)
+                g_assert_cmpint (label_pixels (&r, t, roof_theme_device_color (th, i)), <, own);
+            }
+        }
+      g_assert_cmpint (n_batch, >=, 3);
+      g_assert_cmpint (n_fp8, >=, 1);
+      /* prompt lengths are for tooltips at the app's size, labelled on an export */
+      if (z == 0)
+        g_assert_cmpint (n_prompt, ==, 0);
+      else
+        g_assert_cmpint (n_prompt, >, 0);
+      rendered_clear (&r);
+      plot_scenario_clear (&s);
+    }
+}
+
+/* Batches are whole numbers in the cost chart's tooltips. */
+static void
+test_cost_tooltip_batches (void)
+{
+  static const char *const two[] = { "nvidia-h100-sxm", "amd-mi300x" };
+  PlotScenario s;
+  plot_scenario_init (&s, ROOF_PLOT_COST, "llama-3.1-8b", 2, two);
+  Rendered r = render (&s.in, 800, 500);
+  int n = 0;
+
+  g_assert_true (r.ok);
+  for (guint i = 0; i < r.layout->items->len; i++)
+    {
+      const RoofHitItem *it = &g_array_index (r.layout->items, RoofHitItem, i);
+      const char *at = it->tooltip ? strstr (it->tooltip, " · batch ") : NULL;
+      if (at == NULL)
+        continue;
+      at += strlen (" · batch ");
+      gsize digits = strspn (at, "0123456789");
+      g_assert_cmpuint (digits, >, 0);
+      /* the number ends at the line's end: no decimal part */
+      g_assert_cmpint (at[digits], ==, '\n');
+      n++;
+    }
+  g_assert_cmpint (n, >, 4);
+  rendered_clear (&r);
+  plot_scenario_clear (&s);
+}
+
+/* The memory chart writes every size in its axis's unit. Llama-3.1-405B's
+ * 405.9e9 weights at bf16 are 811.8 GB (docs/model.md: 2 bytes a weight),
+ * plus its KV cache at batch 32 and context 32768 (516.1 kB a token, the
+ * catalog's figure): 32 × (32768 + 256) × 516.1e3 B = 545 GB, 1.36 TB in
+ * all, so the axis is in TB; Llama-3.1-8B's 16 GB stays in GB. */
+static void
+test_memory_unit (void)
+{
+  static const struct { const char *model; double batch, context; const char *unit, *title; } cases[] = {
+    { "llama-3.1-405b", 32, 32768, " TB", "Memory (TB)" },
+    { "llama-3.1-8b", 1, 4096, " GB", "Memory (GB)" },
+  };
+  static const char *const one[] = { "nvidia-h200-sxm" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      PlotScenario s;
+      plot_scenario_init (&s, ROOF_PLOT_MEMORY, cases[k].model, 1, one);
+      s.in.workload.batch = cases[k].batch;
+      s.in.workload.context = cases[k].context;
+      Rendered r = render (&s.in, 800, 500);
+      g_assert_true (r.ok);
+      g_assert_cmpstr (r.layout->y_title, ==, cases[k].title);
+      int n = 0;
+      for (guint i = 0; i < r.layout->texts->len; i++)
+        {
+          const RoofPlacedText *t = &g_array_index (r.layout->texts, RoofPlacedText, i);
+          if (t->role != ROOF_TEXT_LABEL)
+            continue;
+          g_assert_null (strstr (t->text, k == 0 ? " GB" : " TB"));
+          n += strstr (t->text, cases[k].unit) != NULL;
+        }
+      g_assert_cmpint (n, >, 0);
+      rendered_clear (&r);
+      plot_scenario_clear (&s);
+    }
+}
+
+/* A 20,000-character name is cut on every chart, legend included. */
+static void
+test_long_name (void)
+{
+  static const char *const one[] = { "nvidia-h100-sxm" };
+  g_autofree char *name = g_strnfill (20000, 'x');
+  g_autofree char *x40 = g_strnfill (40, 'x');
+
+  for (int k = 0; k < ROOF_PLOT_COUNT; k++)
+    {
+      if (k == ROOF_PLOT_TREND)
+        continue; /* the catalog's names, not the compared devices' */
+      PlotScenario s;
+      plot_scenario_init (&s, k, "llama-3.1-8b", 1, one);
+      s.devices[0].name = name;
+      Rendered r = render (&s.in, 800, 500);
+      g_assert_true (r.ok);
+      for (guint i = 0; i < r.layout->texts->len; i++)
+        {
+          const RoofPlacedText *t = &g_array_index (r.layout->texts, RoofPlacedText, i);
+          /* at most ROOF_CHART_NAME_MAX (40) characters of it, "…" last */
+          if (strstr (t->text, x40) != NULL)
+            g_error ("%s: “%.60s…” holds more than 39 characters of the name",
+                     roof_plot_kind_name (k), t->text);
+        }
+      rendered_clear (&r);
+      plot_scenario_clear (&s);
+    }
+}
+
+/* A colour the user chose replaces the palette's on the chart. */
+static void
+test_custom_colour (void)
+{
+  static const char *const one[] = { "nvidia-h100-sxm" };
+  PlotScenario s;
+  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-8b", 1, one);
+  s.devices[0].has_rgb = TRUE;
+  s.devices[0].rgb = 0x8000ff;
+  Rendered r = render (&s.in, 800, 500);
+  RoofColor want = { 0x80 / 255.0, 0.0, 1.0, 1.0 };
+  int found = 0;
+
+  g_assert_true (r.ok);
+  for (guint i = 0; i < r.layout->items->len; i++)
+    {
+      const RoofHitItem *it = &g_array_index (r.layout->items, RoofHitItem, i);
+      found += near_color (r.surface, it->x, it->y, 2.0, want, 0.1);
+    }
+  g_assert_cmpint (found, >, 0);
+  rendered_clear (&r);
+  plot_scenario_clear (&s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1111,5 +1322,10 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/no-tooltips", test_no_tooltips);
   g_test_add_func ("/plot/chart/device-colour", test_device_colour);
   g_test_add_func ("/plot/chart/layout-caption", test_layout_caption);
+  g_test_add_func ("/plot/chart/roofline-labels", test_roofline_labels);
+  g_test_add_func ("/plot/chart/cost-tooltip-batches", test_cost_tooltip_batches);
+  g_test_add_func ("/plot/chart/memory-unit", test_memory_unit);
+  g_test_add_func ("/plot/chart/long-name", test_long_name);
+  g_test_add_func ("/plot/chart/custom-colour", test_custom_colour);
   return g_test_run ();
 }
