@@ -324,6 +324,33 @@ entry_changed_cb (RoofHardwarePanel *self, RoofSpec *spec)
     rebuild_rows (self);
 }
 
+/* Space and Enter on a focused device tick it or untick it, as a click on
+ * its check does; the list sees the keys before its rows do. */
+static gboolean
+list_key_pressed_cb (GtkEventControllerKey *controller,
+                     guint keyval,
+                     guint keycode,
+                     GdkModifierType state,
+                     RoofHardwarePanel *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self->list_view));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if ((state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK | GDK_ALT_MASK)) != 0
+      || (keyval != GDK_KEY_space && keyval != GDK_KEY_KP_Space && keyval != GDK_KEY_Return
+          && keyval != GDK_KEY_KP_Enter))
+    return FALSE;
+  /* the focus is the list's item widget; the device's row is its child */
+  for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_first_child (w))
+    if (ROOF_IS_HARDWARE_ROW (w))
+      {
+        GtkCheckButton *check = roof_hardware_row_get_check (ROOF_HARDWARE_ROW (w));
+        gtk_check_button_set_active (check, !gtk_check_button_get_active (check));
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static GtkWidget *
 header_new (void)
 {
@@ -507,6 +534,12 @@ roof_hardware_panel_init (RoofHardwarePanel *self)
   gtk_list_view_set_factory (self->list_view, factory);
   g_object_unref (factory);
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (list_key_pressed_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->list_view), keys);
+  }
 
   gtk_stack_set_visible_child_name (self->editor_stack, "empty");
   gtk_widget_set_visible (GTK_WIDGET (self->editor_stack), FALSE);
@@ -629,6 +662,22 @@ roof_hardware_panel_focus_search (RoofHardwarePanel *self)
   g_return_if_fail (ROOF_IS_HARDWARE_PANEL (self));
 
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+void
+roof_hardware_panel_focus_list (RoofHardwarePanel *self)
+{
+  GtkRoot *root;
+  GtkWidget *focus;
+
+  g_return_if_fail (ROOF_IS_HARDWARE_PANEL (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  /* a list that never had a focused row takes its first */
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->list_view)))
+    gtk_widget_child_focus (GTK_WIDGET (self->list_view), GTK_DIR_TAB_FORWARD);
 }
 
 void
