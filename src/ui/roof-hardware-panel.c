@@ -49,6 +49,8 @@ struct _RoofHardwarePanel
   RoofHardwareSpec *selected; /* in the editor; may be hidden by the search */
   gulong selected_handler;
   gboolean rebuilding;
+  guint focus_tick; /* focusing the list once its rows are on screen */
+  int focus_tries;
 };
 
 G_DEFINE_FINAL_TYPE (RoofHardwarePanel, roof_hardware_panel, GTK_TYPE_WIDGET)
@@ -341,14 +343,15 @@ list_key_pressed_cb (GtkEventControllerKey *controller,
           && keyval != GDK_KEY_KP_Enter))
     return FALSE;
   /* the focus is the list's item widget; the device's row is its child */
-  for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_first_child (w))
-    if (ROOF_IS_HARDWARE_ROW (w))
-      {
-        GtkCheckButton *check = roof_hardware_row_get_check (ROOF_HARDWARE_ROW (w));
-        gtk_check_button_set_active (check, !gtk_check_button_get_active (check));
-        return TRUE;
-      }
-  return FALSE;
+  if (focus == NULL || gtk_widget_get_parent (focus) != GTK_WIDGET (self->list_view)
+      || !ROOF_IS_HARDWARE_ROW (gtk_widget_get_first_child (focus)))
+    return FALSE;
+  {
+    GtkWidget *row = gtk_widget_get_first_child (focus);
+    GtkCheckButton *check = roof_hardware_row_get_check (ROOF_HARDWARE_ROW (row));
+    gtk_check_button_set_active (check, !gtk_check_button_get_active (check));
+  }
+  return TRUE;
 }
 
 static GtkWidget *
@@ -419,6 +422,9 @@ roof_hardware_panel_dispose (GObject *object)
   RoofHardwarePanel *self = ROOF_HARDWARE_PANEL (object);
   GtkWidget *child;
 
+  if (self->focus_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->focus_tick);
+  self->focus_tick = 0;
   roof_hardware_panel_set_catalog (self, NULL);
   roof_hardware_panel_set_scenario (self, NULL);
   show_spec (self, NULL);
@@ -664,20 +670,50 @@ roof_hardware_panel_focus_search (RoofHardwarePanel *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
+/* The focused device, else the first shown (the list's children are its
+ * items' widgets, in order; a vendor's heading is not a device). FALSE
+ * while no device row is on screen. */
+static gboolean
+focus_first_device (RoofHardwarePanel *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL && gtk_widget_get_parent (focus) == GTK_WIDGET (self->list_view))
+    return TRUE;
+  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (self->list_view)); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    if (gtk_widget_get_mapped (item) && ROOF_IS_HARDWARE_ROW (gtk_widget_get_first_child (item))
+        && gtk_widget_grab_focus (item))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+focus_list_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  RoofHardwarePanel *self = ROOF_HARDWARE_PANEL (widget);
+
+  /* a panel just shown lays out its rows in the frames that follow */
+  if (focus_first_device (self) || ++self->focus_tries >= 10)
+    {
+      if (self->focus_tries >= 10)
+        gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+      self->focus_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
 void
 roof_hardware_panel_focus_list (RoofHardwarePanel *self)
 {
-  GtkRoot *root;
-  GtkWidget *focus;
-
   g_return_if_fail (ROOF_IS_HARDWARE_PANEL (self));
 
-  gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-  /* a list that never had a focused row takes its first */
-  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->list_view)))
-    gtk_widget_child_focus (GTK_WIDGET (self->list_view), GTK_DIR_TAB_FORWARD);
+  if (focus_first_device (self) || self->focus_tick != 0)
+    return;
+  self->focus_tries = 0;
+  self->focus_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), focus_list_tick, NULL, NULL);
 }
 
 void

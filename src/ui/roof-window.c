@@ -202,6 +202,8 @@ set_scenario (RoofWindow *self, RoofScenario *scenario)
 #define CHART_MIN_WIDTH 640
 #define PANEL_MIN_WIDTH 240
 #define PANEL_MAX_WIDTH 560
+/* style.css, separator.panel-handle: a 1 px line with 3 px either side */
+#define HANDLE_WIDTH 7
 
 static const char *
 visible_key (RoofWindow *self, AdwFlap *flap)
@@ -237,10 +239,11 @@ update_folds (RoofWindow *self, int width)
 
   if (width <= 0)
     return;
-  hardware_folds = width - hardware < CHART_MIN_WIDTH;
+  hardware_folds = width - hardware - HANDLE_WIDTH < CHART_MIN_WIDTH;
   if (hardware_folds || !g_settings_get_boolean (self->settings, "hardware-panel-visible"))
-    hardware = 0;
-  model_folds = width - hardware - self->model_panel_width < CHART_MIN_WIDTH;
+    hardware = -HANDLE_WIDTH;
+  model_folds = width - hardware - HANDLE_WIDTH - self->model_panel_width - HANDLE_WIDTH
+                < CHART_MIN_WIDTH;
   set_folded (self, self->model_flap, model_folds);
   set_folded (self, self->hardware_flap, hardware_folds);
 }
@@ -307,10 +310,10 @@ on_handle_drag_update (GtkGestureDrag *gesture, double dx, double dy, RoofWindow
   gboolean hardware = handle == self->hardware_handle;
   AdwFlap *other = hardware ? self->model_flap : self->hardware_flap;
   int other_width = hardware ? self->model_panel_width : self->hardware_panel_width;
-  int room = gtk_widget_get_width (GTK_WIDGET (self)) - CHART_MIN_WIDTH;
+  int room = gtk_widget_get_width (GTK_WIDGET (self)) - CHART_MIN_WIDTH - HANDLE_WIDTH;
 
   if (!flap_folded (other) && adw_flap_get_reveal_flap (other))
-    room -= other_width;
+    room -= other_width + HANDLE_WIDTH;
   /* the chart stays the largest thing on screen */
   set_panel_width (self, hardware,
                    MIN (self->drag_start_width + (int) (hardware ? dx : -dx),
