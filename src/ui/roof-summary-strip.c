@@ -731,27 +731,6 @@ roof_summary_strip_get_cell (RoofSummaryStrip *self, int row, RoofSummaryColumn 
   return gtk_label_get_text (GTK_LABEL (child));
 }
 
-/* One CSV field (RFC 4180): quoted when it holds a separator, a quote, a
- * line break or edge spaces, quotes doubled. */
-static void
-append_csv (GString *s, const char *text)
-{
-  if (strpbrk (text, ",\"\r\n") == NULL && text[0] != ' '
-      && (text[0] == '\0' || text[strlen (text) - 1] != ' '))
-    {
-      g_string_append (s, text);
-      return;
-    }
-  g_string_append_c (s, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (s, '"');
-      g_string_append_c (s, *p);
-    }
-  g_string_append_c (s, '"');
-}
-
 /* One Markdown table cell: the punctuation that would start emphasis, code,
  * a link, HTML or end the cell is escaped; a line break becomes a space. */
 static void
@@ -778,7 +757,7 @@ append_cell (GString *s, RoofSummaryFormat format, int c, const char *text)
     case ROOF_SUMMARY_CSV:
       if (c > 0)
         g_string_append_c (s, ',');
-      append_csv (s, text);
+      roof_csv_append_field (s, text);
       break;
     case ROOF_SUMMARY_MARKDOWN:
       g_string_append (s, c > 0 ? " " : "| ");
@@ -841,22 +820,24 @@ roof_summary_strip_build_table (RoofSummaryStrip *self)
   return roof_summary_strip_build_table_as (self, ROOF_SUMMARY_TSV);
 }
 
-gboolean
-roof_summary_strip_get_cell_best (RoofSummaryStrip *self, int row, RoofSummaryColumn column)
+static gboolean
+cell_has_class (RoofSummaryStrip *self, int row, RoofSummaryColumn column, const char *name)
 {
   GtkWidget *child;
 
   g_return_val_if_fail (ROOF_IS_SUMMARY_STRIP (self), FALSE);
   child = gtk_grid_get_child_at (self->grid, column + 1, row + 1);
-  return child != NULL && gtk_widget_has_css_class (child, "best");
+  return child != NULL && gtk_widget_has_css_class (child, name);
+}
+
+gboolean
+roof_summary_strip_get_cell_best (RoofSummaryStrip *self, int row, RoofSummaryColumn column)
+{
+  return cell_has_class (self, row, column, "best");
 }
 
 gboolean
 roof_summary_strip_get_cell_dimmed (RoofSummaryStrip *self, int row, RoofSummaryColumn column)
 {
-  GtkWidget *child;
-
-  g_return_val_if_fail (ROOF_IS_SUMMARY_STRIP (self), FALSE);
-  child = gtk_grid_get_child_at (self->grid, column + 1, row + 1);
-  return child != NULL && gtk_widget_has_css_class (child, "dim-label");
+  return cell_has_class (self, row, column, "dim-label");
 }

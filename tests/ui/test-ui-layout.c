@@ -36,12 +36,6 @@ typedef struct
   RoofWindow *window;
 } Fixture;
 
-static gboolean
-chart_rendered (gpointer data)
-{
-  return roof_chart_view_get_layout (roof_window_get_visible_chart (data)) != NULL;
-}
-
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
@@ -60,7 +54,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   g_object_ref_sink (f->window);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1300, 800);
   gtk_window_present (GTK_WINDOW (f->window));
-  ui_wait_for (chart_rendered, f->window, WAIT_MS, "the first chart");
+  ui_wait_for (ui_chart_rendered, f->window, WAIT_MS, "the first chart");
 }
 
 static void
@@ -79,18 +73,6 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_free (f->dir);
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     g_settings_reset (settings, keys[i]);
-}
-
-static gboolean
-shown (gpointer widget)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (widget));
-}
-
-static gboolean
-hidden (gpointer widget)
-{
-  return !gtk_widget_get_mapped (GTK_WIDGET (widget));
 }
 
 typedef struct
@@ -125,16 +107,8 @@ find_handle (GtkWidget *root, GtkWidget *panel)
 static void
 drag (GtkWidget *handle, double dx)
 {
-  GListModel *controllers = gtk_widget_observe_controllers (handle);
-  GtkGesture *gesture = NULL;
+  GtkEventController *gesture = ui_find_controller (handle, GTK_TYPE_GESTURE_DRAG);
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers) && gesture == NULL; i++)
-    {
-      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
-      if (GTK_IS_GESTURE_DRAG (c))
-        gesture = GTK_GESTURE (c);
-    }
-  g_object_unref (controllers);
   g_assert_nonnull (gesture);
   g_signal_emit_by_name (gesture, "drag-begin", 0.0, 0.0);
   g_signal_emit_by_name (gesture, "drag-update", dx, 0.0);
@@ -166,13 +140,13 @@ test_fold_and_widths (Fixture *f, gconstpointer data)
 
   /* 1090 − 287 − 307 = 496 < 640: the model panel folds; 1090 − 287 = 803 ≥ 640 */
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 700);
-  ui_wait_for (hidden, model, WAIT_MS, "the model panel to fold at 1100 px");
+  ui_wait_for (ui_unmapped, model, WAIT_MS, "the model panel to fold at 1100 px");
   g_assert_true (gtk_widget_get_mapped (hardware));
   g_assert_cmpint (gtk_widget_get_width (hardware), ==, HW_WIDTH);
 
   /* 890 − 287 = 603 < 640: both fold, the chart has the whole width */
   gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 600);
-  ui_wait_for (hidden, hardware, WAIT_MS, "the hardware panel to fold at 900 px");
+  ui_wait_for (ui_unmapped, hardware, WAIT_MS, "the hardware panel to fold at 900 px");
   g_assert_cmpint (gtk_widget_get_width (chart), >=, 900 - 20);
   g_assert_true (g_settings_get_boolean (settings, "hardware-panel-visible"));
   g_assert_true (g_settings_get_boolean (settings, "model-panel-visible"));
@@ -187,7 +161,7 @@ test_fold_and_widths (Fixture *f, gconstpointer data)
                                              NULL));
   g_object_get (f->window, "hardware-panel-visible", &visible, NULL);
   g_assert_false (visible);
-  ui_wait_for (hidden, hardware, WAIT_MS, "the overlay to close");
+  ui_wait_for (ui_unmapped, hardware, WAIT_MS, "the overlay to close");
   g_assert_true (g_settings_get_boolean (settings, "hardware-panel-visible"));
   g_assert_cmpint (g_settings_get_int (settings, "hardware-panel-width"), ==, HW_WIDTH);
   g_assert_cmpint (g_settings_get_int (settings, "model-panel-width"), ==, MODEL_WIDTH);
@@ -219,29 +193,14 @@ test_fold_and_widths (Fixture *f, gconstpointer data)
   g_assert_cmpint (gtk_widget_get_width (chart), >=, CHART_MIN);
 }
 
-static GtkEventController *
-key_controller (GtkWidget *widget)
-{
-  GListModel *controllers = gtk_widget_observe_controllers (widget);
-  GtkEventController *found = NULL;
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers) && found == NULL; i++)
-    {
-      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        found = GTK_EVENT_CONTROLLER (c);
-    }
-  g_object_unref (controllers);
-  g_assert_nonnull (found);
-  return found;
-}
-
 static gboolean
 press (GtkWidget *list, guint keyval)
 {
   gboolean handled = FALSE;
-  g_signal_emit_by_name (key_controller (list), "key-pressed", keyval, 0, (GdkModifierType) 0,
-                         &handled);
+  GtkEventController *keys = ui_find_controller (list, GTK_TYPE_EVENT_CONTROLLER_KEY);
+
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
   return handled;
 }
 
@@ -379,7 +338,7 @@ test_empty_state (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_mapped (page));
   roof_scenario_set_hardware (scenario, none);
   roof_window_recompute (f->window);
-  ui_wait_for (shown, page, WAIT_MS, "the empty-state page");
+  ui_wait_for (ui_mapped, page, WAIT_MS, "the empty-state page");
   g_assert_false (gtk_widget_get_mapped (chart));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (roof_window_get_summary_strip (f->window))));
   g_assert_cmpstr (adw_status_page_get_title (ADW_STATUS_PAGE (page)), ==,
@@ -387,7 +346,7 @@ test_empty_state (Fixture *f, gconstpointer data)
 
   /* the hardware panel hidden: the button shows it and focuses the list */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-hardware-panel", NULL);
-  ui_wait_for (hidden, list, WAIT_MS, "the hardware panel to go");
+  ui_wait_for (ui_unmapped, list, WAIT_MS, "the hardware panel to go");
   button = ui_find_button_labelled (page, "_Choose Devices");
   g_assert_nonnull (button);
   gtk_widget_activate (button);
@@ -396,8 +355,8 @@ test_empty_state (Fixture *f, gconstpointer data)
   g_assert_true (press (list, GDK_KEY_space));
   g_assert_cmpstr (roof_scenario_get_hardware (scenario)[0], !=, NULL);
   roof_window_recompute (f->window);
-  ui_wait_for (hidden, page, WAIT_MS, "the empty-state page to go");
-  ui_wait_for (shown, chart, WAIT_MS, "the chart back");
+  ui_wait_for (ui_unmapped, page, WAIT_MS, "the empty-state page to go");
+  ui_wait_for (ui_mapped, chart, WAIT_MS, "the chart back");
 }
 
 /* ---------------------------------------------------------------------- */

@@ -160,13 +160,6 @@ typedef struct
   char *tmpdir;
 } Fixture;
 
-static gboolean
-chart_rendered (gpointer data)
-{
-  RoofWindow *window = data;
-  return roof_chart_view_get_layout (roof_window_get_visible_chart (window)) != NULL;
-}
-
 static void
 fixture_set_up (Fixture *f, gconstpointer user_data)
 {
@@ -175,7 +168,7 @@ fixture_set_up (Fixture *f, gconstpointer user_data)
   f->window = roof_window_new (NULL);
   g_object_ref_sink (f->window);
   gtk_window_present (GTK_WINDOW (f->window));
-  ui_wait_for (chart_rendered, f->window, WAIT_MS, "the first chart");
+  ui_wait_for (ui_chart_rendered, f->window, WAIT_MS, "the first chart");
   f->tmpdir = g_dir_make_tmp ("roofline-ui-XXXXXX", &error);
   g_assert_no_error (error);
 }
@@ -367,7 +360,7 @@ test_chart_switch (Fixture *f, gconstpointer user_data)
                    ROOF_PLOT_COST);
   last = g_settings_get_string (settings, "last-chart");
   g_assert_cmpstr (last, ==, "cost");
-  ui_wait_for (chart_rendered, f->window, WAIT_MS, "the cost chart");
+  ui_wait_for (ui_chart_rendered, f->window, WAIT_MS, "the cost chart");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.chart", "s",
                                              "roofline"));
 }
@@ -406,18 +399,6 @@ allocated (gpointer data)
   return gtk_widget_get_width (GTK_WIDGET (data)) > 0;
 }
 
-static gboolean
-shown (gpointer panel)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (panel));
-}
-
-static gboolean
-hidden (gpointer panel)
-{
-  return !gtk_widget_get_mapped (GTK_WIDGET (panel));
-}
-
 /* F9 and Shift+F9 hide and show the panels, which come back at their width. */
 static void
 test_panels (Fixture *f, gconstpointer user_data)
@@ -438,17 +419,17 @@ test_panels (Fixture *f, gconstpointer user_data)
                                              NULL));
   g_object_get (f->window, "hardware-panel-visible", &visible, NULL);
   g_assert_false (visible);
-  ui_wait_for (hidden, hardware, WAIT_MS, "the hardware panel to go");
+  ui_wait_for (ui_unmapped, hardware, WAIT_MS, "the hardware panel to go");
   g_assert_false (g_settings_get_boolean (settings, "hardware-panel-visible"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-model-panel",
                                              NULL));
-  ui_wait_for (hidden, model, WAIT_MS, "the model panel to go");
+  ui_wait_for (ui_unmapped, model, WAIT_MS, "the model panel to go");
   g_assert_false (g_settings_get_boolean (settings, "model-panel-visible"));
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-hardware-panel", NULL);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-model-panel", NULL);
-  ui_wait_for (shown, hardware, WAIT_MS, "the hardware panel back");
-  ui_wait_for (shown, model, WAIT_MS, "the model panel back");
+  ui_wait_for (ui_mapped, hardware, WAIT_MS, "the hardware panel back");
+  ui_wait_for (ui_mapped, model, WAIT_MS, "the model panel back");
   ui_flush ();
   g_assert_cmpint (abs (gtk_widget_get_width (hardware) - hw_width), <=, 2);
   g_assert_cmpint (abs (gtk_widget_get_width (model) - model_width), <=, 2);
@@ -498,10 +479,10 @@ test_fold (Fixture *f, gconstpointer user_data)
   GtkWidget *model = roof_window_get_model_panel (f->window);
 
   gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 700);
-  ui_wait_for (hidden, model, WAIT_MS, "the model panel to fold");
+  ui_wait_for (ui_unmapped, model, WAIT_MS, "the model panel to fold");
   g_assert_true (g_settings_get_boolean (settings, "model-panel-visible"));
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 800);
-  ui_wait_for (shown, model, WAIT_MS, "the model panel to come back");
+  ui_wait_for (ui_mapped, model, WAIT_MS, "the model panel to come back");
 }
 
 static void
