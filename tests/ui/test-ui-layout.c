@@ -322,6 +322,59 @@ device_focused (gpointer window)
   return focused_row (window) != NULL;
 }
 
+static GtkWidget *
+find_model_button (GtkWidget *root, const char *text)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (root), "GtkModelButton"))
+    {
+      g_autofree char *t = NULL;
+      g_object_get (root, "text", &t, NULL);
+      if (g_strcmp0 (t, text) == 0)
+        return root;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_model_button (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_primary_menu (GtkWidget *root)
+{
+  if (GTK_IS_MENU_BUTTON (root) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (root)))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_primary_menu (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The main menu shows Ctrl+0 for Reset Zoom, not the keypad's twin
+ * (GtkModelButton's "text" is the label without its mnemonic). */
+static void
+test_menu_accel (Fixture *f, gconstpointer data)
+{
+  GtkWidget *menu = find_primary_menu (GTK_WIDGET (f->window));
+  GtkWidget *item;
+  g_autofree char *accel = NULL;
+
+  g_assert_nonnull (menu);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu));
+  ui_flush ();
+  item = find_model_button (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu))),
+                            "Reset Zoom");
+  g_assert_nonnull (item);
+  g_object_get (item, "accel", &accel, NULL);
+  g_assert_cmpstr (accel, ==, "<Control>0");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
+}
+
 /* No device ticked: a status page says what to do and its button goes to
  * the device list; ticking one brings the chart back. */
 static void
@@ -653,6 +706,7 @@ main (int argc, char *argv[])
   ADD ("fold-and-widths", test_fold_and_widths);
   ADD ("keyboard", test_keyboard);
   ADD ("shortcuts-window", test_shortcuts_window);
+  ADD ("menu-accel", test_menu_accel);
   ADD ("empty-state", test_empty_state);
   ADD ("copy-formats", test_copy_formats);
   ADD ("copy-escaping", test_copy_escaping);
