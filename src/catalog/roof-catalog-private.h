@@ -219,7 +219,5 @@ RoofSpec *roof_spec_new_of_type (GType type,
 /* The entry's own JSON, borrowed: valid until the next edit, never to be
  * changed (subclass getters that read what compile accepted). */
 JsonObject *roof_spec_peek_json (RoofSpec *self);
-/* Not built-in, or a modified built-in: what a user file must carry. */
-gboolean roof_spec_is_custom (RoofSpec *self);
 
 G_END_DECLS

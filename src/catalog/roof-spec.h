@@ -58,6 +58,8 @@ void roof_spec_set_builtin (RoofSpec *self, gboolean builtin);
 /* Built-in entries: differs by value from the shipped JSON. Others: edited
  * since loading. */
 gboolean roof_spec_get_modified (RoofSpec *self);
+/* Not built-in, or a modified built-in: what a user file must carry. */
+gboolean roof_spec_is_custom (RoofSpec *self);
 /* Built-in entries only: back to the shipped values. FALSE for an entry
  * that is not built-in (nothing to reset to); TRUE, changing nothing, for an
  * unmodified built-in one. */

@@ -329,23 +329,7 @@ roof_cli_table_print (RoofCliTable *self, RoofCliStream *out)
 void
 roof_cli_csv_append_field (GString *line, const char *text)
 {
-  g_return_if_fail (line != NULL);
-
-  if (text == NULL)
-    return;
-  if (strpbrk (text, ",\"\r\n") == NULL)
-    {
-      g_string_append (line, text);
-      return;
-    }
-  g_string_append_c (line, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (line, '"');
-      g_string_append_c (line, *p);
-    }
-  g_string_append_c (line, '"');
+  roof_csv_append_field (line, text);
 }
 
 void

@@ -516,3 +516,25 @@ roof_format_usd (double v, char *buf, gsize size)
       g_snprintf (buf, size, "$%s", num);
     }
 }
+
+void
+roof_csv_append_field (GString *line, const char *text)
+{
+  g_return_if_fail (line != NULL);
+
+  if (text == NULL)
+    return;
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append (line, text);
+      return;
+    }
+  g_string_append_c (line, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (line, '"');
+      g_string_append_c (line, *p);
+    }
+  g_string_append_c (line, '"');
+}

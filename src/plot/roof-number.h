@@ -91,4 +91,9 @@ void roof_format_count (double v, char *buf, gsize size);
 /* Money: "$1.23", "$0.045", "$1234". */
 void roof_format_usd (double v, char *buf, gsize size);
 
+/* Appends `text` to `line` as one CSV field (RFC 4180): quoted when it
+ * holds a comma, a quote or a line break, inner quotes doubled. For the
+ * CLI's --csv and the app's copied table alike. */
+void roof_csv_append_field (GString *line, const char *text);
+
 G_END_DECLS

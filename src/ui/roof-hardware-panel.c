@@ -49,6 +49,8 @@ struct _RoofHardwarePanel
   RoofHardwareSpec *selected; /* in the editor; may be hidden by the search */
   gulong selected_handler;
   gboolean rebuilding;
+  guint focus_tick; /* focusing the list once its rows are on screen */
+  int focus_tries;
 };
 
 G_DEFINE_FINAL_TYPE (RoofHardwarePanel, roof_hardware_panel, GTK_TYPE_WIDGET)
@@ -324,6 +326,34 @@ entry_changed_cb (RoofHardwarePanel *self, RoofSpec *spec)
     rebuild_rows (self);
 }
 
+/* Space and Enter on a focused device tick it or untick it, as a click on
+ * its check does; the list sees the keys before its rows do. */
+static gboolean
+list_key_pressed_cb (GtkEventControllerKey *controller,
+                     guint keyval,
+                     guint keycode,
+                     GdkModifierType state,
+                     RoofHardwarePanel *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self->list_view));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if ((state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK | GDK_ALT_MASK)) != 0
+      || (keyval != GDK_KEY_space && keyval != GDK_KEY_KP_Space && keyval != GDK_KEY_Return
+          && keyval != GDK_KEY_KP_Enter))
+    return FALSE;
+  /* the focus is the list's item widget; the device's row is its child */
+  if (focus == NULL || gtk_widget_get_parent (focus) != GTK_WIDGET (self->list_view)
+      || !ROOF_IS_HARDWARE_ROW (gtk_widget_get_first_child (focus)))
+    return FALSE;
+  {
+    GtkWidget *row = gtk_widget_get_first_child (focus);
+    GtkCheckButton *check = roof_hardware_row_get_check (ROOF_HARDWARE_ROW (row));
+    gtk_check_button_set_active (check, !gtk_check_button_get_active (check));
+  }
+  return TRUE;
+}
+
 static GtkWidget *
 header_new (void)
 {
@@ -392,6 +422,9 @@ roof_hardware_panel_dispose (GObject *object)
   RoofHardwarePanel *self = ROOF_HARDWARE_PANEL (object);
   GtkWidget *child;
 
+  if (self->focus_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->focus_tick);
+  self->focus_tick = 0;
   roof_hardware_panel_set_catalog (self, NULL);
   roof_hardware_panel_set_scenario (self, NULL);
   show_spec (self, NULL);
@@ -507,6 +540,12 @@ roof_hardware_panel_init (RoofHardwarePanel *self)
   gtk_list_view_set_factory (self->list_view, factory);
   g_object_unref (factory);
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (list_key_pressed_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->list_view), keys);
+  }
 
   gtk_stack_set_visible_child_name (self->editor_stack, "empty");
   gtk_widget_set_visible (GTK_WIDGET (self->editor_stack), FALSE);
@@ -629,6 +668,52 @@ roof_hardware_panel_focus_search (RoofHardwarePanel *self)
   g_return_if_fail (ROOF_IS_HARDWARE_PANEL (self));
 
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+/* The focused device, else the first shown (the list's children are its
+ * items' widgets, in order; a vendor's heading is not a device). FALSE
+ * while no device row is on screen. */
+static gboolean
+focus_first_device (RoofHardwarePanel *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL && gtk_widget_get_parent (focus) == GTK_WIDGET (self->list_view))
+    return TRUE;
+  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (self->list_view)); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    if (gtk_widget_get_mapped (item) && ROOF_IS_HARDWARE_ROW (gtk_widget_get_first_child (item))
+        && gtk_widget_grab_focus (item))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+focus_list_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  RoofHardwarePanel *self = ROOF_HARDWARE_PANEL (widget);
+
+  /* a panel just shown lays out its rows in the frames that follow */
+  if (focus_first_device (self) || ++self->focus_tries >= 10)
+    {
+      if (self->focus_tries >= 10)
+        gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+      self->focus_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+void
+roof_hardware_panel_focus_list (RoofHardwarePanel *self)
+{
+  g_return_if_fail (ROOF_IS_HARDWARE_PANEL (self));
+
+  if (focus_first_device (self) || self->focus_tick != 0)
+    return;
+  self->focus_tries = 0;
+  self->focus_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), focus_list_tick, NULL, NULL);
 }
 
 void

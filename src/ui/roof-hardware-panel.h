@@ -34,6 +34,9 @@ gboolean roof_hardware_panel_select_hardware (RoofHardwarePanel *self, const cha
 RoofHardwareSpec *roof_hardware_panel_get_selected (RoofHardwarePanel *self);
 /* Focuses the search entry (for Ctrl+F while the panel shows). */
 void roof_hardware_panel_focus_search (RoofHardwarePanel *self);
+/* Focuses the device list (its focused row, else its first): Space or
+ * Enter then ticks the device. */
+void roof_hardware_panel_focus_list (RoofHardwarePanel *self);
 void roof_hardware_panel_set_search (RoofHardwarePanel *self, const char *text);
 
 G_END_DECLS

@@ -18,10 +18,11 @@ typedef struct
 {
   char *cells[ROOF_SUMMARY_N_COLUMNS]; /* as shown */
   char *copy[ROOF_SUMMARY_N_COLUMNS];  /* as copied: numbers in the header's unit */
+  char *csv[ROOF_SUMMARY_N_COLUMNS];   /* the same with C-locale numbers, NULL: copy's */
   char *tips[ROOF_SUMMARY_N_COLUMNS];
   RoofPlotDevice series; /* its colour: .color, .has_rgb, .rgb */
   gboolean failed; /* the solver refused this device: cells[1] holds why */
-  gboolean warn_memory;
+  gboolean warn_memory; /* the model does not fit: no figure of the row is achievable */
   double value[ROOF_SUMMARY_N_COLUMNS]; /* NAN where there is none */
   gboolean best[ROOF_SUMMARY_N_COLUMNS];
 } Row;
@@ -33,7 +34,7 @@ struct _RoofSummaryStrip
   GtkLabel *title_label;
   GtkLabel *problem_label;
   GtkGrid *grid;
-  GtkButton *copy_button;
+  GtkWidget *copy_button;
 
   RoofThemeKind theme;
   RoofChartData *data;
@@ -152,22 +153,59 @@ row_clear (gpointer data)
     {
       g_free (row->cells[c]);
       g_free (row->copy[c]);
+      g_free (row->csv[c]);
       g_free (row->tips[c]);
     }
 }
 
-/* Numbers for the clipboard: the shown precision, no unit, no grouping. */
-static char *
-copy_number (double value, double factor, int digits)
+/* Numbers for the clipboard: the shown precision, no unit, no grouping;
+ * the user's decimal sign in the table, a point in CSV. */
+static void
+copy_number (Row *row, int c, double value, double factor, int digits)
 {
   double v = value / factor;
   int decimals = 0;
 
+  g_free (row->copy[c]);
+  g_free (row->csv[c]);
   if (!isfinite (v))
-    return g_strdup ("");
+    {
+      row->copy[c] = g_strdup ("");
+      row->csv[c] = NULL;
+      return;
+    }
   if (v != 0.0)
-    decimals = MAX (digits - 1 - (int) floor (log10 (fabs (v))), 0);
-  return roof_number_fixed (v, MIN (decimals, 12), ROOF_LOCALE_USER);
+    decimals = MIN (MAX (digits - 1 - (int) floor (log10 (fabs (v))), 0), 12);
+  row->copy[c] = roof_number_fixed (v, decimals, ROOF_LOCALE_USER);
+  row->csv[c] = roof_number_fixed (v, decimals, ROOF_LOCALE_C);
+}
+
+/* A configuration that does not fit has no latency, throughput or cost to
+ * rank: its figures give way to a dash that says why, it is copied without
+ * them and it is never best. */
+static void
+not_achievable (Row *row, int devices, int min_devices)
+{
+  g_autofree char *tip = NULL;
+
+  tip = g_strdup_printf (ngettext ("Not achievable: the model does not fit on %d device; "
+                                   "it needs at least %d",
+                                   "Not achievable: the model does not fit on %d devices; "
+                                   "it needs at least %d",
+                                   devices),
+                         devices, min_devices);
+  for (int c = ROOF_SUMMARY_ITL; c <= ROOF_SUMMARY_BOUND; c++)
+    {
+      row->value[c] = NAN;
+      g_free (row->cells[c]);
+      g_free (row->copy[c]);
+      g_clear_pointer (&row->csv[c], g_free);
+      g_free (row->tips[c]);
+      /* TRANSLATORS: a figure that cannot be reached, in a table cell */
+      row->cells[c] = g_strdup (C_("figure", "—"));
+      row->copy[c] = g_strdup ("");
+      row->tips[c] = g_strdup (tip);
+    }
 }
 
 static void
@@ -207,15 +245,15 @@ compute_row (const RoofChartInput *in, const RoofPlotDevice *dev, Row *row)
   if (r.has_cost)
     row->value[ROOF_SUMMARY_USD_PER_MTOK] = r.usd_per_mtok;
   row->cells[ROOF_SUMMARY_ITL] = roof_format (r.t_step, ROOF_UNIT_TIME);
-  row->copy[ROOF_SUMMARY_ITL] = copy_number (r.t_step, 1e-3, 4);
+  copy_number (row, ROOF_SUMMARY_ITL, r.t_step, 1e-3, 4);
   row->cells[ROOF_SUMMARY_TTFT] = roof_format (req.ttft, ROOF_UNIT_TIME);
-  row->copy[ROOF_SUMMARY_TTFT] = copy_number (req.ttft, 1e-3, 4);
+  copy_number (row, ROOF_SUMMARY_TTFT, req.ttft, 1e-3, 4);
   row->cells[ROOF_SUMMARY_TOKENS_PER_S] = roof_format (r.tokens_per_s, ROOF_UNIT_RATE);
-  row->copy[ROOF_SUMMARY_TOKENS_PER_S] = copy_number (r.tokens_per_s, 1.0, 4);
+  copy_number (row, ROOF_SUMMARY_TOKENS_PER_S, r.tokens_per_s, 1.0, 4);
   if (r.has_cost)
     {
       row->cells[ROOF_SUMMARY_USD_PER_MTOK] = roof_format (r.usd_per_mtok, ROOF_UNIT_USD);
-      row->copy[ROOF_SUMMARY_USD_PER_MTOK] = copy_number (r.usd_per_mtok, 1.0, 4);
+      copy_number (row, ROOF_SUMMARY_USD_PER_MTOK, r.usd_per_mtok, 1.0, 4);
       g_autofree char *hour = roof_format (r.usd_per_s * 3600.0, ROOF_UNIT_USD);
       row->tips[ROOF_SUMMARY_USD_PER_MTOK] = g_strdup_printf (_("%s per hour for the devices"),
                                                               hour);
@@ -250,6 +288,8 @@ compute_row (const RoofChartInput *in, const RoofPlotDevice *dev, Row *row)
       row->cells[ROOF_SUMMARY_MEMORY] = g_strdup_printf (_("needs ≥ %d"), phase_r.min_devices);
       row->copy[ROOF_SUMMARY_MEMORY] = g_strdup (row->cells[ROOF_SUMMARY_MEMORY]);
     }
+  if (!phase_r.fits)
+    not_achievable (row, (int) in->workload.devices, phase_r.min_devices);
   {
     g_autofree char *fp = roof_format (phase_r.footprint, ROOF_UNIT_BYTES);
     g_autofree char *cap = roof_format (phase_r.capacity, ROOF_UNIT_BYTES);
@@ -299,6 +339,11 @@ set_label (GtkWidget *label, const char *text, const char *tip)
 static void
 style_cell (GtkWidget *label, const Row *row, int c)
 {
+  /* a row that does not fit is greyed but for what it needs */
+  if (row->warn_memory && c != ROOF_SUMMARY_MEMORY)
+    gtk_widget_add_css_class (label, "dim-label");
+  else if (c != ROOF_SUMMARY_USD_PER_MTOK)
+    gtk_widget_remove_css_class (label, "dim-label");
   if (row->best[c])
     gtk_widget_add_css_class (label, "best");
   else
@@ -312,7 +357,7 @@ style_cell (GtkWidget *label, const Row *row, int c)
     }
   if (c == ROOF_SUMMARY_USD_PER_MTOK)
     {
-      if (row->copy[c] == NULL || row->copy[c][0] == '\0')
+      if (row->warn_memory || row->copy[c] == NULL || row->copy[c][0] == '\0')
         gtk_widget_add_css_class (label, "dim-label");
       else
         gtk_widget_remove_css_class (label, "dim-label");
@@ -351,7 +396,10 @@ update_grid (RoofSummaryStrip *self)
           if (label == NULL)
             continue;
           if (c == ROOF_SUMMARY_DEVICE)
-            set_label (label, row->cells[c], row->cells[c]);
+            {
+              set_label (label, row->cells[c], row->cells[c]);
+              style_cell (label, row, c);
+            }
           else if (row->failed)
             set_label (label, row->cells[ROOF_SUMMARY_ITL], row->cells[ROOF_SUMMARY_ITL]);
           else
@@ -415,6 +463,7 @@ rebuild_grid (RoofSummaryStrip *self)
         gtk_label_set_width_chars (GTK_LABEL (name), 14);
         gtk_label_set_max_width_chars (GTK_LABEL (name), 28);
         gtk_widget_set_tooltip_text (name, row->cells[ROOF_SUMMARY_DEVICE]);
+        style_cell (name, row, ROOF_SUMMARY_DEVICE);
         gtk_grid_attach (self->grid, name, 1, y, 1, 1);
         g_ptr_array_add (self->labels, name);
       }
@@ -474,15 +523,27 @@ static void
 copy_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   RoofSummaryStrip *self = ROOF_SUMMARY_STRIP (widget);
-  g_autofree char *table = roof_summary_strip_build_table (self);
+  RoofSummaryFormat format = ROOF_SUMMARY_TSV;
+  g_autofree char *table = NULL;
+  const char *done = _("Table copied to the clipboard");
   GtkWidget *overlay;
 
+  if (g_strcmp0 (action_name, "strip.copy-csv") == 0)
+    {
+      format = ROOF_SUMMARY_CSV;
+      done = _("Table copied as CSV");
+    }
+  else if (g_strcmp0 (action_name, "strip.copy-markdown") == 0)
+    {
+      format = ROOF_SUMMARY_MARKDOWN;
+      done = _("Table copied as Markdown");
+    }
+  table = roof_summary_strip_build_table_as (self, format);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), table);
 
   overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
   if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay),
-                                 adw_toast_new (_("Table copied to the clipboard")));
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (done));
 }
 
 static void
@@ -532,6 +593,8 @@ roof_summary_strip_class_init (RoofSummaryStripClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RoofSummaryStrip, copy_button);
 
   gtk_widget_class_install_action (widget_class, "strip.copy", NULL, copy_activated);
+  gtk_widget_class_install_action (widget_class, "strip.copy-csv", NULL, copy_activated);
+  gtk_widget_class_install_action (widget_class, "strip.copy-markdown", NULL, copy_activated);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "summarystrip");
@@ -555,6 +618,8 @@ roof_summary_strip_init (RoofSummaryStrip *self)
   self->swatches = g_ptr_array_new ();
   self->labels = g_ptr_array_new ();
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy-csv", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy-markdown", FALSE);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -629,6 +694,8 @@ roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data)
 
   rebuild_grid (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy", self->rows->len > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy-csv", self->rows->len > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy-markdown", self->rows->len > 0);
 }
 
 void
@@ -666,8 +733,58 @@ roof_summary_strip_get_cell (RoofSummaryStrip *self, int row, RoofSummaryColumn 
   return gtk_label_get_text (GTK_LABEL (child));
 }
 
+/* One Markdown table cell: the punctuation that would start emphasis, code,
+ * a link, HTML or end the cell is escaped; a line break becomes a space. */
+static void
+append_markdown (GString *s, const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '\n' || *p == '\r')
+        g_string_append_c (s, ' ');
+      else
+        {
+          if (strchr ("\\`*_[]<>|#~", *p) != NULL)
+            g_string_append_c (s, '\\');
+          g_string_append_c (s, *p);
+        }
+    }
+}
+
+static void
+append_cell (GString *s, RoofSummaryFormat format, int c, const char *text)
+{
+  switch (format)
+    {
+    case ROOF_SUMMARY_CSV:
+      if (c > 0)
+        g_string_append_c (s, ',');
+      roof_csv_append_field (s, text);
+      break;
+    case ROOF_SUMMARY_MARKDOWN:
+      g_string_append (s, c > 0 ? " " : "| ");
+      append_markdown (s, text);
+      g_string_append (s, " |");
+      break;
+    case ROOF_SUMMARY_TSV:
+    default:
+      if (c > 0)
+        g_string_append_c (s, '\t');
+      /* a tab or line break in a name would split the cell */
+      for (const char *p = text; *p != '\0'; p++)
+        g_string_append_c (s, *p == '\t' || *p == '\n' || *p == '\r' ? ' ' : *p);
+      break;
+    }
+}
+
+static gboolean
+column_numeric (int c)
+{
+  return c != ROOF_SUMMARY_DEVICE && c != ROOF_SUMMARY_BOUND && c != ROOF_SUMMARY_MEMORY;
+}
+
 char *
-roof_summary_strip_build_table (RoofSummaryStrip *self)
+roof_summary_strip_build_table_as (RoofSummaryStrip *self, RoofSummaryFormat format)
 {
   GString *s;
 
@@ -675,14 +792,54 @@ roof_summary_strip_build_table (RoofSummaryStrip *self)
 
   s = g_string_new (NULL);
   for (int c = 0; c < ROOF_SUMMARY_N_COLUMNS; c++)
-    g_string_append_printf (s, "%s%s", c ? "\t" : "", column_copy_title (c));
+    append_cell (s, format, c, column_copy_title (c));
   g_string_append_c (s, '\n');
+  if (format == ROOF_SUMMARY_MARKDOWN)
+    {
+      for (int c = 0; c < ROOF_SUMMARY_N_COLUMNS; c++)
+        g_string_append (s, column_numeric (c) ? (c ? " ---: |" : "| ---: |")
+                                               : (c ? " --- |" : "| --- |"));
+      g_string_append_c (s, '\n');
+    }
   for (guint i = 0; i < self->rows->len; i++)
     {
       Row *row = &g_array_index (self->rows, Row, i);
       for (int c = 0; c < ROOF_SUMMARY_N_COLUMNS; c++)
-        g_string_append_printf (s, "%s%s", c ? "\t" : "", row->copy[c] ? row->copy[c] : "");
+        {
+          const char *text = row->copy[c] ? row->copy[c] : "";
+          if (format == ROOF_SUMMARY_CSV && row->csv[c] != NULL)
+            text = row->csv[c];
+          append_cell (s, format, c, text);
+        }
       g_string_append_c (s, '\n');
     }
   return g_string_free (s, FALSE);
+}
+
+char *
+roof_summary_strip_build_table (RoofSummaryStrip *self)
+{
+  return roof_summary_strip_build_table_as (self, ROOF_SUMMARY_TSV);
+}
+
+static gboolean
+cell_has_class (RoofSummaryStrip *self, int row, RoofSummaryColumn column, const char *name)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (ROOF_IS_SUMMARY_STRIP (self), FALSE);
+  child = gtk_grid_get_child_at (self->grid, column + 1, row + 1);
+  return child != NULL && gtk_widget_has_css_class (child, name);
+}
+
+gboolean
+roof_summary_strip_get_cell_best (RoofSummaryStrip *self, int row, RoofSummaryColumn column)
+{
+  return cell_has_class (self, row, column, "best");
+}
+
+gboolean
+roof_summary_strip_get_cell_dimmed (RoofSummaryStrip *self, int row, RoofSummaryColumn column)
+{
+  return cell_has_class (self, row, column, "dim-label");
 }

@@ -22,6 +22,15 @@ typedef enum
   ROOF_SUMMARY_N_COLUMNS
 } RoofSummaryColumn;
 
+/* How the table is copied: tab-separated for a spreadsheet (the user's
+ * decimal sign), CSV (RFC 4180, C-locale numbers), a Markdown table. */
+typedef enum
+{
+  ROOF_SUMMARY_TSV,
+  ROOF_SUMMARY_CSV,
+  ROOF_SUMMARY_MARKDOWN,
+} RoofSummaryFormat;
+
 #define ROOF_TYPE_SUMMARY_STRIP (roof_summary_strip_get_type ())
 G_DECLARE_FINAL_TYPE (RoofSummaryStrip, roof_summary_strip, ROOF, SUMMARY_STRIP, GtkWidget)
 
@@ -39,5 +48,9 @@ const char *roof_summary_strip_get_cell (RoofSummaryStrip *self, int row, RoofSu
 /* What the copy button puts on the clipboard: a header line and one line
  * per device, tab-separated, numbers in the column's unit. */
 char *roof_summary_strip_build_table (RoofSummaryStrip *self);
+char *roof_summary_strip_build_table_as (RoofSummaryStrip *self, RoofSummaryFormat format);
+/* Whether the cell is shown as the column's best, or greyed. */
+gboolean roof_summary_strip_get_cell_best (RoofSummaryStrip *self, int row, RoofSummaryColumn column);
+gboolean roof_summary_strip_get_cell_dimmed (RoofSummaryStrip *self, int row, RoofSummaryColumn column);
 
 G_END_DECLS

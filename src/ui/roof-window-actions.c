@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "roof-catalog-dialogs.h"
+#include "roof-chart-command.h"
 #include "roof-catalog-entries.h"
 #include "roof-export-dialog.h"
 #include "roof-hardware-panel.h"
@@ -472,6 +473,133 @@ search_hardware_activated (GtkWidget *widget, const char *action_name, GVariant 
   roof_hardware_panel_focus_search (ROOF_HARDWARE_PANEL (self->hardware_panel));
 }
 
+static void
+copy_command_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  RoofWindow *self = ROOF_WINDOW (widget);
+  RoofPlotKind kind = _roof_window_visible_kind (self);
+  GFile *store = roof_user_catalog_get_file (self->user_catalog);
+  GFile *file = roof_document_get_file (self->document);
+  g_autofree char *catalog_path = store != NULL ? g_file_get_path (store) : NULL;
+  /* the saved file says what no flag does, unless it was changed since */
+  g_autofree char *scenario_path
+    = file != NULL && !roof_document_get_dirty (self->document) ? g_file_get_path (file) : NULL;
+  g_autofree char *out = g_strdup_printf ("%s.png", roof_plot_kind_name (kind));
+  g_auto (GStrv) args = roof_chart_command_args (self->scenario, self->catalog, kind,
+                                                 catalog_path, scenario_path, out);
+  g_autofree char *line = roof_chart_command_line ((const char *const *) args);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), line);
+  _roof_window_toast (self, _("Command copied to the clipboard"));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The keyboard: panes and their first controls                             */
+
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Shows the panel if it is hidden or folded away, then focuses `name` in it
+ * (NULL: its first control). */
+static void
+focus_in_panel (RoofWindow *self, const char *property, GtkWidget *panel, const char *name)
+{
+  GtkWidget *target;
+
+  g_object_set (self, property, TRUE, NULL);
+  target = name != NULL ? find_named (panel, name) : NULL;
+  if (target == NULL || !gtk_widget_grab_focus (target))
+    gtk_widget_child_focus (panel, GTK_DIR_TAB_FORWARD);
+}
+
+static void
+focus_devices_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  RoofWindow *self = ROOF_WINDOW (widget);
+
+  g_object_set (self, "hardware-panel-visible", TRUE, NULL);
+  roof_hardware_panel_focus_list (ROOF_HARDWARE_PANEL (self->hardware_panel));
+}
+
+static void
+focus_workload_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  RoofWindow *self = ROOF_WINDOW (widget);
+  focus_in_panel (self, "model-panel-visible", self->model_panel, "batch-spin");
+}
+
+static void
+focus_model_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  RoofWindow *self = ROOF_WINDOW (widget);
+  focus_in_panel (self, "model-panel-visible", self->model_panel, "model-dropdown");
+}
+
+/* F6 and Shift+F6 go round the panes as GNOME applications do: the device
+ * list, the chart, the model and workload panel. */
+static void
+cycle_panes (RoofWindow *self, int step)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  int pane;
+
+  if (focus == NULL)
+    pane = step > 0 ? -1 : 3; /* from the header bar: the first or the last */
+  else if (gtk_widget_is_ancestor (focus, self->hardware_panel))
+    pane = 0;
+  else if (gtk_widget_is_ancestor (focus, self->model_panel))
+    pane = 2;
+  else if (focus == GTK_WIDGET (roof_window_get_visible_chart (self))
+           || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->stack))
+           || gtk_widget_is_ancestor (focus, self->empty_page)
+           || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->summary_strip)))
+    pane = 1;
+  else
+    pane = step > 0 ? -1 : 3;
+  pane = (pane + step + 3) % 3;
+
+  if (pane == 0)
+    focus_devices_activated (GTK_WIDGET (self), NULL, NULL);
+  else if (pane == 2)
+    focus_in_panel (self, "model-panel-visible", self->model_panel, "model-dropdown");
+  else
+    {
+      /* a panel overlaid on the chart goes away */
+      if (adw_flap_get_fold_policy (self->hardware_flap) == ADW_FLAP_FOLD_POLICY_ALWAYS)
+        adw_flap_set_reveal_flap (self->hardware_flap, FALSE);
+      if (adw_flap_get_fold_policy (self->model_flap) == ADW_FLAP_FOLD_POLICY_ALWAYS)
+        adw_flap_set_reveal_flap (self->model_flap, FALSE);
+      if (gtk_widget_get_visible (self->empty_page))
+        gtk_widget_child_focus (self->empty_page, GTK_DIR_TAB_FORWARD);
+      else
+        gtk_widget_grab_focus (GTK_WIDGET (roof_window_get_visible_chart (self)));
+    }
+}
+
+static void
+next_pane_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  cycle_panes (ROOF_WINDOW (widget), 1);
+}
+
+static void
+previous_pane_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  cycle_panes (ROOF_WINDOW (widget), -1);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Class                                                                    */
 
@@ -485,8 +613,9 @@ static const struct
 } accelerators[] = {
   { GDK_KEY_e, GDK_CONTROL_MASK, "win.export" },
   { GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.copy-chart" },
-  { GDK_KEY_0, GDK_CONTROL_MASK, "win.reset-view" },
   { GDK_KEY_KP_0, GDK_CONTROL_MASK, "win.reset-view" },
+  /* after the keypad's: menus show the last one */
+  { GDK_KEY_0, GDK_CONTROL_MASK, "win.reset-view" },
   { GDK_KEY_plus, GDK_CONTROL_MASK, "win.zoom-in" },
   { GDK_KEY_equal, GDK_CONTROL_MASK, "win.zoom-in" },
   { GDK_KEY_KP_Add, GDK_CONTROL_MASK, "win.zoom-in" },
@@ -497,6 +626,11 @@ static const struct
   { GDK_KEY_s, GDK_CONTROL_MASK, "win.save" },
   { GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as" },
   { GDK_KEY_f, GDK_CONTROL_MASK, "win.search-hardware" },
+  { GDK_KEY_l, GDK_CONTROL_MASK, "win.focus-devices" },
+  { GDK_KEY_m, GDK_CONTROL_MASK, "win.focus-model" },
+  { GDK_KEY_b, GDK_CONTROL_MASK, "win.focus-workload" },
+  { GDK_KEY_F6, 0, "win.next-pane" },
+  { GDK_KEY_F6, GDK_SHIFT_MASK, "win.previous-pane" },
   { GDK_KEY_w, GDK_CONTROL_MASK, "window.close" },
 };
 
@@ -523,6 +657,16 @@ _roof_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_out_activated);
   gtk_widget_class_install_action (widget_class, "win.search-hardware", NULL,
                                    search_hardware_activated);
+  gtk_widget_class_install_action (widget_class, "win.copy-command", NULL,
+                                   copy_command_activated);
+  gtk_widget_class_install_action (widget_class, "win.focus-devices", NULL,
+                                   focus_devices_activated);
+  gtk_widget_class_install_action (widget_class, "win.focus-model", NULL, focus_model_activated);
+  gtk_widget_class_install_action (widget_class, "win.focus-workload", NULL,
+                                   focus_workload_activated);
+  gtk_widget_class_install_action (widget_class, "win.next-pane", NULL, next_pane_activated);
+  gtk_widget_class_install_action (widget_class, "win.previous-pane", NULL,
+                                   previous_pane_activated);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_activated);
   gtk_widget_class_install_action (widget_class, "win.save-to", "s", save_to_activated);

@@ -28,8 +28,12 @@ struct _RoofWindow
   /* template */
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay *toast_overlay;
-  GtkPaned *outer_paned;
-  GtkPaned *inner_paned;
+  AdwFlap *hardware_flap;
+  AdwFlap *model_flap;
+  GtkWidget *hardware_handle;
+  GtkWidget *model_handle;
+  GtkWidget *empty_page;
+  GtkWidget *strip_separator;
   AdwViewStack *stack;
   RoofChartView *views[ROOF_PLOT_COUNT];
   RoofSummaryStrip *summary_strip;
@@ -49,12 +53,9 @@ struct _RoofWindow
 
   guint recompute_tick;
   gulong scenario_changed_id;
+  int hardware_panel_width; /* as the user left them, never squeezed */
   int model_panel_width;
-  int inner_width_seen;
-  gboolean narrow;      /* the window is narrower than FOLD_WIDTH */
-  gboolean folded;      /* the model panel was hidden for narrowness */
-  gboolean auto_toggle; /* a panel is shown or hidden by the window, not the user */
-  gboolean model_width_restored;
+  int drag_start_width;
   GtkNativeDialog *chooser; /* the one file chooser open, if any */
   gboolean close_confirmed;  /* the unsaved changes were answered for */
   gboolean close_after_save; /* Save in the closing question, then Save As */

@@ -194,59 +194,64 @@ set_scenario (RoofWindow *self, RoofScenario *scenario)
 /* ------------------------------------------------------------------------ */
 /* Panels                                                                   */
 
-/* GtkPaned positions its start child; the model panel is the end child and
- * keeps its width when the window or the other panel changes size. After
- * each layout the window compares the inner paned's width with the last one
- * seen and, when it changed, puts the panel back at its width; a drag of the
- * handle at a stable width is the user's and is remembered. */
-static void
-restore_model_width (RoofWindow *self)
-{
-  int width = gtk_widget_get_width (GTK_WIDGET (self->inner_paned));
+/* The panels are AdwFlaps beside the chart. Each keeps the width the user
+ * dragged it to (saved, never squeezed): when the window leaves the chart
+ * less than CHART_MIN_WIDTH, a panel folds into an overlay the header's
+ * button (F9, Shift+F9) shows over the chart, and docks again, as the user
+ * left it, when the window is wide again. The model panel folds first. */
+#define CHART_MIN_WIDTH 640
+#define PANEL_MIN_WIDTH 240
+#define PANEL_MAX_WIDTH 560
+/* style.css, separator.panel-handle: a 1 px line with 3 px either side */
+#define HANDLE_WIDTH 7
 
-  if (width <= 0 || !gtk_widget_get_visible (self->model_panel))
-    return;
-  self->inner_width_seen = width;
-  self->model_width_restored = FALSE;
-  gtk_paned_set_position (self->inner_paned, MAX (width - self->model_panel_width, 0));
-  self->model_width_restored = TRUE;
+static const char *
+visible_key (RoofWindow *self, AdwFlap *flap)
+{
+  return flap == self->hardware_flap ? "hardware-panel-visible" : "model-panel-visible";
 }
 
-/* Below this width both panels leave the chart too little room: the model
- * panel folds away (Shift+F9 still shows it) and comes back when the window
- * is wide again. The user's choice in GSettings is not touched. */
-#define FOLD_WIDTH 1100
+static gboolean
+flap_folded (AdwFlap *flap)
+{
+  return adw_flap_get_fold_policy (flap) == ADW_FLAP_FOLD_POLICY_ALWAYS;
+}
 
 static void
-set_model_panel_auto (RoofWindow *self, gboolean visible)
+set_folded (RoofWindow *self, AdwFlap *flap, gboolean folded)
 {
-  self->auto_toggle = TRUE;
-  g_object_set (self, "model-panel-visible", visible, NULL);
-  self->auto_toggle = FALSE;
+  if (folded == flap_folded (flap))
+    return;
+  adw_flap_set_fold_policy (flap, folded ? ADW_FLAP_FOLD_POLICY_ALWAYS
+                                         : ADW_FLAP_FOLD_POLICY_NEVER);
+  /* folded, the panel is an overlay shown on demand; docked, as the user left it */
+  adw_flap_set_reveal_flap (flap, !folded
+                                    && g_settings_get_boolean (self->settings,
+                                                               visible_key (self, flap)));
+}
+
+/* Which panels fold in a window `width` wide. */
+static void
+update_folds (RoofWindow *self, int width)
+{
+  int hardware = self->hardware_panel_width;
+  gboolean hardware_folds, model_folds;
+
+  if (width <= 0)
+    return;
+  hardware_folds = width - hardware - HANDLE_WIDTH < CHART_MIN_WIDTH;
+  if (hardware_folds || !g_settings_get_boolean (self->settings, "hardware-panel-visible"))
+    hardware = -HANDLE_WIDTH;
+  model_folds = width - hardware - HANDLE_WIDTH - self->model_panel_width - HANDLE_WIDTH
+                < CHART_MIN_WIDTH;
+  set_folded (self, self->model_flap, model_folds);
+  set_folded (self, self->hardware_flap, hardware_folds);
 }
 
 static void
 on_frame_layout (GdkFrameClock *clock, RoofWindow *self)
 {
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  gboolean narrow = width > 0 && width < FOLD_WIDTH;
-
-  if (narrow != self->narrow)
-    {
-      self->narrow = narrow;
-      if (narrow && gtk_widget_get_visible (self->model_panel))
-        {
-          self->folded = TRUE;
-          set_model_panel_auto (self, FALSE);
-        }
-      else if (!narrow && self->folded)
-        {
-          self->folded = FALSE;
-          set_model_panel_auto (self, TRUE);
-        }
-    }
-  if (gtk_widget_get_width (GTK_WIDGET (self->inner_paned)) != self->inner_width_seen)
-    restore_model_width (self);
+  update_folds (self, gtk_widget_get_width (GTK_WIDGET (self)));
 }
 
 static void
@@ -257,19 +262,113 @@ on_realize (GtkWidget *widget, RoofWindow *self)
 }
 
 static void
-on_inner_position (GtkPaned *paned, GParamSpec *pspec, RoofWindow *self)
+on_reveal_flap (AdwFlap *flap, GParamSpec *pspec, RoofWindow *self)
 {
-  int width = gtk_widget_get_width (GTK_WIDGET (paned));
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            properties[flap == self->hardware_flap ? PROP_HARDWARE_PANEL_VISIBLE
+                                                                   : PROP_MODEL_PANEL_VISIBLE]);
+}
 
-  if (!self->model_width_restored || !gtk_widget_get_visible (self->model_panel) || width <= 0
-      || width != self->inner_width_seen)
-    return;
-  width = MAX (width - gtk_paned_get_position (paned), 200);
-  if (width != self->model_panel_width)
+/* Shows or hides a panel at the user's request; a docked panel's state is
+ * remembered, a folded one's is not (it is an overlay for the moment). */
+static void
+reveal_panel (RoofWindow *self, AdwFlap *flap, gboolean reveal)
+{
+  const char *key = visible_key (self, flap);
+
+  if (!flap_folded (flap) && g_settings_get_boolean (self->settings, key) != reveal)
+    g_settings_set_boolean (self->settings, key, reveal);
+  adw_flap_set_reveal_flap (flap, reveal);
+  /* a panel shown or hidden leaves the other more or less room */
+  update_folds (self, gtk_widget_get_width (GTK_WIDGET (self)));
+}
+
+static void
+set_panel_width (RoofWindow *self, gboolean hardware, int width)
+{
+  width = CLAMP (width, PANEL_MIN_WIDTH, PANEL_MAX_WIDTH);
+  if (hardware)
+    self->hardware_panel_width = width;
+  else
+    self->model_panel_width = width;
+  gtk_widget_set_size_request (hardware ? self->hardware_panel : self->model_panel, width, -1);
+}
+
+static void
+on_handle_drag_begin (GtkGestureDrag *gesture, double x, double y, RoofWindow *self)
+{
+  GtkWidget *handle = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+
+  self->drag_start_width = handle == self->hardware_handle ? self->hardware_panel_width
+                                                           : self->model_panel_width;
+}
+
+static void
+on_handle_drag_update (GtkGestureDrag *gesture, double dx, double dy, RoofWindow *self)
+{
+  GtkWidget *handle = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+  gboolean hardware = handle == self->hardware_handle;
+  AdwFlap *other = hardware ? self->model_flap : self->hardware_flap;
+  int other_width = hardware ? self->model_panel_width : self->hardware_panel_width;
+  int room = gtk_widget_get_width (GTK_WIDGET (self)) - CHART_MIN_WIDTH - HANDLE_WIDTH;
+
+  if (!flap_folded (other) && adw_flap_get_reveal_flap (other))
+    room -= other_width + HANDLE_WIDTH;
+  /* the chart stays the largest thing on screen */
+  set_panel_width (self, hardware,
+                   MIN (self->drag_start_width + (int) (hardware ? dx : -dx),
+                        MAX (room, PANEL_MIN_WIDTH)));
+}
+
+static void
+on_handle_drag_end (GtkGestureDrag *gesture, double dx, double dy, RoofWindow *self)
+{
+  GtkWidget *handle = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+  gboolean hardware = handle == self->hardware_handle;
+
+  g_settings_set_int (self->settings, hardware ? "hardware-panel-width" : "model-panel-width",
+                      hardware ? self->hardware_panel_width : self->model_panel_width);
+}
+
+static void
+panels_init (RoofWindow *self)
+{
+  GtkWidget *handles[] = { self->hardware_handle, self->model_handle };
+
+  set_panel_width (self, TRUE, g_settings_get_int (self->settings, "hardware-panel-width"));
+  set_panel_width (self, FALSE, g_settings_get_int (self->settings, "model-panel-width"));
+  adw_flap_set_reveal_flap (self->hardware_flap,
+                            g_settings_get_boolean (self->settings, "hardware-panel-visible"));
+  adw_flap_set_reveal_flap (self->model_flap,
+                            g_settings_get_boolean (self->settings, "model-panel-visible"));
+  g_signal_connect_object (self->hardware_flap, "notify::reveal-flap",
+                           G_CALLBACK (on_reveal_flap), self, 0);
+  g_signal_connect_object (self->model_flap, "notify::reveal-flap", G_CALLBACK (on_reveal_flap),
+                           self, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (handles); i++)
     {
-      self->model_panel_width = width;
-      g_settings_set_int (self->settings, "model-panel-width", width);
+      GtkGesture *drag = gtk_gesture_drag_new ();
+      g_signal_connect_object (drag, "drag-begin", G_CALLBACK (on_handle_drag_begin), self, 0);
+      g_signal_connect_object (drag, "drag-update", G_CALLBACK (on_handle_drag_update), self, 0);
+      g_signal_connect_object (drag, "drag-end", G_CALLBACK (on_handle_drag_end), self, 0);
+      gtk_widget_add_controller (handles[i], GTK_EVENT_CONTROLLER (drag));
+      gtk_widget_set_cursor_from_name (handles[i], "col-resize");
     }
+  g_signal_connect_object (self, "realize", G_CALLBACK (on_realize), self, 0);
+}
+
+/* With no device ticked there is nothing to chart: a page says what to do
+ * in place of the chart and the table. */
+static void
+update_empty_state (RoofWindow *self)
+{
+  gboolean empty = roof_chart_data_get_n_devices (self->data) == 0
+                   && roof_chart_data_get_problem (self->data) == NULL;
+
+  gtk_widget_set_visible (self->empty_page, empty);
+  gtk_widget_set_visible (GTK_WIDGET (self->stack), !empty);
+  gtk_widget_set_visible (self->strip_separator, !empty);
+  gtk_widget_set_visible (GTK_WIDGET (self->summary_strip), !empty);
 }
 
 static void
@@ -496,6 +595,10 @@ roof_window_constructed (GObject *object)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
+  else
+    /* the first frame already at the right folds: docked panels would make
+     * a small window wider */
+    update_folds (self, g_settings_get_int (self->settings, "window-width"));
 }
 
 static void
@@ -571,12 +674,12 @@ roof_window_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       break;
     /* the header's toggle buttons ask before the template is complete */
     case PROP_HARDWARE_PANEL_VISIBLE:
-      g_value_set_boolean (value, self->hardware_panel == NULL
-                                    || gtk_widget_get_visible (self->hardware_panel));
+      g_value_set_boolean (value, self->hardware_flap == NULL
+                                    || adw_flap_get_reveal_flap (self->hardware_flap));
       break;
     case PROP_MODEL_PANEL_VISIBLE:
-      g_value_set_boolean (value, self->model_panel == NULL
-                                    || gtk_widget_get_visible (self->model_panel));
+      g_value_set_boolean (value, self->model_flap == NULL
+                                    || adw_flap_get_reveal_flap (self->model_flap));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -603,30 +706,10 @@ roof_window_set_property (GObject *object, guint prop_id, const GValue *value,
       }
       break;
     case PROP_HARDWARE_PANEL_VISIBLE:
-      if (g_value_get_boolean (value) != gtk_widget_get_visible (self->hardware_panel))
-        {
-          gtk_widget_set_visible (self->hardware_panel, g_value_get_boolean (value));
-          g_object_notify_by_pspec (object, pspec);
-        }
+      reveal_panel (self, self->hardware_flap, g_value_get_boolean (value));
       break;
     case PROP_MODEL_PANEL_VISIBLE:
-      if (!self->auto_toggle)
-        {
-          /* the user's choice: remembered, and it ends a fold */
-          self->folded = FALSE;
-          if (self->settings != NULL
-              && g_settings_get_boolean (self->settings, "model-panel-visible")
-                   != g_value_get_boolean (value))
-            g_settings_set_boolean (self->settings, "model-panel-visible",
-                                    g_value_get_boolean (value));
-        }
-      if (g_value_get_boolean (value) != gtk_widget_get_visible (self->model_panel))
-        {
-          gtk_widget_set_visible (self->model_panel, g_value_get_boolean (value));
-          /* put the panel back at its width after the next layout */
-          self->inner_width_seen = -1;
-          g_object_notify_by_pspec (object, pspec);
-        }
+      reveal_panel (self, self->model_flap, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -673,8 +756,12 @@ roof_window_class_init (RoofWindowClass *klass)
                                                "/io/github/rooflinelab/Roofline/roof-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, RoofWindow, outer_paned);
-  gtk_widget_class_bind_template_child (widget_class, RoofWindow, inner_paned);
+  gtk_widget_class_bind_template_child (widget_class, RoofWindow, hardware_flap);
+  gtk_widget_class_bind_template_child (widget_class, RoofWindow, model_flap);
+  gtk_widget_class_bind_template_child (widget_class, RoofWindow, hardware_handle);
+  gtk_widget_class_bind_template_child (widget_class, RoofWindow, model_handle);
+  gtk_widget_class_bind_template_child (widget_class, RoofWindow, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, RoofWindow, strip_separator);
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, summary_strip);
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, hardware_panel);
@@ -747,18 +834,7 @@ roof_window_init (RoofWindow *self)
                            G_CALLBACK (on_visible_child_name), self, 0);
 
   g_settings_bind (self->settings, "last-chart", self, "chart", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "hardware-panel-visible", self, "hardware-panel-visible",
-                   G_SETTINGS_BIND_DEFAULT);
-  /* written by the property's setter, which knows a fold from a choice */
-  g_settings_bind (self->settings, "model-panel-visible", self, "model-panel-visible",
-                   G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "hardware-panel-width", self->outer_paned, "position",
-                   G_SETTINGS_BIND_DEFAULT);
-  self->model_panel_width = g_settings_get_int (self->settings, "model-panel-width");
-  self->inner_width_seen = -1;
-  g_signal_connect_object (self, "realize", G_CALLBACK (on_realize), self, 0);
-  g_signal_connect_object (self->inner_paned, "notify::position",
-                           G_CALLBACK (on_inner_position), self, 0);
+  panels_init (self);
   /* the document's name beside the panel button while the view switcher
    * takes the middle; the switcher title shows it when narrow */
   g_signal_connect_object (self->switcher_title, "notify::title-visible",
@@ -882,4 +958,5 @@ roof_window_recompute (RoofWindow *self)
   for (int i = 0; i < ROOF_PLOT_COUNT; i++)
     roof_chart_view_set_data (self->views[i], self->data);
   roof_summary_strip_set_data (self->summary_strip, self->data);
+  update_empty_state (self);
 }

@@ -37,12 +37,6 @@ typedef struct
   RoofWindow *window;
 } Fixture;
 
-static gboolean
-chart_rendered (gpointer data)
-{
-  return roof_chart_view_get_layout (roof_window_get_visible_chart (data)) != NULL;
-}
-
 static RoofWindow *
 show_window (RoofUserCatalog *store)
 {
@@ -50,7 +44,7 @@ show_window (RoofUserCatalog *store)
 
   g_object_ref_sink (window);
   gtk_window_present (GTK_WINDOW (window));
-  ui_wait_for (chart_rendered, window, WAIT_MS, "the first chart");
+  ui_wait_for (ui_chart_rendered, window, WAIT_MS, "the first chart");
   return window;
 }
 

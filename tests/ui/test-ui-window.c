@@ -160,13 +160,6 @@ typedef struct
   char *tmpdir;
 } Fixture;
 
-static gboolean
-chart_rendered (gpointer data)
-{
-  RoofWindow *window = data;
-  return roof_chart_view_get_layout (roof_window_get_visible_chart (window)) != NULL;
-}
-
 static void
 fixture_set_up (Fixture *f, gconstpointer user_data)
 {
@@ -175,7 +168,7 @@ fixture_set_up (Fixture *f, gconstpointer user_data)
   f->window = roof_window_new (NULL);
   g_object_ref_sink (f->window);
   gtk_window_present (GTK_WINDOW (f->window));
-  ui_wait_for (chart_rendered, f->window, WAIT_MS, "the first chart");
+  ui_wait_for (ui_chart_rendered, f->window, WAIT_MS, "the first chart");
   f->tmpdir = g_dir_make_tmp ("roofline-ui-XXXXXX", &error);
   g_assert_no_error (error);
 }
@@ -367,7 +360,7 @@ test_chart_switch (Fixture *f, gconstpointer user_data)
                    ROOF_PLOT_COST);
   last = g_settings_get_string (settings, "last-chart");
   g_assert_cmpstr (last, ==, "cost");
-  ui_wait_for (chart_rendered, f->window, WAIT_MS, "the cost chart");
+  ui_wait_for (ui_chart_rendered, f->window, WAIT_MS, "the cost chart");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.chart", "s",
                                              "roofline"));
 }
@@ -413,6 +406,7 @@ test_panels (Fixture *f, gconstpointer user_data)
   GtkWidget *hardware = roof_window_get_hardware_panel (f->window);
   GtkWidget *model = roof_window_get_model_panel (f->window);
   g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  gboolean visible;
   int hw_width, model_width;
 
   ui_wait_for (allocated, model, WAIT_MS, "the model panel's allocation");
@@ -423,18 +417,19 @@ test_panels (Fixture *f, gconstpointer user_data)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-hardware-panel",
                                              NULL));
-  g_assert_false (gtk_widget_get_visible (hardware));
+  g_object_get (f->window, "hardware-panel-visible", &visible, NULL);
+  g_assert_false (visible);
+  ui_wait_for (ui_unmapped, hardware, WAIT_MS, "the hardware panel to go");
   g_assert_false (g_settings_get_boolean (settings, "hardware-panel-visible"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-model-panel",
                                              NULL));
-  g_assert_false (gtk_widget_get_visible (model));
-  ui_flush ();
+  ui_wait_for (ui_unmapped, model, WAIT_MS, "the model panel to go");
+  g_assert_false (g_settings_get_boolean (settings, "model-panel-visible"));
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-hardware-panel", NULL);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-model-panel", NULL);
-  g_assert_true (gtk_widget_get_visible (hardware));
-  g_assert_true (gtk_widget_get_visible (model));
-  ui_wait_for (allocated, model, WAIT_MS, "the model panel back");
+  ui_wait_for (ui_mapped, hardware, WAIT_MS, "the hardware panel back");
+  ui_wait_for (ui_mapped, model, WAIT_MS, "the model panel back");
   ui_flush ();
   g_assert_cmpint (abs (gtk_widget_get_width (hardware) - hw_width), <=, 2);
   g_assert_cmpint (abs (gtk_widget_get_width (model) - model_width), <=, 2);
@@ -475,30 +470,19 @@ test_pin (Fixture *f, gconstpointer user_data)
   g_assert_null (roof_chart_view_get_pinned_text (view));
 }
 
-static gboolean
-model_panel_hidden (gpointer data)
-{
-  return !gtk_widget_get_visible (roof_window_get_model_panel (data));
-}
-
-static gboolean
-model_panel_shown (gpointer data)
-{
-  return gtk_widget_get_visible (roof_window_get_model_panel (data));
-}
-
 /* A narrow window folds the model panel away without forgetting the user's
  * choice, and a wide one brings it back. */
 static void
 test_fold (Fixture *f, gconstpointer user_data)
 {
   g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *model = roof_window_get_model_panel (f->window);
 
   gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 700);
-  ui_wait_for (model_panel_hidden, f->window, WAIT_MS, "the model panel to fold");
+  ui_wait_for (ui_unmapped, model, WAIT_MS, "the model panel to fold");
   g_assert_true (g_settings_get_boolean (settings, "model-panel-visible"));
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 800);
-  ui_wait_for (model_panel_shown, f->window, WAIT_MS, "the model panel to come back");
+  ui_wait_for (ui_mapped, model, WAIT_MS, "the model panel to come back");
 }
 
 static void

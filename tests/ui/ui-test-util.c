@@ -6,6 +6,8 @@
 
 #include "ui-test-util.h"
 
+#include "roof-window.h"
+
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,4 +164,38 @@ ui_row_note (GtkWidget *row)
       || !gtk_widget_get_visible (next))
     return NULL;
   return gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (next))));
+}
+
+gboolean
+ui_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (widget));
+}
+
+gboolean
+ui_unmapped (gpointer widget)
+{
+  return !gtk_widget_get_mapped (GTK_WIDGET (widget));
+}
+
+GtkEventController *
+ui_find_controller (GtkWidget *widget, GType type)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (widget);
+  GtkEventController *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && found == NULL; i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        found = GTK_EVENT_CONTROLLER (c);
+    }
+  g_object_unref (controllers);
+  return found;
+}
+
+gboolean
+ui_chart_rendered (gpointer window)
+{
+  return roof_chart_view_get_layout (roof_window_get_visible_chart (window)) != NULL;
 }

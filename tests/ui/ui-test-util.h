@@ -22,6 +22,13 @@ typedef gboolean (*UiCondition) (gpointer data);
 void ui_wait_for (UiCondition cond, gpointer data, guint timeout_ms, const char *what);
 /* Iterates until nothing is pending. */
 void ui_flush (void);
+/* Conditions for ui_wait_for: the widget is mapped, is not mapped; the
+ * RoofWindow's visible chart has been laid out. */
+gboolean ui_mapped (gpointer widget);
+gboolean ui_unmapped (gpointer widget);
+gboolean ui_chart_rendered (gpointer window);
+/* The first event controller of `widget` of `type` (GTK_TYPE_GESTURE_DRAG…). */
+GtkEventController *ui_find_controller (GtkWidget *widget, GType type);
 
 /* Depth-first search of `root`'s widget tree. */
 GtkWidget *ui_find_named (GtkWidget *root, const char *name);
