@@ -55,6 +55,7 @@
 
 #include "roof-catalog-private.h"
 #include "roof-json.h"
+#include "roof-measurement-private.h"
 #include "roof-scenario-private.h"
 
 static const char *const chart_names[] = { ROOF_PLOT_KINDS (ROOF_PLOT_KIND_NAME) NULL };
@@ -341,6 +342,25 @@ roof_scenario_schema (void)
   return scenario_fields;
 }
 
+static gboolean
+resolve_measurements (GPtrArray *set,
+                      RoofCatalog *embedded,
+                      RoofCatalog *catalog,
+                      const char *origin,
+                      GError **error)
+{
+  for (guint i = 0; set != NULL && i < set->len; i++)
+    {
+      RoofMeasurement *m = g_ptr_array_index (set, i);
+      g_autofree char *where = g_strdup_printf ("%s: measurements[%u]", origin, i);
+
+      /* an entry the scenario embeds, else one of the catalog in use */
+      if (!roof_measurement_resolve_in (m, embedded, catalog, where, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 RoofScenario *
 roof_scenario_load_data (const char *data,
                          gssize length,
@@ -349,7 +369,7 @@ roof_scenario_load_data (const char *data,
                          GPtrArray *warnings,
                          GError **error)
 {
-  static const char *const opaque[] = { "catalog", NULL };
+  static const char *const opaque[] = { "catalog", "measurements", NULL };
   const RoofSchemaWalk walk = {
     .rows = scenario_fields,
     .kind = ROOF_ENTRY_MODEL, /* unused: no entry predicates here */
@@ -360,6 +380,7 @@ roof_scenario_load_data (const char *data,
   g_autoptr (RoofScenario) self = NULL;
   g_autoptr (RoofCatalog) embedded = NULL;
   g_autoptr (GHashTable) seen = NULL;
+  g_autoptr (GPtrArray) measurements = NULL;
   JsonObject *root;
   JsonNode *catalog_node;
   RoofError err = { 0 };
@@ -398,6 +419,15 @@ roof_scenario_load_data (const char *data,
 
   if (!check_tp (root, origin, error))
     return NULL;
+
+  /* ids are checked below, against the embedded entries too */
+  if (json_object_has_member (root, "measurements"))
+    {
+      measurements = roof_measurements_parse_member (data, length < 0 ? strlen (data) : (gsize) length,
+                                                     origin, "measurements", NULL, error);
+      if (measurements == NULL)
+        return NULL;
+    }
 
   self = g_object_new (ROOF_TYPE_SCENARIO, NULL);
   read_document (self, root);
@@ -456,6 +486,9 @@ roof_scenario_load_data (const char *data,
           return NULL;
         }
 
+      if (!resolve_measurements (measurements, embedded, catalog, origin, error))
+        return NULL;
+
       for (guint i = 0; i < g_list_model_get_n_items (roof_catalog_get_hardware (embedded)); i++)
         {
           g_autoptr (RoofHardwareSpec) spec
@@ -479,6 +512,8 @@ roof_scenario_load_data (const char *data,
         }
     }
 
+  if (measurements != NULL)
+    roof_scenario_set_measurements (self, measurements);
   self->original = json_object_ref (root);
   return g_steal_pointer (&self);
 }
@@ -615,6 +650,11 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
       else if (json_object_has_member (root, "catalog"))
         json_object_remove_member (root, "catalog");
     }
+
+  if (self->measurements->len > 0)
+    json_object_set_member (root, "measurements", roof_measurements_to_array (self->measurements));
+  else if (json_object_has_member (root, "measurements"))
+    json_object_remove_member (root, "measurements");
 
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (node, root);

@@ -29,6 +29,7 @@ struct _RoofScenario
   JsonObject *original; /* as loaded, unknown fields included; NULL when new */
   GHashTable *colors;   /* id → palette index + 1, reconciled with `hardware` */
   GHashTable *custom_colors; /* id → 0xRRGGBB chosen by the user (file: chart.colors) */
+  GPtrArray *measurements; /* RoofMeasurement: the file's "measurements" */
 };
 
 /* roof-scenario-levers.c: the levers read from a validated document (and

@@ -14,6 +14,7 @@
 
 #include "roof-catalog-entries.h"
 #include "roof-catalog-private.h"
+#include "roof-measurement.h"
 #include "roof-scenario-private.h"
 
 G_DEFINE_FINAL_TYPE (RoofScenario, roof_scenario, G_TYPE_OBJECT)
@@ -274,6 +275,7 @@ roof_scenario_finalize (GObject *object)
   g_clear_pointer (&self->colors, g_hash_table_unref);
   roof_scenario_levers_clear (&self->levers);
   g_clear_pointer (&self->custom_colors, g_hash_table_unref);
+  g_clear_pointer (&self->measurements, g_ptr_array_unref);
 
   G_OBJECT_CLASS (roof_scenario_parent_class)->finalize (object);
 }
@@ -421,6 +423,7 @@ static void
 roof_scenario_init (RoofScenario *self)
 {
   self->hardware = g_new0 (char *, 1);
+  self->measurements = roof_measurements_new ();
   self->colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->custom_colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->model = g_strdup ("");
@@ -858,4 +861,23 @@ roof_scenario_accepts (RoofScenario *self, const char *property, const GValue *v
         return field_candidate (self, &field_properties[i], &copy, &wl, &sla);
       }
   g_return_val_if_reached (FALSE);
+}
+
+GPtrArray *
+roof_scenario_get_measurements (RoofScenario *self)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), NULL);
+
+  return self->measurements;
+}
+
+void
+roof_scenario_set_measurements (RoofScenario *self, GPtrArray *set)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+
+  g_ptr_array_set_size (self->measurements, 0);
+  for (guint i = 0; set != NULL && i < set->len; i++)
+    g_ptr_array_add (self->measurements, roof_measurement_copy (g_ptr_array_index (set, i)));
+  emit_changed (self);
 }

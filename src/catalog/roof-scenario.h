@@ -134,4 +134,10 @@ void roof_scenario_set_batch_range (RoofScenario *self, double lo, double hi);
 void roof_scenario_get_context_range (RoofScenario *self, double *lo, double *hi);
 void roof_scenario_set_context_range (RoofScenario *self, double lo, double hi);
 
+/* Measured results the scenario carries (file: "measurements", the
+ * RoofMeasurement records of roof-measurement.h); borrowed, never NULL. */
+GPtrArray *roof_scenario_get_measurements (RoofScenario *self);
+/* Replaces them with copies of `set` (NULL: none), then ::changed. */
+void roof_scenario_set_measurements (RoofScenario *self, GPtrArray *set);
+
 G_END_DECLS

@@ -120,6 +120,17 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "frontier: tokens/s per user (1/ITL) rising, output tokens/s per device (or\n"
     "per kW, or per US$ per hour, --y) falling. --itl-ms marks the best point\n"
     "that meets the target. --json and --csv print the frontiers' points.",
+  [ROOF_CLI_COMMAND_MEASURED] = {
+    "measured",
+    "roofline-cli measured list|import FILE|show ID [-H ID|--system ID] [-m ID] [--devices N] "
+    "[--batch N] [--prompt N] [--output N] [--weights PREC] [--kv PREC] [--json]",
+    "measured serving results next to Roofline's bound",
+    "list: every measurement, the bundled published ones and those imported, with\n"
+    "the bound for its settings and the fraction of it measured. import FILE: reads\n"
+    "a measurement file (JSON or CSV), a vLLM benchmark result (saved JSON or the\n"
+    "printed \"Serving Benchmark Result\" block), SGLang bench_serving JSON lines or\n"
+    "the MLPerf Inference results table, and keeps it in the data folder; the flags\n"
+    "give what the file does not say. show ID: one measurement in full.",
   },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
@@ -305,6 +316,31 @@ static const OptSpec options[] = {
     "--cost own: electricity price, USD per kWh" },
   { OPT_PUE, "pue", 0, "P", CMD_PRICED, GROUP_LEVERS,
     "--cost own: power usage effectiveness of the facility, ≥ 1 (default 1)" },
+  /* measured: what an imported file does not say */
+  { OPT_HARDWARE, "hardware", 'H', "ID", CMD (ROOF_CLI_COMMAND_MEASURED), GROUP_COMMAND,
+    "import: the device it ran on (a catalog id, or a name matched to one)" },
+  { OPT_SYSTEM, "system", 0, "ID", CMD (ROOF_CLI_COMMAND_MEASURED), GROUP_COMMAND,
+    "import: the system it ran on" },
+  { OPT_MODEL, "model", 'm', "ID", CMD (ROOF_CLI_COMMAND_MEASURED), GROUP_COMMAND,
+    "import: the model it served" },
+  { OPT_DEVICES, "devices", 0, "N", CMD (ROOF_CLI_COMMAND_MEASURED), GROUP_COMMAND,
+    "import: devices serving, in all" },
+  { OPT_BATCH, "batch", 'b', "N", CMD (ROOF_CLI_COMMAND_MEASURED), GROUP_COMMAND,
+    "import: requests in flight (the benchmark's max concurrency)" },
+  { OPT_PROMPT, "prompt", 0, "N", CMD (ROOF_CLI_COMMAND_MEASURED), GROUP_COMMAND,
+    "import: mean input tokens per request" },
+  { OPT_OUTPUT, "output", 0, "N", CMD (ROOF_CLI_COMMAND_MEASURED), GROUP_COMMAND,
+    "import: mean output tokens per request" },
+  { OPT_WEIGHTS, "weights", 0, "PREC", CMD (ROOF_CLI_COMMAND_MEASURED), GROUP_COMMAND,
+    "import: weight (and compute) precision (default bf16)" },
+  { OPT_KV, "kv", 0, "PREC", CMD (ROOF_CLI_COMMAND_MEASURED), GROUP_COMMAND,
+    "import: KV-cache precision (default bf16)" },
+  { OPT_MEASURED, "measured", 0, "FILE",
+    CMD (ROOF_CLI_COMMAND_PLOT) | CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_COMMAND,
+    "measured results to show beside the bound (any format measured import reads; "
+    "repeatable)" },
+  { OPT_BUNDLED_MEASUREMENTS, "bundled-measurements", 0, NULL, CMD (ROOF_CLI_COMMAND_PLOT),
+    GROUP_COMMAND, "also draw the bundled published measurements of the model" },
 
   { OPT_CATALOG, "catalog", 0, "FILE", CMD_ALL, GROUP_COMMON,
     "overlay a catalog file on the built-in one (repeatable, in order)" },

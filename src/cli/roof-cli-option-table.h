@@ -94,6 +94,8 @@ typedef enum
   OPT_SCENARIO,
   OPT_HELP,
   OPT_VERSION,
+  OPT_MEASURED,
+  OPT_BUNDLED_MEASUREMENTS,
 } OptId;
 
 typedef enum

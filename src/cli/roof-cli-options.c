@@ -133,6 +133,7 @@ roof_cli_options_init (RoofCliOptions *opts)
   opts->systems = g_ptr_array_new_with_free_func (g_free);
   opts->target_is_system = g_byte_array_new ();
   opts->catalogs = g_ptr_array_new_with_free_func (g_free);
+  opts->measured_files = g_ptr_array_new_with_free_func (g_free);
   roof_workload_init (&opts->workload);
   opts->step = ROOF_DEFAULT_SENSITIVITY_STEP;
   opts->plot_width = 1600;
@@ -151,6 +152,8 @@ roof_cli_options_clear (RoofCliOptions *opts)
   g_clear_pointer (&opts->target_is_system, g_byte_array_unref);
   g_clear_pointer (&opts->catalogs, g_ptr_array_unref);
   g_clear_pointer (&opts->show_id, g_free);
+  g_clear_pointer (&opts->measured_arg, g_free);
+  g_clear_pointer (&opts->measured_files, g_ptr_array_unref);
   g_clear_pointer (&opts->model, g_free);
   g_clear_pointer (&opts->scenario, g_free);
   g_clear_pointer (&opts->plot_file, g_free);
@@ -423,6 +426,14 @@ apply_command (RoofCliOptions *opts, const Given *g, GError **error)
     case OPT_JSON:
       opts->json = TRUE;
       break;
+    case OPT_MEASURED:
+      if (*v == '\0')
+        return usage_error (error, "%s expects a file, got ''", flag);
+      g_ptr_array_add (opts->measured_files, g_strdup (v));
+      break;
+    case OPT_BUNDLED_MEASUREMENTS:
+      opts->bundled_measurements = TRUE;
+      break;
     case OPT_CSV:
       opts->csv = TRUE;
       break;
@@ -692,6 +703,39 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
     }
 }
 
+/* measured list | import FILE | show ID */
+static gboolean
+check_measured (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
+{
+  guint n_args = positionals->len - 1;
+  const char *action = n_args > 0 ? g_ptr_array_index (positionals, 1) : NULL;
+  guint wanted = 1;
+
+  if (action == NULL)
+    return usage_error (error, "measured needs an action: list, import FILE or show ID");
+  if (g_str_equal (action, "list"))
+    opts->measured_action = ROOF_CLI_MEASURED_LIST;
+  else if (g_str_equal (action, "import"))
+    opts->measured_action = ROOF_CLI_MEASURED_IMPORT, wanted = 2;
+  else if (g_str_equal (action, "show"))
+    opts->measured_action = ROOF_CLI_MEASURED_SHOW, wanted = 2;
+  else
+    return usage_error (error, "measured expects list, import or show, got '%s'", action);
+  if (n_args < wanted)
+    return usage_error (error, "measured %s needs %s", action,
+                        opts->measured_action == ROOF_CLI_MEASURED_IMPORT ? "the file to read"
+                                                                          : "a measurement id");
+  if (n_args > wanted)
+    return usage_error (error, "unexpected argument '%s'",
+                        (const char *) g_ptr_array_index (positionals, wanted + 1));
+  if (wanted == 2)
+    opts->measured_arg = g_strdup (g_ptr_array_index (positionals, 2));
+  if (opts->hardware->len > 1 || opts->systems->len > 1
+      || (opts->hardware->len > 0 && opts->systems->len > 0))
+    return usage_error (error, "measured import takes one -H or one --system");
+  return TRUE;
+}
+
 static gboolean
 check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
 {
@@ -727,6 +771,8 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
                             (const char *) g_ptr_array_index (positionals, 2));
       opts->show_id = g_strdup (g_ptr_array_index (positionals, 1));
       return TRUE;
+    case ROOF_CLI_COMMAND_MEASURED:
+      return check_measured (opts, positionals, error);
     case ROOF_CLI_COMMAND_SWEEP:
       if (opts->json && opts->csv)
         return usage_error (error, "--json and --csv exclude each other");

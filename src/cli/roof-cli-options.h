@@ -49,6 +49,7 @@ typedef enum
   ROOF_CLI_COMMAND_PLOT,
   ROOF_CLI_COMMAND_LAYOUTS,
   ROOF_CLI_COMMAND_PARETO,
+  ROOF_CLI_COMMAND_MEASURED,
   ROOF_CLI_N_COMMANDS
 } RoofCliCommand;
 
@@ -62,6 +63,13 @@ typedef enum
   ROOF_CLI_LIST_MODELS,
   ROOF_CLI_LIST_SYSTEMS,
 } RoofCliListWhat;
+
+typedef enum
+{
+  ROOF_CLI_MEASURED_LIST = 0,
+  ROOF_CLI_MEASURED_IMPORT,
+  ROOF_CLI_MEASURED_SHOW,
+} RoofCliMeasuredAction;
 
 /* Which values were given on the command line; only those override the
  * scenario's (or roof_workload_init's) defaults. */
@@ -149,6 +157,10 @@ typedef struct
 
   RoofCliListWhat list_what; /* list */
   char *show_id;             /* show */
+  RoofCliMeasuredAction measured_action; /* measured list|import FILE|show ID */
+  char *measured_arg;                    /* the FILE or the ID */
+  GPtrArray *measured_files; /* char*, every --measured FILE (plot, solve) */
+  gboolean bundled_measurements; /* plot --bundled-measurements */
 
   GPtrArray *hardware; /* char*, every -H in order */
   GPtrArray *systems;  /* char*, every --system in order */

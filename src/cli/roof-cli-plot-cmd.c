@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "roof-cli-private.h"
+#include "roof-measured.h"
 #include "roof-chart-data.h"
 #include "roof-chart.h"
 #include "roof-file-save.h"
@@ -112,6 +113,15 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
   in.transparent = opts->plot_transparent;
   in.frontier_metric = opts->frontier_metric;
   in.frontier_linear = opts->plot_linear;
+
+  /* measured points: the scenario's, --measured files, the bundled set */
+  g_autoptr (GPtrArray) sets = roof_cli_measurement_sets (ctx, FALSE, opts->bundled_measurements,
+                                                          error);
+  g_autoptr (GPtrArray) measured = g_ptr_array_new_with_free_func (g_free);
+  if (sets == NULL)
+    return FALSE;
+  roof_measured_fill_input (&in, ctx->catalog, roof_spec_get_id (ROOF_SPEC (ctx->model)),
+                            (GPtrArray *const *) sets->pdata, measured);
 
   /* drawn in memory, then saved as every file is (roof-file-save.h), with
    * a backup that could not be kept said as a warning */

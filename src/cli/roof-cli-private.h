@@ -67,6 +67,21 @@ gboolean roof_cli_cmd_cost (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_plot (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_layouts (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_pareto (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_measured (RoofCliContext *ctx, GError **error);
+
+/* The measurements a solve or a chart is compared with (roof-cli-measured-cmd.c):
+ * the scenario's, every --measured FILE, with `user` the user's imported
+ * ones and with `bundled` the published set. A new array of GPtrArray,
+ * NULL-terminated. */
+GPtrArray *roof_cli_measurement_sets (RoofCliContext *ctx,
+                                      gboolean user,
+                                      gboolean bundled,
+                                      GError **error);
+/* "measured": {tokens_per_s, fraction_of_bound, bound_tokens_per_s, source, id} of the
+ * first measurement of `sets` (may be NULL) matching the solve of
+ * `target_id` (roof_measured_match); nothing when none does. */
+void roof_cli_json_measured (JsonBuilder *b, RoofCliContext *ctx, GPtrArray *sets,
+                             const char *target_id);
 
 static inline const RoofCliTarget *
 roof_cli_target (RoofCliContext *ctx, guint i)

@@ -406,7 +406,12 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
   if (ctx->opts->json)
     {
       g_autoptr (JsonBuilder) b = json_builder_new ();
+      g_autoptr (GError) local = NULL;
+      /* a result gains "measured" when a measurement matches it */
+      g_autoptr (GPtrArray) sets = roof_cli_measurement_sets (ctx, TRUE, TRUE, &local);
 
+      if (sets == NULL)
+        roof_cli_warning (ctx, "measurements left out: %s", local->message);
       json_builder_begin_object (b);
       roof_cli_json_string (b, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
       roof_cli_json_workload (b, "workload", &ctx->workload);
@@ -436,6 +441,7 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
           roof_cli_levers_json (ctx, levers, i, b);
           if (bd != NULL)
             json_breakdown (b, &bd[i]);
+          roof_cli_json_measured (b, ctx, sets, id_of (ctx, i));
           json_builder_end_object (b);
         }
       json_builder_end_array (b);

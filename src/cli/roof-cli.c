@@ -30,6 +30,7 @@ static const Dispatch dispatch[ROOF_CLI_N_COMMANDS] = {
   [ROOF_CLI_COMMAND_PLOT] = { roof_cli_cmd_plot, TRUE },
   [ROOF_CLI_COMMAND_LAYOUTS] = { roof_cli_cmd_layouts, TRUE },
   [ROOF_CLI_COMMAND_PARETO] = { roof_cli_cmd_pareto, TRUE },
+  [ROOF_CLI_COMMAND_MEASURED] = { roof_cli_cmd_measured, FALSE },
 };
 
 /* ---------------------------------------------------------------------- */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "roof-chart-common.h"
+#include "roof-chart-measured.h"
 
 #define N_SAMPLES 80
 
@@ -406,6 +407,7 @@ describe (RoofRender *R, gpointer data)
 }
 
 const RoofChartClass roof_chart_batch_class = {
+  .measured_on = ROOF_MEASURED_ON_BATCH, /* roof-chart-measured.h */
   .title = N_("Throughput and latency vs batch"),
   .data_size = sizeof (Batch),
   .needs_devices = TRUE,

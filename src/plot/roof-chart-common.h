@@ -106,6 +106,7 @@ typedef struct
   /* set by annotate: shown in the plot area over the axes, in place of
    * data that cannot be had (not an error) */
   const char *plot_message;
+  struct _RoofMeasuredOverlay *measured; /* the driver's, while a chart runs (roof-chart-measured.h) */
 } RoofRender;
 
 void roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
@@ -276,6 +277,7 @@ struct _RoofChartClass
   const char *title;  /* N_("Memory footprint"): the app's view, the PDF's title */
   gsize data_size;
   gboolean needs_devices; /* a model and one visible device, or a message */
+  int measured_on; /* RoofMeasuredAxes: the driver draws the measured points; 0 none */
 
   const char *heading_format;
   char *(*heading) (const RoofChartInput *in);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "roof-chart-common.h"
+#include "roof-chart-measured.h"
 
 #define N_SAMPLES 96
 
@@ -633,6 +634,7 @@ describe (RoofRender *R, gpointer data)
 }
 
 const RoofChartClass roof_chart_cost_class = {
+  .measured_on = ROOF_MEASURED_ON_COST, /* roof-chart-measured.h */
   .title = N_("Cost per token"),
   .data_size = sizeof (Cost),
   .needs_devices = TRUE,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "roof-chart-common.h"
+#include "roof-chart-measured.h"
 
 #define ROOF_CHART_CLASS_ROW_(ID, name) [ROOF_PLOT_##ID] = &roof_chart_##name##_class,
 static const RoofChartClass *const classes[ROOF_PLOT_COUNT] = {
@@ -140,6 +141,7 @@ roof_chart_lay_out (RoofRender *R, void (*obstacles) (RoofRender *R, gpointer da
       roof_frame_layout (R);
       if (obstacles != NULL)
         obstacles (R, data);
+      roof_measured_obstacles (R);
       if (roof_legend_place (R))
         break;
       /* outside: on the right when it is narrow, else under the plot in
@@ -220,6 +222,7 @@ draw_layers (RoofRender *R, const RoofChartClass *klass, gpointer data)
   roof_frame_clip (R);
   if (klass->draw_data != NULL)
     klass->draw_data (R, data, labels);
+  roof_measured_draw (R, labels);
   cairo_restore (cr);
   if (klass->draw_overlays != NULL)
     klass->draw_overlays (R, data, labels);
@@ -245,6 +248,7 @@ roof_chart_run (RoofRender *R, const RoofChartClass *klass, GError **error)
 {
   g_autofree char *title = heading (klass, R->in);
   g_autoptr (GError) local = NULL;
+  RoofMeasuredOverlay measured;
 
   R->frame.title = title;
   gpointer data = roof_chart_collect (klass, R->in, &local);
@@ -255,6 +259,7 @@ roof_chart_run (RoofRender *R, const RoofChartClass *klass, GError **error)
       return ok;
     }
   klass->annotate (R, data);
+  roof_measured_begin (R, (RoofMeasuredAxes) klass->measured_on, &measured);
   if (klass->lay_out != NULL)
     klass->lay_out (R, data);
   else
@@ -262,6 +267,8 @@ roof_chart_run (RoofRender *R, const RoofChartClass *klass, GError **error)
   draw_layers (R, klass, data);
   if (klass->describe != NULL)
     klass->describe (R, data);
+  roof_measured_describe (R);
+  R->measured = NULL;
   roof_chart_collect_free (klass, data);
   R->frame.title = NULL;
   return TRUE;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "roof-chart-common.h"
+#include "roof-chart-measured.h"
 
 #define MAX_PTS 48
 
@@ -962,6 +963,7 @@ describe (RoofRender *R, gpointer data)
 }
 
 const RoofChartClass roof_chart_roofline_class = {
+  .measured_on = ROOF_MEASURED_ON_ROOFLINE, /* roof-chart-measured.h */
   .title = N_("Roofline"),
   .data_size = sizeof (Roofline),
   .needs_devices = TRUE,

@@ -56,6 +56,26 @@ typedef struct
  * are loaded. */
 void roof_chart_prepare (RoofThemeKind theme, double scale);
 
+/* A measured result on a chart (docs/model.md, "Measured points"), from
+ * src/chart-data/roof-measured.c: plain numbers, the bound already worked
+ * out. */
+#define ROOF_PLOT_MAX_MEASURED 64
+#define ROOF_PLOT_MAX_SOURCES 8
+
+typedef struct
+{
+  int source;       /* index into measured_sources: its legend entry and marker */
+  int device;       /* index into devices (its colour), −1 for none */
+  double devices;   /* devices the measurement ran on */
+  double intensity; /* FLOP/byte of its requests */
+  double attained_flops; /* measured tokens/s × FLOP per token, all its devices */
+  double batch;          /* requests in flight; 0 = not stated (not on the batch and cost charts) */
+  double tokens_per_s;   /* measured, all its devices */
+  double usd_per_mtok;   /* measured rate at the devices' price; 0 = no price */
+  double fraction;       /* of Roofline's bound for its settings */
+  const char *tooltip;   /* source and settings, several lines */
+} RoofPlotMeasured;
+
 /* Text shaped by one render and kept for the next: a view that draws again
  * after every edit, or an exporter writing several files, keeps one and
  * passes it in RoofChartInput.cache; the tick labels, names and units then
@@ -102,6 +122,13 @@ typedef struct
   /* view override from the app's zoom and pan: data-space ranges of the
    * plot area; 0/0 = automatic */
   double view_x0, view_x1, view_y0, view_y1;
+
+  /* measured results over the roofline, batch and cost charts */
+  const RoofPlotMeasured *measured;
+  int n_measured;                      /* ≤ ROOF_PLOT_MAX_MEASURED */
+  const char *const *measured_sources; /* legend texts, one per source */
+  int n_measured_sources;              /* ≤ ROOF_PLOT_MAX_SOURCES */
+  guint measured_hidden;               /* bit s hides source s (toggled per source) */
 
   RoofChartCache *cache; /* optional, the caller's; NULL = shape everything anew */
   /* hit items without their tooltips (NULL), which are most of the cost of
