@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "roof-chart-data.h"
+#include "roof-measured.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -24,6 +25,7 @@ struct _RoofChartData
   int n_catalog;
   GStringChunk *strings; /* every string the devices point to */
   char *problem;
+  GPtrArray *measured; /* what the input's measured points point to */
 };
 
 G_STATIC_ASSERT (ROOF_SCENARIO_N_COLORS == ROOF_PLOT_PALETTE_SIZE);
@@ -141,6 +143,12 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
   in->sensitivity_step = roof_scenario_get_sensitivity_step (scenario);
   in->catalog = self->catalog;
   in->n_catalog = self->n_catalog;
+  {
+    GPtrArray *sets[] = { roof_scenario_get_measurements (scenario), NULL };
+    self->measured = g_ptr_array_new_with_free_func (g_free);
+    roof_measured_fill_input (in, catalog, roof_scenario_get_model (scenario), sets,
+                              self->measured);
+  }
 
   if (!self->has_model)
     self->problem = g_strdup_printf (_("The catalog has no model “%s”."),
@@ -173,6 +181,7 @@ roof_chart_data_unref (RoofChartData *self)
   g_string_chunk_free (self->strings);
   g_free (self->catalog);
   g_free (self->problem);
+  g_ptr_array_unref (self->measured);
   g_free (self);
 }
 

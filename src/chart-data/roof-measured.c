@@ -16,6 +16,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -252,7 +253,8 @@ device_of (const RoofChartInput *in, const RoofMeasurement *m, RoofCatalog *cata
 static char *
 source_label (const RoofMeasurement *m)
 {
-  g_autofree char *engine = roof_measurement_engine_label (m);
+  g_autofree char *engine = m->engine != NULL ? roof_measurement_engine_label (m)
+                                               : g_strdup (_("unknown engine"));
   g_autofree char *base = NULL;
   const char *src = m->source != NULL ? m->source : "";
   const char *slash = strrchr (src, '/');
@@ -276,15 +278,16 @@ source_label (const RoofMeasurement *m)
 static char *
 tooltip (const RoofMeasurement *m, const RoofMeasuredPoint *pt, const char *device_name)
 {
-  g_autofree char *engine = roof_measurement_engine_label (m);
+  g_autofree char *engine = m->engine != NULL ? roof_measurement_engine_label (m)
+                                               : g_strdup (_("unknown engine"));
   g_autoptr (GString) s = g_string_new (NULL);
   g_autofree char *batch = m->batch >= 1.0 ? g_strdup_printf ("%g", m->batch)
-                                           : g_strdup ("not stated");
+                                           : g_strdup (_("not stated"));
 
   g_string_append_printf (s, "%s · %g × %s · %s\n", engine, pt->devices, device_name, m->model);
-  g_string_append_printf (s, "%g / %g tokens · %s · batch %s\n", m->prompt, m->output,
+  g_string_append_printf (s, _("%g in / %g out tokens · %s · batch %s\n"), m->prompt, m->output,
                           roof_precision_name (m->weights), batch);
-  g_string_append_printf (s, "measured %.4g tokens/s · bound %.4g tokens/s (%.0f %%)\n",
+  g_string_append_printf (s, _("measured %.4g tokens/s · bound %.4g tokens/s (%.0f %%)\n"),
                           m->tokens_per_s, pt->bound_tokens_per_s, 100.0 * pt->fraction);
   g_string_append_printf (s, "%s%s%s", m->source != NULL ? m->source : "",
                           m->date != NULL ? " · " : "", m->date != NULL ? m->date : "");

@@ -1,0 +1,313 @@
+/* test-measured.c — measured points beside the bound, and on the charts
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The bound of docs/model.md "Measured points" worked out by hand for the
+ * tiny model of the solver tests; every bundled published point checked to
+ * sit at or below its bound; the overlay drawn from plain numbers.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "plot-fixtures.h"
+#include "roof-measured.h"
+
+#define assert_rel(a, b, tol)                                                                     \
+  G_STMT_START                                                                                    \
+  {                                                                                               \
+    double a_ = (a), b_ = (b);                                                                    \
+    if (!(fabs (a_ - b_) <= (tol) * fabs (b_)))                                                   \
+      g_error ("%s = %.15g, expected %.15g", #a, a_, b_);                                         \
+  }                                                                                               \
+  G_STMT_END
+
+/* The tiny model of tests/solver (L = 2, d = 64, H = 4, H_kv = 2, d_h = 16,
+ * gated d_ff = 128, V = 100). */
+static RoofModelDerived
+tiny (void)
+{
+  RoofModelParams m;
+  RoofModelDerived d;
+  RoofError err = { 0 };
+
+  roof_model_init (&m);
+  m.layers = 2;
+  m.hidden = 64;
+  m.heads = 4;
+  m.kv_heads = 2;
+  m.head_dim = 16;
+  m.ffn = 128;
+  m.vocab = 100;
+  g_assert_cmpint (roof_model_derive (&m, &d, &err), ==, ROOF_OK);
+  return d;
+}
+
+static RoofHardwareParams
+device (double flops, double bw)
+{
+  RoofHardwareParams hw;
+  roof_hardware_init (&hw);
+  hw.peak_flops[ROOF_PREC_BF16] = flops;
+  hw.mem_bw = bw;
+  hw.mem_capacity = 1e12;
+  return hw;
+}
+
+/* One request of 8 prompt and 3 output tokens, bf16, docs/model.md:
+ *  prefill F_p = 2·8·73,728 + 2·6,400 (lm_head, last token) + causal
+ *    2·L·H·d_h·S² = 2·2·4·16·64 = 16,384: 1,192,448 + 16,384 = 1,208,832;
+ *    bytes beside weights: KV written 8·128·2 = 2,048, activations
+ *    2·(8·2,176 + 164) = 35,144: 37,192;
+ *  two decode steps (the prefill gives the first token) at S = 8 and 9:
+ *    FLOP 160,256 + 4·H·d_h·L·S = 160,256 + 512·S: 164,352 + 164,864 =
+ *    329,216; bytes KV 256·S read + 256 written, activations 2·2,340 =
+ *    4,680: 6,984 + 7,240 = 14,224;
+ *  F = 1,538,048, Q = 51,416 per request; weights 160,896 B per step. */
+static void
+test_hand_tiny (void)
+{
+  RoofModelDerived md = tiny ();
+  RoofHardwareParams slow = device (1e12, 1e12), fast = device (1e15, 1e12);
+  g_autoptr (RoofMeasurement) m = roof_measurement_new ();
+  g_autoptr (GError) error = NULL;
+  RoofMeasuredPoint pt;
+
+  m->hardware = g_strdup ("tiny-device");
+  m->model = g_strdup ("tiny");
+  m->prompt = 8;
+  m->output = 3;
+  m->batch = 2;
+  m->tokens_per_s = 1e6;
+
+  /* B = 2 on 1 TFLOP/s, 1 TB/s: compute 2·F = 3,076,096 FLOP = 3.076096 µs;
+   * memory 2·Q + (3 − 1)·160,896 = 424,624 B = 0.424624 µs: compute binds,
+   * bound = B·S_out / T = 6 / 3.076096e-6 tokens/s */
+  g_assert_true (roof_measured_evaluate_params (&slow, &md, m, 1, &pt, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (pt.bound, ==, ROOF_BOUND_COMPUTE);
+  assert_rel (pt.bound_tokens_per_s, 6.0 / 3.076096e-6, 1e-12);
+  assert_rel (pt.fraction, 1e6 * 3.076096e-6 / 6.0, 1e-12); /* 0.5126827 */
+  assert_rel (pt.flop_per_token, 1538048.0 / 3.0, 1e-12);
+  assert_rel (pt.intensity, 3076096.0 / 424624.0, 1e-12);
+  assert_rel (pt.attained_flops, 1e6 * 1538048.0 / 3.0, 1e-12);
+
+  /* 1 PFLOP/s: memory binds, bound = 6 / 0.424624e-6 */
+  g_assert_true (roof_measured_evaluate_params (&fast, &md, m, 1, &pt, &error));
+  g_assert_cmpint (pt.bound, ==, ROOF_BOUND_MEMORY);
+  assert_rel (pt.bound_tokens_per_s, 6.0 / 424624e-12, 1e-12);
+
+  /* two devices: twice the rates, twice the bound */
+  g_assert_true (roof_measured_evaluate_params (&fast, &md, m, 2, &pt, &error));
+  assert_rel (pt.bound_tokens_per_s, 2.0 * 6.0 / 424624e-12, 1e-12);
+
+  /* no batch stated: the weights left out, per request T = max (F/Π, Q/β)
+   * = max (1.538048 µs, 51.416 ns) on the slow device */
+  m->batch = 0;
+  g_assert_true (roof_measured_evaluate_params (&slow, &md, m, 1, &pt, &error));
+  assert_rel (pt.bound_tokens_per_s, 3.0 / 1.538048e-6, 1e-12);
+  assert_rel (pt.intensity, 1538048.0 / 51416.0, 1e-12);
+
+  /* a precision the device has no ceiling at */
+  m->compute = ROOF_PREC_FP4;
+  g_assert_false (roof_measured_evaluate_params (&slow, &md, m, 1, &pt, &error));
+  g_assert_nonnull (strstr (error->message, "no fp4 ceiling"));
+}
+
+/* A roofline is a bound: every bundled published point must sit at or
+ * below it for its stated settings. */
+static void
+test_bundled_under_bound (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  g_autoptr (GPtrArray) set = roof_measurements_bundled (catalog, &error);
+  double lo = 1.0, hi = 0.0;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->len, >=, 40);
+  for (guint i = 0; i < set->len; i++)
+    {
+      const RoofMeasurement *m = g_ptr_array_index (set, i);
+      RoofMeasuredPoint pt;
+
+      if (!roof_measured_evaluate (catalog, m, &pt, &error))
+        g_error ("%s: %s", m->id, error->message);
+      if (!(pt.fraction > 0.0 && pt.fraction <= 1.0))
+        g_error ("%s: measured %g tokens/s is %.3g of the bound %g", m->id, m->tokens_per_s,
+                 pt.fraction, pt.bound_tokens_per_s);
+      lo = MIN (lo, pt.fraction), hi = MAX (hi, pt.fraction);
+    }
+  g_test_message ("bundled points at %.1f–%.1f %% of their bounds", 100.0 * lo, 100.0 * hi);
+}
+
+static void
+test_match (void)
+{
+  g_autoptr (GPtrArray) set = roof_measurements_new ();
+  RoofMeasurement *m = roof_measurement_new ();
+  RoofWorkload wl;
+
+  m->hardware = g_strdup ("nvidia-h100-sxm");
+  m->model = g_strdup ("llama-3.1-8b");
+  m->batch = 64;
+  g_ptr_array_add (set, m);
+  roof_workload_init (&wl);
+  wl.batch = 64;
+  g_assert_true (roof_measured_match (set, NULL, "nvidia-h100-sxm", "llama-3.1-8b", &wl) == m);
+  g_assert_null (roof_measured_match (set, NULL, "nvidia-h200-sxm", "llama-3.1-8b", &wl));
+  g_assert_null (roof_measured_match (set, NULL, "nvidia-h100-sxm", "llama-3.1-70b", &wl));
+  wl.compute = ROOF_PREC_FP8;
+  g_assert_null (roof_measured_match (set, NULL, "nvidia-h100-sxm", "llama-3.1-8b", &wl));
+  wl.compute = ROOF_PREC_BF16;
+  wl.batch = 32;
+  g_assert_null (roof_measured_match (set, NULL, "nvidia-h100-sxm", "llama-3.1-8b", &wl));
+  /* the batch is per replica: 32 on each of 2 replicas is 64 in flight */
+  wl.dp = 2;
+  g_assert_true (roof_measured_match (set, NULL, "nvidia-h100-sxm", "llama-3.1-8b", &wl) == m);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The overlay                                                              */
+
+static const RoofPlotMeasured points[] = {
+  /* on one device: 100 FLOP/byte, 150 TFLOP/s, batch 16, half its bound */
+  { .source = 0, .device = 0, .devices = 1, .intensity = 100, .attained_flops = 1.5e14,
+    .batch = 16, .tokens_per_s = 2000, .usd_per_mtok = 0.5, .fraction = 0.5,
+    .tooltip = "engine X · 1 × H100\nsource A" },
+  /* on two devices, batch not stated: 40 %, only on the roofline */
+  { .source = 1, .device = 0, .devices = 2, .intensity = 30, .attained_flops = 1.2e14,
+    .batch = 0, .tokens_per_s = 3000, .fraction = 0.4, .tooltip = "engine Y\nsource B" },
+};
+static const char *const sources[] = { "engine X, source A", "engine Y, source B" };
+
+static gboolean
+has_text (const RoofChartLayout *layout, RoofTextRole role, const char *text)
+{
+  for (guint i = 0; i < layout->texts->len; i++)
+    {
+      const RoofPlacedText *t = &g_array_index (layout->texts, RoofPlacedText, i);
+      if (t->role == role && strcmp (t->text, text) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static RoofChartLayout *
+render (PlotScenario *s, cairo_surface_t **surface_out)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 650);
+  cairo_t *cr = cairo_create (surface);
+  RoofChartLayout *layout = roof_chart_layout_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (roof_chart_render (cr, 1000, 650, &s->in, layout, &error));
+  g_assert_no_error (error);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  *surface_out = surface;
+  return layout;
+}
+
+static void
+test_overlay_roofline (void)
+{
+  const char *ids[] = { "nvidia-h100-sxm" };
+  PlotScenario s;
+  cairo_surface_t *surface = NULL;
+  g_autoptr (RoofChartLayout) layout = NULL;
+  const RoofHitItem *hit;
+  double x, y;
+
+  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-8b", 1, ids);
+  s.in.measured = points;
+  s.in.n_measured = 2;
+  s.in.measured_sources = sources;
+  s.in.n_measured_sources = 2;
+  layout = render (&s, &surface);
+
+  g_assert_true (has_text (layout, ROOF_TEXT_LABEL, "50 %"));
+  g_assert_true (has_text (layout, ROOF_TEXT_LABEL, "40 %"));
+  g_assert_true (has_text (layout, ROOF_TEXT_LEGEND, "measured: engine X, source A"));
+  g_assert_true (has_text (layout, ROOF_TEXT_LEGEND, "measured: engine Y, source B"));
+  g_assert_nonnull (strstr (layout->description, "Measured points: 2, at 40–50 %"));
+
+  /* the first point where its numbers put it: 100 FLOP/byte, 150 TFLOP/s
+   * (one device on a one-device chart); a marker there, its tooltip */
+  x = roof_chart_layout_data_to_x (layout, 100);
+  y = roof_chart_layout_data_to_y (layout, 1.5e14);
+  hit = roof_chart_layout_hit (layout, x, y);
+  g_assert_nonnull (hit);
+  g_assert_cmpstr (hit->tooltip, ==, "engine X · 1 × H100\nsource A");
+  {
+    int stride = cairo_image_surface_get_stride (surface);
+    const guint32 *px = (const guint32 *) (cairo_image_surface_get_data (surface)
+                                           + (gsize) lround (y) * stride)
+                        + lround (x);
+    /* not the light background: the marker's fill */
+    g_assert_cmphex (*px & 0xffffff, !=, 0xffffff);
+  }
+  /* the second, on two devices: per device 6e13 on this one-device chart */
+  x = roof_chart_layout_data_to_x (layout, 30);
+  y = roof_chart_layout_data_to_y (layout, 6e13);
+  hit = roof_chart_layout_hit (layout, x, y);
+  g_assert_nonnull (hit);
+  g_assert_cmpstr (hit->tooltip, ==, "engine Y\nsource B");
+  cairo_surface_destroy (surface);
+  g_clear_pointer (&layout, roof_chart_layout_free);
+
+  /* a source toggled off leaves the chart, label and legend entry */
+  s.in.measured_hidden = 1u << 0;
+  layout = render (&s, &surface);
+  g_assert_false (has_text (layout, ROOF_TEXT_LABEL, "50 %"));
+  g_assert_false (has_text (layout, ROOF_TEXT_LEGEND, "measured: engine X, source A"));
+  g_assert_true (has_text (layout, ROOF_TEXT_LABEL, "40 %"));
+  cairo_surface_destroy (surface);
+  plot_scenario_clear (&s);
+}
+
+static void
+test_overlay_batch_cost (void)
+{
+  const char *ids[] = { "nvidia-h100-sxm" };
+  const RoofPlotKind kinds[] = { ROOF_PLOT_BATCH, ROOF_PLOT_COST };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      PlotScenario s;
+      cairo_surface_t *surface = NULL;
+      g_autoptr (RoofChartLayout) layout = NULL;
+      const RoofHitItem *hit;
+
+      plot_scenario_init (&s, kinds[k], "llama-3.1-8b", 1, ids);
+      s.in.measured = points;
+      s.in.n_measured = 2;
+      s.in.measured_sources = sources;
+      s.in.n_measured_sources = 2;
+      layout = render (&s, &surface);
+      /* the point with a batch: at batch 16, 2000 tokens/s or $0.5 per
+       * million tokens; the one without is not on these charts */
+      g_assert_true (has_text (layout, ROOF_TEXT_LABEL, "50 %"));
+      g_assert_false (has_text (layout, ROOF_TEXT_LABEL, "40 %"));
+      g_assert_false (has_text (layout, ROOF_TEXT_LEGEND, "measured: engine Y, source B"));
+      hit = roof_chart_layout_hit (layout, roof_chart_layout_data_to_x (layout, 16),
+                                   roof_chart_layout_data_to_y (layout, k == 0 ? 2000 : 0.5));
+      g_assert_nonnull (hit);
+      g_assert_cmpstr (hit->tooltip, ==, "engine X · 1 × H100\nsource A");
+      cairo_surface_destroy (surface);
+      plot_scenario_clear (&s);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/measured/hand/tiny", test_hand_tiny);
+  g_test_add_func ("/measured/bundled-under-bound", test_bundled_under_bound);
+  g_test_add_func ("/measured/match", test_match);
+  g_test_add_func ("/measured/overlay/roofline", test_overlay_roofline);
+  g_test_add_func ("/measured/overlay/batch-cost", test_overlay_batch_cost);
+  return g_test_run ();
+}
