@@ -40,6 +40,10 @@ RoofMeasurement *roof_measurement_from_text (RoofFieldTextFunc get,
                                              gpointer user_data,
                                              const char *where,
                                              GError **error);
+/* The name of field `i` of a measurement, in file order; NULL past the
+ * last (docs/file-format.md's table, checked against this by a test). */
+const char *roof_measurement_field_name (guint i);
+
 /* Checks the fields a measurement needs (model, hardware or system,
  * lengths, tokens/s) and their ranges. */
 gboolean roof_measurement_check (const RoofMeasurement *m, const char *where, GError **error);

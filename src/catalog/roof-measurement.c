@@ -4,7 +4,8 @@
  *
  * One table of fields (`fields` below) reads a JSON object and a CSV row
  * alike and writes the JSON; docs/file-format.md, "Measurement files",
- * lists the same names (tests/catalog checks them against each other).
+ * lists the same names (tests/catalog/test-measurement.c checks them
+ * against each other).
  */
 #include "config.h"
 
@@ -177,6 +178,12 @@ field_error (GError **error, const char *where, const Field *f, const char *form
   g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID, "%s: %s %s", where,
                f->name, msg);
   return FALSE;
+}
+
+const char *
+roof_measurement_field_name (guint i)
+{
+  return i < G_N_ELEMENTS (fields) ? fields[i].name : NULL;
 }
 
 static const Field *

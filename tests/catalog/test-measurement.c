@@ -436,6 +436,34 @@ test_bundled (void)
   g_assert_cmpuint (g_hash_table_size (models), >=, 3);
 }
 
+/* docs/file-format.md's table of measurement fields: a row per field of
+ * the code, in its order, and no other. */
+static void
+test_doc_table (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "docs", "file-format.md",
+                                                 NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  const char *marker;
+  guint i = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  marker = strstr (text, "<!-- measurement fields -->");
+  g_assert_nonnull (marker);
+  lines = g_strsplit (marker, "\n", -1);
+  /* the marker, the header, the rule, then the rows up to a blank line */
+  for (guint l = 3; lines[l] != NULL && lines[l][0] == '|'; l++, i++)
+    {
+      g_autofree char *want = g_strdup_printf ("| `%s` |", roof_measurement_field_name (i));
+      g_assert_nonnull (roof_measurement_field_name (i));
+      if (!g_str_has_prefix (lines[l], want))
+        g_error ("docs/file-format.md row %u \"%s\" should name %s", i, lines[l], want);
+    }
+  g_assert_null (roof_measurement_field_name (i));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -451,6 +479,7 @@ main (int argc, char **argv)
   g_test_add_func ("/measurement/store", test_store);
   g_test_add_func ("/measurement/scenario", test_scenario);
   g_test_add_func ("/measurement/bundled", test_bundled);
+  g_test_add_func ("/measurement/doc-table", test_doc_table);
   int status = g_test_run ();
   g_object_unref (catalog);
   return status;
