@@ -135,6 +135,14 @@ gboolean roof_json_prescan (const char *data,
                             char **rewritten,
                             GError **error);
 
+/* roof_json_parse () with the caller's parser, whose signals it may have
+ * connected (the line each object starts on: roof-measurement.c). */
+JsonNode *roof_json_parse_with (JsonParser *parser,
+                                const char *data,
+                                gssize length,
+                                const char *origin,
+                                GError **error);
+
 /* roof_json_parse () of a catalog or scenario (`what`), which must be an
  * object: else ROOF_CATALOG_ERROR_FORMAT. `data` may be NULL when empty. */
 JsonNode *roof_json_parse_document (const char *data,

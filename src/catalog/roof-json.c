@@ -308,7 +308,18 @@ not_finite (JsonNode *node, const char *name, gpointer data)
 JsonNode *
 roof_json_parse (const char *data, gssize length, const char *origin, GError **error)
 {
-  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  return roof_json_parse_with (parser, data, length, origin, error);
+}
+
+JsonNode *
+roof_json_parse_with (JsonParser *parser,
+                      const char *data,
+                      gssize length,
+                      const char *origin,
+                      GError **error)
+{
   g_autoptr (GError) local_error = NULL;
   g_autofree char *rewritten = NULL;
   JsonNode *root;
@@ -332,7 +343,6 @@ roof_json_parse (const char *data, gssize length, const char *origin, GError **e
   if (!roof_json_prescan (data, len, origin, &rewritten, error))
     return NULL;
 
-  parser = json_parser_new ();
   if (!json_parser_load_from_data (parser, rewritten != NULL ? rewritten : data, (gssize) len,
                                    &local_error))
     {

@@ -241,49 +241,33 @@ python_json (const char *data, gsize length)
 /* ------------------------------------------------------------------------ */
 /* vLLM's saved result and SGLang's lines                                   */
 
+/* One JSON result of vLLM (`what` "vLLM result") or SGLang: the same
+ * names, but only vLLM's has model_id and date. */
 static gboolean
-import_vllm_json (JsonObject *in,
-                  const char *origin,
-                  guint line,
-                  const RoofImportHints *hints,
-                  RoofCatalog *catalog,
-                  GPtrArray *out,
-                  GError **error)
+import_serving_json (JsonObject *in,
+                     const char *origin,
+                     guint line,
+                     const char *what,
+                     const RoofImportHints *hints,
+                     RoofCatalog *catalog,
+                     GPtrArray *out,
+                     GError **error)
 {
   g_autoptr (JsonObject) o = json_object_new ();
-  g_autofree char *where = g_strdup_printf ("%s:%u: vLLM result", origin, line);
+  g_autofree char *where = g_strdup_printf ("%s:%u: %s", origin, line, what);
   const char *date = roof_json_get_string (in, "date");
   const char *backend = roof_json_get_string (in, "backend");
 
   if (!serving_fields (in, o, where, error))
     return FALSE;
   set_string (o, "model", roof_json_get_string (in, "model_id"));
-  set_string (o, "engine", engine_of_backend (backend != NULL ? backend : "vllm"));
+  set_string (o, "engine", engine_of_backend (backend));
   /* "20250301-142233" */
   if (date != NULL && strlen (date) >= 8 && g_ascii_isdigit (date[0]))
     {
       g_autofree char *iso = g_strdup_printf ("%.4s-%.2s-%.2s", date, date + 4, date + 6);
       set_string (o, "date", iso);
     }
-  return finish (o, hints, origin, where, catalog, out, error);
-}
-
-static gboolean
-import_sglang_line (JsonObject *in,
-                    const char *origin,
-                    guint line,
-                    const RoofImportHints *hints,
-                    RoofCatalog *catalog,
-                    GPtrArray *out,
-                    GError **error)
-{
-  g_autoptr (JsonObject) o = json_object_new ();
-  g_autofree char *where = g_strdup_printf ("%s:%u: SGLang result", origin, line);
-  const char *backend = roof_json_get_string (in, "backend");
-
-  if (!serving_fields (in, o, where, error))
-    return FALSE;
-  set_string (o, "engine", engine_of_backend (backend != NULL ? backend : "sglang"));
   return finish (o, hints, origin, where, catalog, out, error);
 }
 
@@ -317,8 +301,8 @@ import_json_lines (const char *data,
                        local ? local->message : "");
           return FALSE;
         }
-      if (!import_sglang_line (json_node_get_object (node), origin, i + 1, hints, catalog, out,
-                               error))
+      if (!import_serving_json (json_node_get_object (node), origin, i + 1, "SGLang result", hints,
+                                catalog, out, error))
         return FALSE;
     }
   return TRUE;
@@ -586,7 +570,7 @@ roof_measurements_import (const char *data,
       ok = import_text (data, length, origin, hints, catalog, out, error);
       break;
     case ROOF_IMPORT_VLLM_JSON:
-      ok = import_vllm_json (first, origin, 1, hints, catalog, out, error);
+      ok = import_serving_json (first, origin, 1, "vLLM result", hints, catalog, out, error);
       break;
     case ROOF_IMPORT_SGLANG_JSONL:
       ok = import_json_lines (data, length, origin, hints, catalog, out, error);

@@ -455,40 +455,34 @@ roof_measurement_json_parse (const char *data,
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GHashTable) lines = g_hash_table_new (NULL, NULL);
-  g_autoptr (GError) local = NULL;
-  g_autofree char *rewritten = NULL;
   LineTrack t = { parser, stack, lines };
   JsonNode *root;
 
-  if (length > ROOF_CATALOG_MAX_FILE_SIZE)
-    {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE,
-                   "%s: the file is %" G_GSIZE_FORMAT " bytes, larger than the limit of %d bytes",
-                   origin, length, ROOF_CATALOG_MAX_FILE_SIZE);
-      return NULL;
-    }
-  if (!roof_json_prescan (data, length, origin, &rewritten, error))
-    return NULL;
   g_signal_connect (parser, "object-start", G_CALLBACK (on_object_start), &t);
   g_signal_connect (parser, "object-end", G_CALLBACK (on_object_end), &t);
-  if (!json_parser_load_from_data (parser, rewritten != NULL ? rewritten : data, (gssize) length,
-                                   &local))
-    {
-      const char *msg = local->message;
-      if (g_str_has_prefix (msg, "<data>:"))
-        msg += strlen ("<data>:");
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE, "%s:%s", origin, msg);
-      return NULL;
-    }
-  root = json_parser_steal_root (parser);
+  root = roof_json_parse_with (parser, data, (gssize) length, origin, error);
   if (root == NULL)
-    {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_PARSE,
-                   "%s:1:1: the file is empty", origin);
-      return NULL;
-    }
+    return NULL;
   *object_lines = g_steal_pointer (&lines);
   return root;
+}
+
+/* `m` (or its error) into `out`, its ids resolved against `catalog` (may
+ * be NULL), its source the file when it names none. */
+static gboolean
+add_resolved (GPtrArray *out,
+              RoofMeasurement *m,
+              RoofCatalog *catalog,
+              const char *origin,
+              const char *where,
+              GError **error)
+{
+  if (m == NULL)
+    return FALSE;
+  g_ptr_array_add (out, m);
+  if (m->source == NULL)
+    m->source = g_strdup (origin);
+  return catalog == NULL || roof_measurement_resolve (m, catalog, where, error);
 }
 
 /* The measurements of a JSON array, each checked and resolved. */
@@ -528,13 +522,8 @@ from_json_array (JsonNode *node,
           return NULL;
         }
       m = roof_measurement_from_json (json_node_get_object (item), where, error);
-      if (m == NULL)
+      if (!add_resolved (out, m, catalog, origin, where, error))
         return NULL;
-      g_ptr_array_add (out, m);
-      if (catalog != NULL && !roof_measurement_resolve (m, catalog, where, error))
-        return NULL;
-      if (m->source == NULL)
-        m->source = g_strdup (origin);
     }
   return g_steal_pointer (&out);
 }
@@ -807,13 +796,8 @@ parse_csv (const char *data, gsize length, const char *origin, RoofCatalog *cata
                                                 g_array_index (csv->lines, guint, r));
       RoofMeasurement *m = roof_measurement_from_text (csv_field, &row, where, error);
 
-      if (m == NULL)
+      if (!add_resolved (out, m, catalog, origin, where, error))
         return NULL;
-      g_ptr_array_add (out, m);
-      if (catalog != NULL && !roof_measurement_resolve (m, catalog, where, error))
-        return NULL;
-      if (m->source == NULL)
-        m->source = g_strdup (origin);
     }
   return g_steal_pointer (&out);
 }

@@ -13,36 +13,7 @@
 
 #include "plot-fixtures.h"
 #include "roof-measured.h"
-
-#define assert_rel(a, b, tol)                                                                     \
-  G_STMT_START                                                                                    \
-  {                                                                                               \
-    double a_ = (a), b_ = (b);                                                                    \
-    if (!(fabs (a_ - b_) <= (tol) * fabs (b_)))                                                   \
-      g_error ("%s = %.15g, expected %.15g", #a, a_, b_);                                         \
-  }                                                                                               \
-  G_STMT_END
-
-/* The tiny model of tests/solver (L = 2, d = 64, H = 4, H_kv = 2, d_h = 16,
- * gated d_ff = 128, V = 100). */
-static RoofModelDerived
-tiny (void)
-{
-  RoofModelParams m;
-  RoofModelDerived d;
-  RoofError err = { 0 };
-
-  roof_model_init (&m);
-  m.layers = 2;
-  m.hidden = 64;
-  m.heads = 4;
-  m.kv_heads = 2;
-  m.head_dim = 16;
-  m.ffn = 128;
-  m.vocab = 100;
-  g_assert_cmpint (roof_model_derive (&m, &d, &err), ==, ROOF_OK);
-  return d;
-}
+#include "solver-fixtures.h" /* tiny (), derive (), assert_rel () */
 
 static RoofHardwareParams
 device (double flops, double bw)
@@ -68,7 +39,8 @@ device (double flops, double bw)
 static void
 test_hand_tiny (void)
 {
-  RoofModelDerived md = tiny ();
+  RoofModelParams params = tiny ();
+  RoofModelDerived md = derive (&params);
   RoofHardwareParams slow = device (1e12, 1e12), fast = device (1e15, 1e12);
   g_autoptr (RoofMeasurement) m = roof_measurement_new ();
   g_autoptr (GError) error = NULL;
@@ -194,6 +166,19 @@ has_text (const RoofChartLayout *layout, RoofTextRole role, const char *text)
   return FALSE;
 }
 
+/* One H100 and Llama 3.1 8B on `kind`, with the two points above. */
+static void
+overlay_init (PlotScenario *s, RoofPlotKind kind)
+{
+  const char *ids[] = { "nvidia-h100-sxm" };
+
+  plot_scenario_init (s, kind, "llama-3.1-8b", 1, ids);
+  s->in.measured = points;
+  s->in.n_measured = 2;
+  s->in.measured_sources = sources;
+  s->in.n_measured_sources = 2;
+}
+
 static RoofChartLayout *
 render (PlotScenario *s, cairo_surface_t **surface_out)
 {
@@ -213,18 +198,13 @@ render (PlotScenario *s, cairo_surface_t **surface_out)
 static void
 test_overlay_roofline (void)
 {
-  const char *ids[] = { "nvidia-h100-sxm" };
   PlotScenario s;
   cairo_surface_t *surface = NULL;
   g_autoptr (RoofChartLayout) layout = NULL;
   const RoofHitItem *hit;
   double x, y;
 
-  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-8b", 1, ids);
-  s.in.measured = points;
-  s.in.n_measured = 2;
-  s.in.measured_sources = sources;
-  s.in.n_measured_sources = 2;
+  overlay_init (&s, ROOF_PLOT_ROOFLINE);
   layout = render (&s, &surface);
 
   g_assert_true (has_text (layout, ROOF_TEXT_LABEL, "50 %"));
@@ -270,7 +250,6 @@ test_overlay_roofline (void)
 static void
 test_overlay_batch_cost (void)
 {
-  const char *ids[] = { "nvidia-h100-sxm" };
   const RoofPlotKind kinds[] = { ROOF_PLOT_BATCH, ROOF_PLOT_COST };
 
   for (gsize k = 0; k < G_N_ELEMENTS (kinds); k++)
@@ -280,11 +259,7 @@ test_overlay_batch_cost (void)
       g_autoptr (RoofChartLayout) layout = NULL;
       const RoofHitItem *hit;
 
-      plot_scenario_init (&s, kinds[k], "llama-3.1-8b", 1, ids);
-      s.in.measured = points;
-      s.in.n_measured = 2;
-      s.in.measured_sources = sources;
-      s.in.n_measured_sources = 2;
+      overlay_init (&s, kinds[k]);
       layout = render (&s, &surface);
       /* the point with a batch: at batch 16, 2000 tokens/s or $0.5 per
        * million tokens; the one without is not on these charts */
