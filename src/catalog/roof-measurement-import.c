@@ -24,6 +24,8 @@
 
 #include "roof-measurement-private.h"
 
+G_DEFINE_QUARK (roof-measurement-error-quark, roof_measurement_error)
+
 const char *
 roof_import_format_name (RoofImportFormat format)
 {
@@ -103,13 +105,13 @@ finish (JsonObject *o,
   apply_hints (o, hints);
   if (!json_object_has_member (o, "model"))
     {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+      g_set_error (error, ROOF_MEASUREMENT_ERROR, ROOF_MEASUREMENT_ERROR_NEEDS_MODEL,
                    "%s: the result does not name the model: give it (--model ID)", where);
       return FALSE;
     }
   if (!json_object_has_member (o, "hardware") && !json_object_has_member (o, "system"))
     {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+      g_set_error (error, ROOF_MEASUREMENT_ERROR, ROOF_MEASUREMENT_ERROR_NEEDS_HARDWARE,
                    "%s: the result does not say what it ran on: give the hardware "
                    "(--hardware ID, and --devices N) or the system (--system ID)",
                    where);
@@ -473,7 +475,7 @@ mlperf_row (RoofCsv *csv,
   set_string (o, "source", source);
   if ((hints == NULL || !(hints->prompt > 0.0) || !(hints->output > 0.0)))
     {
-      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+      g_set_error (error, ROOF_MEASUREMENT_ERROR, ROOF_MEASUREMENT_ERROR_NEEDS_LENGTHS,
                    "%s: the MLPerf table does not state the mean input and output lengths: "
                    "give them (--prompt N --output N)",
                    where);

@@ -127,6 +127,18 @@ typedef enum
 
 const char *roof_import_format_name (RoofImportFormat format);
 
+/* A result that lacks what only the user can say: the app asks for it and
+ * imports again with the answer in the hints (the CLI's flags). */
+#define ROOF_MEASUREMENT_ERROR (roof_measurement_error_quark ())
+GQuark roof_measurement_error_quark (void);
+
+typedef enum
+{
+  ROOF_MEASUREMENT_ERROR_NEEDS_MODEL,    /* the model it served */
+  ROOF_MEASUREMENT_ERROR_NEEDS_HARDWARE, /* the device or system it ran on */
+  ROOF_MEASUREMENT_ERROR_NEEDS_LENGTHS,  /* the mean prompt and output tokens */
+} RoofMeasurementError;
+
 /* What a file may not say, from the user (roofline-cli's flags): a value
  * given here replaces the file's; NULL or 0 leaves it. */
 typedef struct

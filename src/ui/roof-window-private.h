@@ -118,6 +118,12 @@ void _roof_window_add_recent (RoofWindow *self, GFile *file);
 void _roof_window_recent_init (RoofWindow *self);
 /* Files dropped on the window open as win.open-file does (from init). */
 void _roof_window_dnd_init (RoofWindow *self);
+/* ------------------------------------------------------------------------ */
+/* roof-window-measured.c                                                   */
+
+/* Installs win.import-measurements (File menu: Import Measurements…). */
+void _roof_window_class_measured_init (GtkWidgetClass *widget_class);
+
 /* Installs win.open, win.open-file, win.import-hardware, win.import-from
  * and win.no-recent, and Ctrl+O. */
 void _roof_window_class_open_init (GtkWidgetClass *widget_class);

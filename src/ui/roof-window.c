@@ -791,6 +791,7 @@ roof_window_class_init (RoofWindowClass *klass)
 
   _roof_window_class_actions_init (widget_class);
   _roof_window_class_open_init (widget_class);
+  _roof_window_class_measured_init (widget_class);
 }
 
 static void

@@ -75,6 +75,10 @@ gboolean roof_window_export_chart (RoofWindow *self, GFile *file, GError **error
  * when its entries differ from the catalog's, the change waits for the
  * answers to the questions asked first. */
 gboolean roof_window_open_file (RoofWindow *self, GFile *file, GError **error);
+/* Imports the measured results of `file` into the scenario and the user's
+ * set, as File → Import Measurements… does: asks what the file does not
+ * say, then says how many were imported (or why none were). */
+void roof_window_import_measurements (RoofWindow *self, GFile *file);
 /* What Open does with a file: the window that shows it comes forward; else
  * it opens here when this window shows an untouched untitled scenario, or in
  * a new window. Problems are said in a dialog. */

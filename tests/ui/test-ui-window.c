@@ -19,7 +19,9 @@
 
 #include "roof-hardware-panel.h"
 #include "roof-spec-editor.h"
+#include "roof-measurement.h"
 #include "roof-window.h"
+#include "roof-measurement.h"
 #include "ui-test-util.h"
 
 #define WAIT_MS 10000
@@ -731,6 +733,57 @@ test_save_and_open (Fixture *f, gconstpointer user_data)
   }
 }
 
+/* File → Import Measurements…: a complete measurement file joins the
+ * scenario (and the user's set) at once; vLLM's result, which names no
+ * hardware, is asked about first, the scenario's first device offered. */
+static void
+test_import_measurements (Fixture *f, gconstpointer user_data)
+{
+  g_autofree char *csv = g_build_filename (f->tmpdir, "bench.csv", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (csv);
+  g_autofree char *vllm_path = g_test_build_filename (G_TEST_DIST, "..", "catalog",
+                                                      "measurements", "vllm-result.json", NULL);
+  g_autoptr (GFile) vllm = g_file_new_for_path (vllm_path);
+  g_autofree char *store = g_build_filename (g_get_user_data_dir (), "roofline",
+                                             "measurements.json", NULL);
+  RoofScenario *scenario = roof_window_get_scenario (f->window);
+  const char *first = roof_scenario_get_hardware (scenario)[0];
+  const RoofMeasurement *m;
+  GPtrArray *set;
+  GtkWindow *dialog;
+
+  g_assert_true (g_file_set_contents (csv,
+                                      "hardware,model,batch,prompt_tokens,output_tokens,"
+                                      "tokens_per_s\n"
+                                      "nvidia-h100-sxm,llama-3.1-70b,32,1024,256,900\n",
+                                      -1, NULL));
+  roof_window_import_measurements (f->window, file);
+  set = roof_scenario_get_measurements (scenario);
+  g_assert_cmpuint (set->len, ==, 1);
+  m = g_ptr_array_index (set, 0);
+  g_assert_cmpfloat (m->tokens_per_s, ==, 900.0);
+  g_assert_cmpfloat (m->batch, ==, 32.0);
+  g_assert_true (g_file_test (store, G_FILE_TEST_IS_REGULAR));
+
+  roof_window_import_measurements (f->window, vllm);
+  ui_wait_for (message_dialog_shown, NULL, WAIT_MS, "the question");
+  dialog = find_message_dialog ();
+  g_assert_cmpuint (roof_scenario_get_measurements (scenario)->len, ==, 1);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "import");
+  ui_flush ();
+  set = roof_scenario_get_measurements (scenario);
+  g_assert_cmpuint (set->len, ==, 2);
+  m = g_ptr_array_index (set, 1);
+  g_assert_cmpstr (m->hardware, ==, first);
+  g_assert_cmpstr (m->model, ==, "llama-3.1-8b"); /* the file's, not asked */
+  g_assert_cmpfloat (m->tokens_per_s, ==, 2950.0);
+  g_unlink (store);
+  {
+    g_autofree char *backup = g_strconcat (store, "~", NULL);
+    g_unlink (backup);
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -756,6 +809,7 @@ main (int argc, char *argv[])
   ADD ("frontier-view", test_frontier_view);
   ADD ("clipboard", test_clipboard);
   ADD ("save-and-open", test_save_and_open);
+  ADD ("import-measurements", test_import_measurements);
 #undef ADD
 
   status = g_test_run ();
