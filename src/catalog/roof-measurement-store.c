@@ -99,7 +99,7 @@ compare_distance (gconstpointer a, gconstpointer b, gpointer user_data)
 {
   const char *query = user_data;
   const char *x = *(const char *const *) a, *y = *(const char *const *) b;
-  guint dx = roof_edit_distance (query, x), dy = roof_edit_distance (query, y);
+  guint dx = roof_edit_distance (query, x, TRUE), dy = roof_edit_distance (query, y, TRUE);
 
   return dx != dy ? (dx < dy ? -1 : 1) : strcmp (x, y);
 }

@@ -120,6 +120,7 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "frontier: tokens/s per user (1/ITL) rising, output tokens/s per device (or\n"
     "per kW, or per US$ per hour, --y) falling. --itl-ms marks the best point\n"
     "that meets the target. --json and --csv print the frontiers' points.",
+  },
   [ROOF_CLI_COMMAND_MEASURED] = {
     "measured",
     "roofline-cli measured list|import FILE|show ID [-H ID|--system ID] [-m ID] [--devices N] "
