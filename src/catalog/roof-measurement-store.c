@@ -340,3 +340,34 @@ roof_measurements_save_file (GPtrArray *measurements, GFile *file, GError **erro
   root = roof_measurements_to_document (measurements);
   return roof_json_save_atomic (root, file, error);
 }
+
+gboolean
+roof_measurements_add_to_file (GPtrArray *added,
+                               GFile *file,
+                               RoofCatalog *catalog,
+                               GPtrArray *also_taken,
+                               GError **error)
+{
+  g_autoptr (GPtrArray) user = NULL;
+  g_autoptr (GPtrArray) bundled = NULL;
+  g_autoptr (GPtrArray) taken = g_ptr_array_new ();
+
+  g_return_val_if_fail (added != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if ((user = roof_measurements_load_file (file, catalog, error)) == NULL
+      || (bundled = roof_measurements_bundled (catalog, error)) == NULL)
+    return FALSE;
+  g_ptr_array_extend (taken, bundled, NULL, NULL);
+  g_ptr_array_extend (taken, user, NULL, NULL);
+  if (also_taken != NULL)
+    g_ptr_array_extend (taken, also_taken, NULL, NULL);
+  for (guint i = 0; i < added->len; i++)
+    {
+      RoofMeasurement *m = g_ptr_array_index (added, i);
+      roof_measurement_assign_id (m, taken, catalog);
+      g_ptr_array_add (taken, m);
+      g_ptr_array_add (user, roof_measurement_copy (m));
+    }
+  return roof_measurements_save_file (user, file, error);
+}

@@ -175,6 +175,16 @@ GPtrArray *roof_measurements_load_file (GFile *file, RoofCatalog *catalog, GErro
 /* Written with roof_file_save (temporary file, fsync, FILE~, rename). */
 gboolean roof_measurements_save_file (GPtrArray *measurements, GFile *file, GError **error);
 
+/* Adds `added` to the user's measurements in `file` (read, then written
+ * with roof_file_save), each first given an id that no measurement of the
+ * file, the bundled set or `also_taken` (may be NULL: a scenario's) has.
+ * On failure the file is as it was. */
+gboolean roof_measurements_add_to_file (GPtrArray *added,
+                                        GFile *file,
+                                        RoofCatalog *catalog,
+                                        GPtrArray *also_taken,
+                                        GError **error);
+
 /* Gives `m` an id no measurement of `set` has, from its engine, device,
  * model and lengths, unless it has one that is free. */
 void roof_measurement_assign_id (RoofMeasurement *m, GPtrArray *set, RoofCatalog *catalog);

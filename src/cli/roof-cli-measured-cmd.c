@@ -28,19 +28,14 @@ failed (GError **error, GError *cause)
 /* The user's imported measurements; an unreadable file is an error (a
  * import must not overwrite what it cannot read). */
 static GPtrArray *
-load_user (RoofCliContext *ctx, GFile **file_out, GError **error)
+load_user (RoofCliContext *ctx, GError **error)
 {
   g_autoptr (GFile) file = roof_measurements_default_file ();
   g_autoptr (GError) local = NULL;
   GPtrArray *set = roof_measurements_load_file (file, ctx->catalog, &local);
 
   if (set == NULL)
-    {
-      failed (error, local);
-      return NULL;
-    }
-  if (file_out != NULL)
-    *file_out = g_steal_pointer (&file);
+    failed (error, local);
   return set;
 }
 
@@ -90,7 +85,7 @@ roof_cli_measurement_sets (RoofCliContext *ctx, gboolean user, gboolean bundled,
     }
   if (user)
     {
-      if ((set = load_user (ctx, NULL, error)) == NULL)
+      if ((set = load_user (ctx, error)) == NULL)
         return NULL;
       g_ptr_array_add (sets, set);
     }
@@ -292,10 +287,7 @@ import (RoofCliContext *ctx, GError **error)
   const RoofWorkload *wl = &opts->workload;
   RoofImportHints hints = { 0 };
   RoofImportFormat format;
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GPtrArray) user = NULL;
-  g_autoptr (GPtrArray) bundled = NULL;
-  g_autoptr (GPtrArray) taken = g_ptr_array_new ();
+  g_autoptr (GFile) file = roof_measurements_default_file ();
   g_autoptr (GPtrArray) added = NULL;
   g_autoptr (GError) local = NULL;
   g_autofree char *where = NULL;
@@ -311,22 +303,9 @@ import (RoofCliContext *ctx, GError **error)
   hints.kv_precision = (opts->set & ROOF_CLI_SET_KV) ? roof_precision_name (wl->kv) : NULL;
 
   added = read_measured_file (ctx, opts->measured_arg, &hints, &format, error);
-  if (added == NULL || (user = load_user (ctx, &file, error)) == NULL)
+  if (added == NULL)
     return FALSE;
-  if ((bundled = roof_measurements_bundled (ctx->catalog, &local)) == NULL)
-    return failed (error, local);
-  /* ids unique over the bundled set and the user's */
-  g_ptr_array_extend (taken, bundled, NULL, NULL);
-  g_ptr_array_extend (taken, user, NULL, NULL);
-  for (guint i = 0; i < added->len; i++)
-    {
-      RoofMeasurement *m = g_ptr_array_index (added, i);
-      roof_measurement_assign_id (m, taken, ctx->catalog);
-      g_ptr_array_add (taken, m);
-    }
-  for (guint i = 0; i < added->len; i++)
-    g_ptr_array_add (user, roof_measurement_copy (g_ptr_array_index (added, i)));
-  if (!roof_measurements_save_file (user, file, &local))
+  if (!roof_measurements_add_to_file (added, file, ctx->catalog, NULL, &local))
     return failed (error, local);
 
   where = g_file_get_parse_name (file);

@@ -46,27 +46,10 @@ static gboolean
 keep (RoofWindow *self, GPtrArray *added, GError **error)
 {
   g_autoptr (GFile) store = roof_measurements_default_file ();
-  g_autoptr (GPtrArray) user = roof_measurements_load_file (store, self->catalog, error);
-  g_autoptr (GPtrArray) bundled = NULL;
-  g_autoptr (GPtrArray) taken = g_ptr_array_new ();
   g_autoptr (GPtrArray) in_scenario = roof_measurements_new ();
   GPtrArray *current = roof_scenario_get_measurements (self->scenario);
 
-  if (user == NULL)
-    return FALSE;
-  if ((bundled = roof_measurements_bundled (self->catalog, error)) == NULL)
-    return FALSE;
-  g_ptr_array_extend (taken, bundled, NULL, NULL);
-  g_ptr_array_extend (taken, user, NULL, NULL);
-  g_ptr_array_extend (taken, current, NULL, NULL);
-  for (guint i = 0; i < added->len; i++)
-    {
-      RoofMeasurement *m = g_ptr_array_index (added, i);
-      roof_measurement_assign_id (m, taken, self->catalog);
-      g_ptr_array_add (taken, m);
-      g_ptr_array_add (user, roof_measurement_copy (m));
-    }
-  if (!roof_measurements_save_file (user, store, error))
+  if (!roof_measurements_add_to_file (added, store, self->catalog, current, error))
     return FALSE;
   for (guint i = 0; i < current->len; i++)
     g_ptr_array_add (in_scenario, roof_measurement_copy (g_ptr_array_index (current, i)));

@@ -183,21 +183,17 @@ expect_failure (int status, const char *message, ...) G_GNUC_NULL_TERMINATED;
 static void
 expect_failure (int status, const char *message, ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
   g_auto (Run) r = { 0 };
-  g_autoptr (GError) error = NULL;
   va_list ap;
 
-  g_ptr_array_add (argv, (gpointer) cli_path ());
   va_start (ap, message);
   for (const char *a = va_arg (ap, const char *); a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
+    g_ptr_array_add (args, (gpointer) a);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
-                &r.wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (WEXITSTATUS (r.wait_status), ==, status);
+  g_ptr_array_add (args, NULL);
+  run_cli_argv (&r, (const char *const *) args->pdata);
+  g_assert_cmpint (r.status, ==, status);
   if (strstr (r.err, message) == NULL)
     g_error ("stderr \"%s\" does not contain \"%s\"", r.err, message);
   g_assert_cmpuint (count_lines (r.err), ==, 1);
