@@ -52,7 +52,7 @@ save_to (RoofWindow *self, GFile *file)
   if (self->close_after_save)
     {
       self->close_after_save = FALSE;
-      gtk_window_close (GTK_WINDOW (self));
+      _roof_window_close_later (self);
     }
   return TRUE;
 }

@@ -74,6 +74,9 @@ void _roof_window_show_error (RoofWindow *self, const char *heading, const char 
 char *_roof_window_file_display_name (GFile *file);
 /* The chart theme of the screen: the preference, else light or dark as the desktop is. */
 RoofThemeKind _roof_window_screen_theme (RoofWindow *self);
+/* Closes the window from the main loop, once the handler running now (a
+ * dialog's response) is over. */
+void _roof_window_close_later (RoofWindow *self);
 /* The RoofPlotKind of the chart on screen. */
 int _roof_window_visible_kind (RoofWindow *self);
 /* Recomputes at the next frame, once however many edits arrive before it. */

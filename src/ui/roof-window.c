@@ -404,6 +404,22 @@ on_title_visible (AdwViewSwitcherTitle *title, GParamSpec *pspec, RoofWindow *se
 /* ------------------------------------------------------------------------ */
 /* Closing with unsaved changes                                             */
 
+static gboolean
+close_later_cb (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+void
+_roof_window_close_later (RoofWindow *self)
+{
+  /* Not from inside a response of a dialog of this window: the dialog,
+   * still being answered, would outlive the window it is transient for and
+   * then unset that freed parent (four "invalid class pointer" warnings). */
+  g_idle_add_full (G_PRIORITY_HIGH_IDLE, close_later_cb, g_object_ref (self), g_object_unref);
+}
+
 static void
 on_close_response (AdwMessageDialog *dialog, const char *response, RoofWindow *self)
 {
@@ -412,7 +428,7 @@ on_close_response (AdwMessageDialog *dialog, const char *response, RoofWindow *s
     {
       roof_document_discard_recovery (self->document);
       self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
+      _roof_window_close_later (self);
     }
   else if (g_strcmp0 (response, "save") == 0)
     {

@@ -1,0 +1,205 @@
+/* test-ui-editing.c — editing that never loses or corrupts data
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Closing with Discard by a click, as a user does; run under
+ * G_DEBUG=fatal-warnings (tests/ui/meson.build), so a GLib or GTK warning
+ * fails the test.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "roof-application.h"
+#include "roof-spec-editor.h"
+#include "roof-window.h"
+#include "ui-test-util.h"
+#include "roof-test-util.h"
+
+#define WAIT_MS 10000
+
+typedef struct
+{
+  char *dir;
+  RoofUserCatalog *store;
+} Fixture;
+
+static gboolean
+chart_rendered (gpointer data)
+{
+  return roof_chart_view_get_layout (roof_window_get_visible_chart (data)) != NULL;
+}
+
+static RoofWindow *
+show_window (AdwApplication *app, RoofUserCatalog *store)
+{
+  RoofWindow *window = roof_window_new_with_catalog (app, store);
+
+  g_object_ref_sink (window);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_wait_for (chart_rendered, window, WAIT_MS, "the first chart");
+  return window;
+}
+
+static RoofUserCatalog *
+new_store (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "roofline", "catalog.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  RoofUserCatalog *store = roof_user_catalog_new (file);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (roof_user_catalog_load (store, NULL, NULL, &error));
+  g_assert_no_error (error);
+  return store;
+}
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("roofline-editing-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->store = new_store (f->dir);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i - 1);
+
+      gtk_window_destroy (w);
+    }
+  ui_flush ();
+  g_assert_finalize_object (f->store);
+  roof_test_remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+static GtkWindow *
+find_message_dialog (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w))
+          && (parent == NULL || gtk_window_get_transient_for (w) == parent))
+        return w;
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return find_message_dialog (data) != NULL;
+}
+
+static AdwMessageDialog *
+wait_for_dialog (GtkWindow *window)
+{
+  ui_wait_for (dialog_shown, window, WAIT_MS, "a message dialog");
+  return ADW_MESSAGE_DIALOG (find_message_dialog (window));
+}
+
+/* A click on the dialog's button labelled `label`, as the user gives it. */
+static void
+click (AdwMessageDialog *dialog, const char *label)
+{
+  GtkWidget *button = ui_find_button_labelled (GTK_WIDGET (dialog), label);
+
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  ui_flush ();
+}
+
+static void
+make_dirty (RoofWindow *window, double batch)
+{
+  gtk_adjustment_set_value (roof_ui_number_row_get_adjustment (ADW_ENTRY_ROW (ui_find_named (
+                              roof_window_get_model_panel (window), "batch-spin"))),
+                            batch);
+  g_assert_true (roof_document_get_dirty (roof_window_get_document (window)));
+}
+
+/* ---------------------------------------------------------------------- */
+/* Closing with Discard                                                    */
+
+static void
+test_discard_click (Fixture *f, gconstpointer data)
+{
+  g_autoptr (AdwApplication) app = adw_application_new ("io.github.rooflinelab.RooflineTest",
+                                                        G_APPLICATION_NON_UNIQUE);
+  RoofWindow *window;
+  AdwMessageDialog *dialog;
+
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  window = show_window (app, f->store);
+
+  make_dirty (window, 16);
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = wait_for_dialog (GTK_WINDOW (window));
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  click (dialog, "_Discard");
+  /* closed without a warning (fatal here), the dialog gone with it */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_null (dialog);
+  g_assert_finalize_object (window);
+}
+
+/* The same in the application itself, which quits with its last window. */
+static gboolean
+discard_in_app_cb (gpointer data)
+{
+  GtkApplication *app = data;
+  GtkWindow *window = gtk_application_get_active_window (app);
+  AdwMessageDialog *dialog;
+
+  g_assert_true (ROOF_IS_WINDOW (window));
+  ui_wait_for (chart_rendered, window, WAIT_MS, "the first chart");
+  make_dirty (ROOF_WINDOW (window), 24);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  dialog = wait_for_dialog (window);
+  click (dialog, "_Discard");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+app_activate_cb (GApplication *app)
+{
+  g_idle_add (discard_in_app_cb, app);
+}
+
+static void
+test_discard_app (void)
+{
+  g_autoptr (RoofApplication) app = roof_application_new ();
+  char *argv[] = { (char *) "roofline", NULL };
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (app_activate_cb), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
+}
+
+int
+main (int argc, char *argv[])
+{
+  ui_test_init (&argc, &argv);
+
+#define ADD(path, fn) g_test_add ("/editing/" path, Fixture, NULL, fixture_set_up, fn, \
+                                  fixture_tear_down)
+  ADD ("discard-click", test_discard_click);
+#undef ADD
+  g_test_add_func ("/editing/discard-app", test_discard_app);
+
+  return g_test_run ();
+}
