@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "roof-application.h"
+#include "roof-hardware-panel.h"
 #include "roof-spec-editor.h"
 #include "roof-window.h"
 #include "ui-test-util.h"
@@ -190,6 +191,105 @@ test_discard_app (void)
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Values apply when committed, and only when valid                        */
+
+static GtkWidget *
+editor_field (RoofWindow *window, const char *path)
+{
+  GtkWidget *editor = ui_find_named (roof_window_get_hardware_panel (window), "hardware-editor");
+
+  g_assert_nonnull (editor);
+  return roof_spec_editor_get_field (ROOF_SPEC_EDITOR (editor), path);
+}
+
+/* Types `text` one character at a time, as keystrokes do. */
+static void
+type_keys (GtkWidget *row, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (row), "");
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      int position = -1;
+
+      gtk_editable_insert_text (GTK_EDITABLE (row), p, g_utf8_next_char (p) - p, &position);
+    }
+}
+
+static void
+test_commit (Fixture *f, gconstpointer data)
+{
+  RoofWindow *window = show_window (NULL, f->store);
+  RoofCatalog *catalog = roof_window_get_catalog (window);
+  RoofSpec *h100 = ROOF_SPEC (roof_catalog_find_hardware (catalog, "nvidia-h100-sxm"));
+  RoofHardwarePanel *panel = ROOF_HARDWARE_PANEL (roof_window_get_hardware_panel (window));
+  GtkWidget *bandwidth, *name, *batch;
+  RoofScenario *scenario = roof_window_get_scenario (window);
+
+  g_assert_true (roof_hardware_panel_select_hardware (panel, "nvidia-h100-sxm"));
+  bandwidth = editor_field (window, "memory.bandwidth_GBps");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "3350");
+
+  /* ten nines, a keystroke at a time: nothing applies while typing, though
+   * the first nine (999,999,999 ≤ the schema's 1e9) would be valid; the
+   * tenth makes it too large, marked at once */
+  type_keys (bandwidth, "9999999999");
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 3350);
+  g_assert_false (roof_spec_get_modified (h100));
+  g_assert_true (gtk_widget_has_css_class (bandwidth, "error"));
+  g_assert_cmpstr (ui_row_note (bandwidth), ==, "Bandwidth must be at most 1e+09, got 1e+10");
+  /* Enter: refused, the text and the mark stay, the old value too */
+  g_signal_emit_by_name (bandwidth, "entry-activated");
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 3350);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "9999999999");
+  g_assert_true (gtk_widget_has_css_class (bandwidth, "error"));
+  g_assert_false (roof_spec_get_modified (h100));
+
+  /* a valid value typed: not applied until Enter; then applied once */
+  type_keys (bandwidth, "8000");
+  g_assert_false (gtk_widget_has_css_class (bandwidth, "error"));
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 3350);
+  g_signal_emit_by_name (bandwidth, "entry-activated");
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 8000);
+  /* 8000 GB/s = 8e12 B/s */
+  g_assert_cmpfloat (roof_hardware_spec_get_params (ROOF_HARDWARE_SPEC (h100))->mem_bw, ==, 8e12);
+
+  /* a name: checked as typed (201 characters refused at once), applied on
+   * Enter only */
+  name = editor_field (window, "name");
+  {
+    g_autofree char *over = g_strnfill (201, 'x');
+
+    gtk_editable_set_text (GTK_EDITABLE (name), over);
+    g_assert_true (gtk_widget_has_css_class (name, "error"));
+    g_assert_cmpstr (ui_row_note (name), ==,
+                     "Name must be at most 200 characters long, got 201 characters");
+    g_signal_emit_by_name (name, "entry-activated");
+    g_assert_cmpstr (roof_spec_get_name (h100), ==, "NVIDIA H100 SXM5 80 GB");
+  }
+  type_keys (name, "H100 typed");
+  g_assert_false (gtk_widget_has_css_class (name, "error"));
+  g_assert_cmpstr (roof_spec_get_name (h100), ==, "NVIDIA H100 SXM5 80 GB");
+  g_signal_emit_by_name (name, "entry-activated");
+  g_assert_cmpstr (roof_spec_get_name (h100), ==, "H100 typed");
+
+  /* the workload the same way: batch 1 → "64" typed, applied on Enter */
+  batch = ui_find_named (roof_window_get_model_panel (window), "batch-spin");
+  type_keys (batch, "64");
+  g_assert_cmpfloat (roof_scenario_get_workload (scenario)->batch, !=, 64);
+  g_signal_emit_by_name (batch, "entry-activated");
+  g_assert_cmpfloat (roof_scenario_get_workload (scenario)->batch, ==, 64);
+  /* 0 is out of range: marked as typed, Enter applies nothing */
+  type_keys (batch, "0");
+  g_assert_true (gtk_widget_has_css_class (batch, "error"));
+  g_signal_emit_by_name (batch, "entry-activated");
+  g_assert_cmpfloat (roof_scenario_get_workload (scenario)->batch, ==, 64);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_flush ();
+  g_assert_finalize_object (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -198,6 +298,7 @@ main (int argc, char *argv[])
 #define ADD(path, fn) g_test_add ("/editing/" path, Fixture, NULL, fixture_set_up, fn, \
                                   fixture_tear_down)
   ADD ("discard-click", test_discard_click);
+  ADD ("commit", test_commit);
 #undef ADD
   g_test_add_func ("/editing/discard-app", test_discard_app);
 

@@ -261,10 +261,10 @@ create_device (RoofWindow *window, double bandwidth)
   g_assert_true (ADW_IS_ENTRY_ROW (field));
   g_assert_cmpint (adw_entry_row_get_input_purpose (ADW_ENTRY_ROW (field)), ==,
                    GTK_INPUT_PURPOSE_NUMBER);
-  gtk_editable_set_text (GTK_EDITABLE (field), text);
+  ui_type (field, text);
   g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (spec), "memory.bandwidth_GBps", 0), ==,
                      bandwidth);
-  gtk_editable_set_text (GTK_EDITABLE (editor_field (window, "name")), "Rumoured X1");
+  ui_type (editor_field (window, "name"), "Rumoured X1");
   g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (spec)), ==, "Rumoured X1");
 
   compare (window, DEVICE);

@@ -199,3 +199,11 @@ ui_chart_rendered (gpointer window)
 {
   return roof_chart_view_get_layout (roof_window_get_visible_chart (window)) != NULL;
 }
+
+void
+ui_type (GtkWidget *row, const char *text)
+{
+  g_assert_true (ADW_IS_ENTRY_ROW (row));
+  gtk_editable_set_text (GTK_EDITABLE (row), text);
+  g_signal_emit_by_name (row, "entry-activated");
+}

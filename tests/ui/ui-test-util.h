@@ -30,6 +30,10 @@ gboolean ui_chart_rendered (gpointer window);
 /* The first event controller of `widget` of `type` (GTK_TYPE_GESTURE_DRAG…). */
 GtkEventController *ui_find_controller (GtkWidget *widget, GType type);
 
+/* Types `text` into an entry row (the whole of it) and commits it with
+ * Enter, as the user does: entry rows apply what is typed only then. */
+void ui_type (GtkWidget *row, const char *text);
+
 /* Depth-first search of `root`'s widget tree. */
 GtkWidget *ui_find_named (GtkWidget *root, const char *name);
 GtkWidget *ui_find_of_type (GtkWidget *root, GType type);
