@@ -251,7 +251,7 @@ delete_entry (RoofWindow *self, RoofSpec *spec)
 
   /* Translators: %s is the name of a device or model */
   text = g_strdup_printf (_("Deleted “%s”"), roof_spec_get_name (spec));
-  t = adw_toast_new (text);
+  t = _roof_window_toast_new (text);
   adw_toast_set_button_label (t, _("_Undo"));
   adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
   g_signal_connect_data (t, "button-clicked", G_CALLBACK (on_undo_delete), d,
@@ -377,7 +377,7 @@ export_and_report (RoofWindow *self, GFile *file)
     }
   {
     g_autofree char *text = g_strdup_printf (_("Exported “%s”"), name);
-    AdwToast *t = adw_toast_new (text);
+    AdwToast *t = _roof_window_toast_new (text);
     adw_toast_set_button_label (t, _("_Open"));
     g_object_set_data_full (G_OBJECT (t), "uri", g_file_get_uri (file), g_free);
     g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_open_export_clicked), self, 0);

@@ -67,6 +67,8 @@ struct _RoofWindow
 /* ------------------------------------------------------------------------ */
 /* roof-window.c                                                            */
 
+/* A toast saying `text`, plain text (escaped for the toast's markup). */
+AdwToast *_roof_window_toast_new (const char *text);
 void _roof_window_toast (RoofWindow *self, const char *text);
 /* A message dialog with a Close button. */
 void _roof_window_show_error (RoofWindow *self, const char *heading, const char *body);

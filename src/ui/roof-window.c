@@ -42,10 +42,20 @@ static GParamSpec *properties[N_PROPS];
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 
+AdwToast *
+_roof_window_toast_new (const char *text)
+{
+  /* a toast's title is Pango markup (libadwaita 1.2 has no switch for it),
+   * and the text names files and entries: "a&b.json" would be no markup */
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  return adw_toast_new (escaped);
+}
+
 void
 _roof_window_toast (RoofWindow *self, const char *text)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+  adw_toast_overlay_add_toast (self->toast_overlay, _roof_window_toast_new (text));
 }
 
 void

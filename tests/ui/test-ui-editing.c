@@ -290,6 +290,82 @@ test_commit (Fixture *f, gconstpointer data)
   g_assert_finalize_object (window);
 }
 
+/* ---------------------------------------------------------------------- */
+/* File names and fields are text, never markup                            */
+
+/* A GtkLabel under `root` whose text (markup parsed) contains `needle`. */
+static GtkLabel *
+find_label (GtkWidget *root, const char *needle)
+{
+  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), needle) != NULL)
+    return GTK_LABEL (root);
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = find_label (c, needle);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  GtkWidget *root;
+  const char *needle;
+} LabelWait;
+
+static gboolean
+label_shown (gpointer data)
+{
+  LabelWait *w = data;
+
+  return find_label (w->root, w->needle) != NULL;
+}
+
+static void
+test_markup (Fixture *f, gconstpointer data)
+{
+  RoofWindow *window = show_window (NULL, f->store);
+  g_autofree char *path = g_build_filename (f->dir, "a&b <i>.roofline", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *edited = NULL;
+  const char *field = "<span size='300%' foreground='red'>big</span>";
+  LabelWait w = { GTK_WIDGET (window), NULL };
+  GtkLabel *label;
+  char *brace;
+
+  /* a file named with markup's own characters: the toast says the name */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-to", "s", path));
+  w.needle = "Saved “a&b <i>.roofline”";
+  ui_wait_for (label_shown, &w, WAIT_MS, "the Saved toast");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "a&b <i>.roofline — Roofline");
+
+  /* a field named like markup, warned of as unknown: shown as typed, not
+   * rendered (the label's text keeps the tags) */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  brace = strchr (text, '{');
+  g_assert_nonnull (brace);
+  edited = g_strdup_printf ("{\"%s\": 1,%s", "<span size='300%' foreground='red'>big</span>",
+                            brace + 1);
+  g_assert_true (g_file_set_contents (path, edited, -1, NULL));
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (roof_window_open_file (window, file, &error));
+    g_assert_no_error (error);
+  }
+  w.needle = field;
+  ui_wait_for (label_shown, &w, WAIT_MS, "the warning toast");
+  label = find_label (GTK_WIDGET (window), field);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (label), "Opened with 1 warning: "));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_flush ();
+  g_assert_finalize_object (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -299,6 +375,7 @@ main (int argc, char *argv[])
                                   fixture_tear_down)
   ADD ("discard-click", test_discard_click);
   ADD ("commit", test_commit);
+  ADD ("markup", test_markup);
 #undef ADD
   g_test_add_func ("/editing/discard-app", test_discard_app);
 
