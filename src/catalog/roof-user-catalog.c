@@ -22,7 +22,8 @@ struct _RoofUserCatalog
   guint save_source;
   gboolean read_only;
   gboolean loading;
-  char *written; /* the text the file holds, as far as we know */
+  gboolean failed; /* the last save failed: the file lacks changes */
+  char *written;   /* the text the file holds, as far as we know */
 };
 
 G_DEFINE_FINAL_TYPE (RoofUserCatalog, roof_user_catalog, G_TYPE_OBJECT)
@@ -459,6 +460,7 @@ roof_user_catalog_save (RoofUserCatalog *self, GError **error)
   g_clear_handle_id (&self->save_source, g_source_remove);
   if (self->file == NULL || self->read_only || self->catalog == NULL)
     return TRUE;
+  self->failed = FALSE;
 
   doc = roof_catalog_build_custom_document (self->catalog);
   text = roof_json_to_string (doc, TRUE);
@@ -468,7 +470,10 @@ roof_user_catalog_save (RoofUserCatalog *self, GError **error)
   if (self->written == NULL && doc_is_empty (doc) && !g_file_query_exists (self->file, NULL))
     return TRUE;
   if (!roof_json_save_atomic (doc, self->file, error))
-    return FALSE;
+    {
+      self->failed = TRUE;
+      return FALSE;
+    }
   g_free (self->written);
   self->written = g_steal_pointer (&text);
   return TRUE;
@@ -480,7 +485,24 @@ roof_user_catalog_flush (RoofUserCatalog *self, GError **error)
   g_return_val_if_fail (ROOF_IS_USER_CATALOG (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (self->save_source == 0)
+  if (self->save_source == 0 && !self->failed)
     return TRUE;
   return roof_user_catalog_save (self, error);
+}
+
+gboolean
+roof_user_catalog_get_unsaved (RoofUserCatalog *self)
+{
+  g_return_val_if_fail (ROOF_IS_USER_CATALOG (self), FALSE);
+
+  return self->save_source != 0 || self->failed;
+}
+
+void
+roof_user_catalog_forget_unsaved (RoofUserCatalog *self)
+{
+  g_return_if_fail (ROOF_IS_USER_CATALOG (self));
+
+  g_clear_handle_id (&self->save_source, g_source_remove);
+  self->failed = FALSE;
 }

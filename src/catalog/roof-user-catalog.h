@@ -60,7 +60,13 @@ gboolean roof_user_catalog_get_pending (RoofUserCatalog *self);
 /* Writes the custom entries now (skipped when the file already says the
  * same). TRUE with nothing done when there is no file or it is read-only. */
 gboolean roof_user_catalog_save (RoofUserCatalog *self, GError **error);
-/* Writes a pending change now. */
+/* Writes a pending change now, or tries again what a failed save left
+ * unwritten. */
 gboolean roof_user_catalog_flush (RoofUserCatalog *self, GError **error);
+/* TRUE while the file lacks changes: one waits to be written, or the last
+ * save failed (a read-only folder, a full disk). */
+gboolean roof_user_catalog_get_unsaved (RoofUserCatalog *self);
+/* The user chose to quit without them: nothing is pending any more. */
+void roof_user_catalog_forget_unsaved (RoofUserCatalog *self);
 
 G_END_DECLS

@@ -476,6 +476,68 @@ ask_before_closing (RoofWindow *self)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Closing the last window with the catalog unsaved                         */
+
+/* The last of the application's windows (or one without an application):
+ * when it closes, the catalog in memory goes. */
+static gboolean
+is_last_window (RoofWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    if (l->data != self && ROOF_IS_WINDOW (l->data))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+on_catalog_loss_response (AdwMessageDialog *dialog, const char *response, RoofWindow *self)
+{
+  self->close_dialog = NULL;
+  if (g_strcmp0 (response, "quit") != 0)
+    return;
+  roof_user_catalog_forget_unsaved (self->user_catalog);
+  _roof_window_close_later (self);
+}
+
+/* A save of the catalog that failed is tried again; when it fails again,
+ * the user is told what would be lost and chooses. FALSE: not closing. */
+static gboolean
+catalog_saved_before_closing (RoofWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *where = NULL;
+  AdwMessageDialog *dialog;
+
+  if (!is_last_window (self) || !roof_user_catalog_get_unsaved (self->user_catalog)
+      || roof_user_catalog_flush (self->user_catalog, &error))
+    return TRUE;
+
+  where = g_file_get_parse_name (roof_user_catalog_get_file (self->user_catalog));
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Your Catalog Could Not Be Saved"),
+                                                       NULL));
+  /* Translators: %s is the catalog's file, the second %s why it could not be written */
+  adw_message_dialog_format_body (dialog,
+                                  _("Roofline could not write “%s”: %s\n\nThe devices and models "
+                                    "you imported or edited since the last save will be lost if "
+                                    "you quit now. Cancel to keep them open, free some space or "
+                                    "fix the folder's permissions, or export them with Export "
+                                    "Catalog Entries."),
+                                  where, error->message);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "quit",
+                                    _("_Quit Without Saving"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "quit", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_catalog_loss_response), self, 0);
+  self->close_dialog = dialog;
+  gtk_window_present (GTK_WINDOW (dialog));
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------------ */
 /* GtkWindow                                                                */
 
 static gboolean
@@ -484,11 +546,18 @@ roof_window_close_request (GtkWindow *window)
   RoofWindow *self = ROOF_WINDOW (window);
   int width, height;
 
+  if (self->close_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->close_dialog));
+      return TRUE;
+    }
   if (roof_document_get_dirty (self->document) && !self->close_confirmed)
     {
       ask_before_closing (self);
       return TRUE;
     }
+  if (!catalog_saved_before_closing (self))
+    return TRUE;
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_delay (self->settings);

@@ -366,6 +366,81 @@ test_markup (Fixture *f, gconstpointer data)
   g_assert_finalize_object (window);
 }
 
+/* ---------------------------------------------------------------------- */
+/* A catalog save that failed, at quit                                     */
+
+static gboolean
+save_tried (gpointer data)
+{
+  return !roof_user_catalog_get_pending (data);
+}
+
+static void
+test_failed_save (Fixture *f, gconstpointer data)
+{
+  /* a folder that cannot be made: its parent is a regular file (chmod does
+   * not stop root, which the tests may run as) */
+  g_autofree char *blocker = g_build_filename (f->dir, "blocker", NULL);
+  g_autofree char *path = g_build_filename (blocker, "catalog.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (RoofUserCatalog) store = roof_user_catalog_new (file);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  RoofWindow *window;
+  AdwMessageDialog *dialog;
+
+  g_assert_true (g_file_set_contents (blocker, "not a folder", -1, NULL));
+  g_assert_true (roof_user_catalog_load (store, NULL, NULL, &error));
+  g_assert_no_error (error);
+  roof_user_catalog_set_save_delay (store, 1);
+  window = show_window (NULL, store);
+
+  /* a new device: its deferred save fails, and the change stays unsaved */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-hardware", NULL));
+  g_assert_nonnull (roof_catalog_find_hardware (roof_window_get_catalog (window),
+                                                "new-accelerator"));
+  ui_wait_for (save_tried, store, WAIT_MS, "the deferred save");
+  g_assert_true (roof_user_catalog_get_unsaved (store));
+
+  /* closing tries again, fails again, and says so, naming the file */
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = wait_for_dialog (GTK_WINDOW (window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Your Catalog Could Not Be Saved");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), path));
+  g_assert_true (adw_message_dialog_has_response (dialog, "quit"));
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "quit"), ==,
+                   "_Quit Without Saving");
+  /* Cancel: still open, still unsaved */
+  click (dialog, "_Cancel");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (roof_user_catalog_get_unsaved (store));
+
+  /* the folder can be made now: closing saves and closes, the device kept */
+  g_assert_cmpint (g_unlink (blocker), ==, 0);
+  gtk_window_close (GTK_WINDOW (window));
+  ui_flush ();
+  g_assert_null (find_message_dialog (GTK_WINDOW (window)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_false (roof_user_catalog_get_unsaved (store));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\"new-accelerator\""));
+  g_assert_finalize_object (window);
+
+  /* failing again: Quit Without Saving closes, nothing pending after */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (blocker), ==, 0);
+  g_assert_true (g_file_set_contents (blocker, "not a folder", -1, NULL));
+  window = show_window (NULL, store);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-hardware", NULL));
+  ui_wait_for (save_tried, store, WAIT_MS, "the deferred save");
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = wait_for_dialog (GTK_WINDOW (window));
+  click (dialog, "_Quit Without Saving");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_false (roof_user_catalog_get_unsaved (store));
+  g_assert_finalize_object (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -376,6 +451,7 @@ main (int argc, char *argv[])
   ADD ("discard-click", test_discard_click);
   ADD ("commit", test_commit);
   ADD ("markup", test_markup);
+  ADD ("failed-save", test_failed_save);
 #undef ADD
   g_test_add_func ("/editing/discard-app", test_discard_app);
 
