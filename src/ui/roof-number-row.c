@@ -289,6 +289,8 @@ roof_number_row_init (RoofNumberRow *self)
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self), FALSE);
   adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (self), GTK_INPUT_PURPOSE_NUMBER);
+  /* Ctrl+Z is the window's Undo, of committed values, not the text's */
+  gtk_editable_set_enable_undo (GTK_EDITABLE (self), FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self), "numeric");
   g_signal_connect (self, "changed", G_CALLBACK (changed_cb), self);
   g_signal_connect_swapped (self, "entry-activated", G_CALLBACK (commit), self);
@@ -594,6 +596,8 @@ roof_ui_number_row_setup (AdwEntryRow *row,
   adw_entry_row_set_input_purpose (row, digits == 0 ? GTK_INPUT_PURPOSE_DIGITS
                                                     : GTK_INPUT_PURPOSE_NUMBER);
   gtk_widget_add_css_class (GTK_WIDGET (row), "numeric");
+  /* Ctrl+Z is the window's Undo, of committed values, not the text's */
+  gtk_editable_set_enable_undo (GTK_EDITABLE (row), FALSE);
   roof_ui_entry_row_wrap_title (GTK_WIDGET (row));
   g_signal_connect (row, "changed", G_CALLBACK (number_row_changed_cb), n);
   g_signal_connect (row, "entry-activated", G_CALLBACK (number_row_activated_cb), n);

@@ -498,6 +498,8 @@ roof_spec_field_add_entry (RoofSpecEditor *self,
 
   f->kind = CONTROL_ENTRY;
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  /* Ctrl+Z is the window's Undo, of committed values, not the text's */
+  gtk_editable_set_enable_undo (GTK_EDITABLE (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
   roof_ui_entry_row_wrap_title (row);
   gtk_widget_set_tooltip_text (row, f->help);

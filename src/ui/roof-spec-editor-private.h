@@ -27,6 +27,7 @@ struct _RoofSpecEditor
 
   RoofSpec *spec;
   gulong changed_handler;
+  JsonObject *snapshot; /* the spec as of its last change: ::edited's "before" */
 
   GPtrArray *fields;      /* Field, owned */
   GPtrArray *cache_groups; /* AdwPreferencesGroup, one per cache, unowned */

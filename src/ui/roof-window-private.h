@@ -2,10 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * RoofWindow is one type in four files, split by concern as GNOME Text
+ * RoofWindow is one type in five files, split by concern as GNOME Text
  * Editor splits its window: roof-window.c (construction, state, layout, the
- * title, closing), roof-window-actions.c (the win. actions, their
- * accelerators, saving, new and deleted entries, chart export),
+ * title), roof-window-close.c (closing: unsaved changes, the catalog),
+ * roof-window-actions.c (the win. actions, their accelerators, saving, new
+ * and deleted entries, undo and redo, chart export),
  * roof-window-open.c (file choosers, recent files, opening, importing and
  * merging, dropped files) and roof-window-recovery.c (restoring unsaved
  * changes after a crash, start-up reports). Only these files include this
@@ -14,6 +15,7 @@
 #pragma once
 
 #include "roof-chart-data.h"
+#include "roof-history.h"
 #include "roof-window.h"
 
 G_BEGIN_DECLS
@@ -49,6 +51,7 @@ struct _RoofWindow
   RoofCatalog *catalog;          /* the user catalog's */
   RoofDocument *document;
   RoofScenario *scenario; /* the document's */
+  RoofHistory *history;   /* undo and redo of the scenario's and the editors' edits */
   RoofChartData *data;
 
   guint recompute_tick;
@@ -85,10 +88,20 @@ int _roof_window_visible_kind (RoofWindow *self);
 void _roof_window_queue_recompute (RoofWindow *self);
 
 /* ------------------------------------------------------------------------ */
+/* roof-window-close.c                                                      */
+
+/* What close-request asks first: FALSE, with a question on screen, while
+ * unsaved changes or an unsaved catalog wait for the user's answer. */
+gboolean _roof_window_may_close (RoofWindow *self);
+
+/* ------------------------------------------------------------------------ */
 /* roof-window-actions.c                                                    */
 
 /* Installs the actions and their accelerators (as listed in gtk/help-overlay.ui). */
 void _roof_window_class_actions_init (GtkWidgetClass *widget_class);
+/* Follows the history: Undo and Redo enabled when there is something to
+ * undo or redo, every spec editor of the window recorded (from constructed). */
+void _roof_window_history_init (RoofWindow *self);
 
 /* ------------------------------------------------------------------------ */
 /* roof-window-open.c                                                       */

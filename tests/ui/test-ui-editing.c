@@ -441,6 +441,135 @@ test_failed_save (Fixture *f, gconstpointer data)
   g_assert_finalize_object (window);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Undo and redo                                                           */
+
+static double
+batch_of (RoofWindow *window)
+{
+  return roof_scenario_get_workload (roof_window_get_scenario (window))->batch;
+}
+
+static void
+undo (RoofWindow *window)
+{
+  g_assert_true (roof_history_get_can_undo (roof_window_get_history (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+}
+
+static void
+redo (RoofWindow *window)
+{
+  g_assert_true (roof_history_get_can_redo (roof_window_get_history (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+}
+
+static void
+test_undo (Fixture *f, gconstpointer data)
+{
+  RoofWindow *window = show_window (NULL, f->store);
+  RoofScenario *scenario = roof_window_get_scenario (window);
+  RoofHistory *history = roof_window_get_history (window);
+  RoofSpec *h100 = ROOF_SPEC (roof_catalog_find_hardware (roof_window_get_catalog (window),
+                                                          "nvidia-h100-sxm"));
+  GtkWidget *batch = ui_find_named (roof_window_get_model_panel (window), "batch-spin");
+  RoofHardwarePanel *panel = ROOF_HARDWARE_PANEL (roof_window_get_hardware_panel (window));
+  g_auto (GStrv) devices = g_strdupv ((char **) roof_scenario_get_hardware (scenario));
+  g_autofree char *model = g_strdup (roof_scenario_get_model (scenario));
+  double batch0 = batch_of (window);
+  guint ceilings0 = roof_scenario_get_ceilings (scenario);
+  const char *other_model = g_strcmp0 (model, "llama-3.1-8b") == 0 ? "llama-3.1-70b"
+                                                                   : "llama-3.1-8b";
+  GtkWidget *bandwidth;
+
+  g_assert_false (roof_history_get_can_undo (history));
+  g_assert_false (roof_history_get_can_redo (history));
+  g_assert_cmpfloat (batch0, !=, 64);
+  g_assert_false (roof_scenario_has_hardware (scenario, "amd-mi300x"));
+  g_assert_nonnull (roof_catalog_find_model (roof_window_get_catalog (window), other_model));
+
+  /* five edits: the workload, a device ticked, the model, a chart setting,
+   * a spec */
+  ui_type (batch, "64");
+  roof_scenario_add_hardware (scenario, "amd-mi300x");
+  roof_scenario_set_model (scenario, other_model);
+  roof_scenario_set_ceilings (scenario, ceilings0 ^ 1u);
+  g_assert_true (roof_hardware_panel_select_hardware (panel, "nvidia-h100-sxm"));
+  bandwidth = editor_field (window, "memory.bandwidth_GBps");
+  ui_type (bandwidth, "8000");
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 8000);
+  /* the chart on screen is where one looks: no step */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.chart", "s", "cost"));
+  g_assert_true (roof_history_get_can_undo (history));
+
+  /* Ctrl+Z in a field is the window's: the fields keep no text history */
+  g_assert_false (gtk_editable_get_enable_undo (GTK_EDITABLE (bandwidth)));
+  g_assert_false (gtk_editable_get_enable_undo (GTK_EDITABLE (batch)));
+  g_assert_false (gtk_editable_get_enable_undo (GTK_EDITABLE (editor_field (window, "name"))));
+
+  /* undone in the reverse order, each value back and shown */
+  undo (window);
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 3350);
+  g_assert_false (roof_spec_get_modified (h100));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "3350");
+  g_assert_true (roof_history_get_can_redo (history));
+  undo (window);
+  g_assert_cmpuint (roof_scenario_get_ceilings (scenario), ==, ceilings0);
+  undo (window);
+  g_assert_cmpstr (roof_scenario_get_model (scenario), ==, model);
+  undo (window);
+  g_assert_false (roof_scenario_has_hardware (scenario, "amd-mi300x"));
+  g_assert_true (g_strv_equal ((const char *const *) devices, roof_scenario_get_hardware (scenario)));
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_false (roof_history_get_can_undo (history));
+  /* the chart stayed where it was put */
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (ui_find_of_type (
+                     GTK_WIDGET (window), ADW_TYPE_VIEW_STACK))), ==, "cost");
+
+  /* redone in order */
+  redo (window);
+  g_assert_cmpfloat (batch_of (window), ==, 64);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "64");
+  redo (window);
+  g_assert_true (roof_scenario_has_hardware (scenario, "amd-mi300x"));
+  redo (window);
+  g_assert_cmpstr (roof_scenario_get_model (scenario), ==, other_model);
+  redo (window);
+  g_assert_cmpuint (roof_scenario_get_ceilings (scenario), ==, ceilings0 ^ 1u);
+  redo (window);
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 8000);
+  /* 8000 GB/s = 8e12 B/s in the solver's view */
+  g_assert_cmpfloat (roof_hardware_spec_get_params (ROOF_HARDWARE_SPEC (h100))->mem_bw, ==, 8e12);
+  g_assert_false (roof_history_get_can_redo (history));
+
+  /* a new edit after an undo: nothing left to redo */
+  undo (window);
+  ui_type (batch, "32");
+  g_assert_false (roof_history_get_can_redo (history));
+
+  /* an entry changed elsewhere since (Reset) is not overwritten: the
+   * spec's step is dropped, the next one is undone */
+  ui_type (bandwidth, "5000");
+  roof_spec_reset (h100);
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 3350);
+  undo (window); /* Reset, which the editor showing the entry recorded */
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 5000);
+  /* changed where this window does not show it (another window's editor):
+   * the redo of Reset would overwrite that 6000, and is dropped */
+  g_assert_true (roof_hardware_panel_select_hardware (panel, "amd-mi300x"));
+  g_assert_true (roof_spec_set_number (h100, "memory.bandwidth_GBps", 6000, NULL));
+  g_assert_true (roof_history_get_can_redo (history));
+  g_assert_false (roof_history_redo (history));
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 6000);
+  g_assert_false (roof_history_get_can_redo (history));
+
+  roof_spec_reset (h100);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_flush ();
+  g_assert_finalize_object (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -452,6 +581,7 @@ main (int argc, char *argv[])
   ADD ("commit", test_commit);
   ADD ("markup", test_markup);
   ADD ("failed-save", test_failed_save);
+  ADD ("undo", test_undo);
 #undef ADD
   g_test_add_func ("/editing/discard-app", test_discard_app);
 
