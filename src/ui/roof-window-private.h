@@ -134,6 +134,9 @@ void _roof_window_run_chooser (RoofWindow *self,
 void _roof_window_add_recent (RoofWindow *self, GFile *file);
 /* Open Recent, kept up to date (from constructed). */
 void _roof_window_recent_init (RoofWindow *self);
+/* Asks about the entries another process changed in the user catalog as
+ * this window's user did (RoofUserCatalog::external-conflict). */
+void _roof_window_watch_catalog (RoofWindow *self);
 /* Files dropped on the window open as win.open-file does (from init). */
 void _roof_window_dnd_init (RoofWindow *self);
 /* Installs win.open, win.open-file, win.import-hardware, win.import-from

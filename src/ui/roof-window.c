@@ -552,6 +552,7 @@ roof_window_constructed (GObject *object)
 
   set_up_document (self);
   _roof_window_history_init (self);
+  _roof_window_watch_catalog (self);
   _roof_window_recent_init (self);
   /* the first frame already shows the answer */
   roof_window_recompute (self);

@@ -570,6 +570,72 @@ test_undo (Fixture *f, gconstpointer data)
   g_assert_finalize_object (window);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Another process writing the same catalog                                */
+
+static gboolean
+merged (gpointer data)
+{
+  return !roof_user_catalog_get_merging (data);
+}
+
+static void
+test_other_writer (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "roofline", "catalog.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (RoofUserCatalog) other = NULL;
+  g_autoptr (GError) error = NULL;
+  RoofWindow *window = show_window (NULL, f->store);
+  RoofCatalog *mine = roof_window_get_catalog (window);
+  RoofSpec *h100 = ROOF_SPEC (roof_catalog_find_hardware (mine, "nvidia-h100-sxm"));
+  RoofSpec *their_h100;
+  AdwMessageDialog *dialog;
+  g_autofree char *text = NULL;
+
+  /* a first save makes the file both processes start from */
+  g_assert_true (roof_spec_set_number (h100, "memory.bandwidth_GBps", 3000, &error));
+  g_assert_true (roof_user_catalog_save (f->store, &error));
+  g_assert_no_error (error);
+  other = roof_user_catalog_new (file);
+  g_assert_true (roof_user_catalog_load (other, NULL, NULL, &error));
+  their_h100 = ROOF_SPEC (roof_catalog_find_hardware (roof_user_catalog_get_catalog (other),
+                                                      "nvidia-h100-sxm"));
+
+  /* both change the H100; the other process writes first */
+  g_assert_true (roof_spec_set_number (h100, "memory.bandwidth_GBps", 4000, &error));
+  g_assert_true (roof_spec_set_number (their_h100, "memory.bandwidth_GBps", 5000, &error));
+  g_assert_true (roof_user_catalog_save (other, &error));
+  g_assert_no_error (error);
+
+  /* this window notices and asks, naming the entry; nothing written yet */
+  dialog = wait_for_dialog (GTK_WINDOW (window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
+                   "Replace “NVIDIA H100 SXM5 80 GB”?");
+  g_assert_true (roof_user_catalog_get_merging (f->store));
+  /* a save meanwhile writes nothing over theirs */
+  g_assert_true (roof_user_catalog_save (f->store, &error));
+  g_assert_true (roof_user_catalog_get_merging (f->store));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "5000"));
+  g_clear_pointer (&text, g_free);
+
+  /* Replace: theirs here too, and the file keeps it */
+  click (dialog, "_Replace");
+  ui_wait_for (merged, f->store, WAIT_MS, "the merge");
+  g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 5000);
+  g_assert_true (roof_user_catalog_flush (f->store, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "5000"));
+
+  roof_spec_reset (h100);
+  g_assert_true (roof_user_catalog_save (f->store, &error));
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_flush ();
+  g_assert_finalize_object (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -582,6 +648,7 @@ main (int argc, char *argv[])
   ADD ("markup", test_markup);
   ADD ("failed-save", test_failed_save);
   ADD ("undo", test_undo);
+  ADD ("other-writer", test_other_writer);
 #undef ADD
   g_test_add_func ("/editing/discard-app", test_discard_app);
 
