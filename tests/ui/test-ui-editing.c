@@ -9,7 +9,9 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "roof-application.h"
 #include "roof-hardware-panel.h"
@@ -636,6 +638,113 @@ test_other_writer (Fixture *f, gconstpointer data)
   g_assert_finalize_object (window);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Start-up with what is not a file where files are read                   */
+
+typedef struct
+{
+  GPtrArray *headings; /* of every message dialog shown */
+  GPtrArray *bodies;
+} Startup;
+
+static gboolean
+startup_dialogs_cb (gpointer data)
+{
+  GApplication *app = data;
+  Startup *st = g_object_get_data (G_OBJECT (app), "startup");
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  gint64 end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+
+  /* the dialogs come at start-up, not after a wait on a pipe */
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i - 1);
+
+      if (ADW_IS_MESSAGE_DIALOG (w))
+        {
+          g_ptr_array_add (st->headings,
+                           g_strdup (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (w))));
+          g_ptr_array_add (st->bodies,
+                           g_strdup (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (w))));
+        }
+    }
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i - 1);
+
+      gtk_window_destroy (w);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+startup_open_cb (GApplication *app)
+{
+  g_idle_add (startup_dialogs_cb, app);
+}
+
+static gboolean
+has_suffix (GPtrArray *texts, const char *suffix)
+{
+  for (guint i = 0; i < texts->len; i++)
+    if (g_str_has_suffix (g_ptr_array_index (texts, i), suffix))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_startup_not_files (void)
+{
+  g_autofree char *data_dir = g_build_filename (g_get_user_data_dir (), "roofline", NULL);
+  g_autofree char *catalog = g_build_filename (data_dir, "catalog.json", NULL);
+  g_autofree char *recovery_dir = g_build_filename (data_dir, "recovery", NULL);
+  g_autofree char *recovery = g_build_filename (recovery_dir, "huge.roofline", NULL);
+  g_autofree char *fifo = g_build_filename (ui_test_home (), "pipe.roofline", NULL);
+  g_autoptr (RoofApplication) app = roof_application_new ();
+  Startup st = { g_ptr_array_new_with_free_func (g_free), g_ptr_array_new_with_free_func (g_free) };
+  char *argv[] = { (char *) "roofline", fifo, (char *) "/dev/zero", NULL };
+  FILE *huge;
+
+  /* a FIFO without a writer where the catalog is (it used to block for
+   * ever), a 100 MB recovery copy (over the 64 MiB limit, sparse: nothing
+   * is read of it), a FIFO and a device named on the command line */
+  g_assert_cmpint (g_mkdir_with_parents (recovery_dir, 0700), ==, 0);
+  g_assert_cmpint (mkfifo (catalog, 0600), ==, 0);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  huge = fopen (recovery, "w");
+  g_assert_nonnull (huge);
+  g_assert_cmpint (fseek (huge, 100 * 1000 * 1000, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('}', huge), !=, EOF);
+  g_assert_cmpint (fclose (huge), ==, 0);
+
+  g_object_set_data (G_OBJECT (app), "startup", &st);
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_signal_connect_after (app, "open", G_CALLBACK (startup_open_cb), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
+
+  for (guint i = 0; i < st.bodies->len; i++)
+    g_test_message ("%s: %s", (char *) g_ptr_array_index (st.headings, i),
+                    (char *) g_ptr_array_index (st.bodies, i));
+  /* each refused at once, saying what it is */
+  g_assert_true (has_suffix (st.bodies, ": is a pipe (FIFO); only regular files are read here"));
+  g_assert_true (has_suffix (st.bodies, "/dev/zero: is a character device, not a file"));
+  /* the catalog left where it is, not moved aside nor written over */
+  {
+    struct stat sb;
+
+    g_assert_cmpint (stat (catalog, &sb), ==, 0);
+    g_assert_true (S_ISFIFO (sb.st_mode));
+  }
+  g_unlink (catalog);
+  g_unlink (fifo);
+  g_unlink (recovery);
+  g_ptr_array_unref (st.headings);
+  g_ptr_array_unref (st.bodies);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -651,6 +760,7 @@ main (int argc, char *argv[])
   ADD ("other-writer", test_other_writer);
 #undef ADD
   g_test_add_func ("/editing/discard-app", test_discard_app);
+  g_test_add_func ("/editing/startup-not-files", test_startup_not_files);
 
   return g_test_run ();
 }
