@@ -14,6 +14,7 @@
 #include "roof-window-private.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 /* ------------------------------------------------------------------------ */
 /* Closing with unsaved changes                                             */
@@ -112,6 +113,7 @@ catalog_saved_before_closing (RoofWindow *self)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *where = NULL;
+  g_autofree char *what = NULL;
   AdwMessageDialog *dialog;
 
   if (!is_last_window (self) || !roof_user_catalog_get_unsaved (self->user_catalog)
@@ -122,14 +124,17 @@ catalog_saved_before_closing (RoofWindow *self)
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
                                                        _("Your Catalog Could Not Be Saved"),
                                                        NULL));
-  /* Translators: %s is the catalog's file, the second %s why it could not be written */
-  adw_message_dialog_format_body (dialog,
-                                  _("Roofline could not write “%s”: %s\n\nThe devices and models "
-                                    "you imported or edited since the last save will be lost if "
-                                    "you quit now. Cancel to keep them open, free some space or "
-                                    "fix the folder's permissions, or export them with Export "
-                                    "Catalog Entries."),
-                                  where, error->message);
+  /* the message names the file already, as roof_file_save's do */
+  if (strstr (error->message, where) != NULL)
+    what = g_strdup (error->message);
+  else
+    /* Translators: %s is the catalog's file, the second %s why it could not be written */
+    what = g_strdup_printf (_("Roofline could not write “%s”: %s"), where, error->message);
+  adw_message_dialog_format_body (dialog, "%s\n\n%s", what,
+                                  _("The devices and models you imported or edited since the "
+                                    "last save will be lost if you quit now. Cancel to keep "
+                                    "them open, free some space or fix the folder's permissions, "
+                                    "or export them with Export Catalog Entries."));
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "quit",
                                     _("_Quit Without Saving"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "quit", ADW_RESPONSE_DESTRUCTIVE);
