@@ -28,34 +28,18 @@ typedef struct
   RoofUserCatalog *store;
 } Fixture;
 
-static gboolean
-chart_rendered (gpointer data)
-{
-  return roof_chart_view_get_layout (roof_window_get_visible_chart (data)) != NULL;
-}
-
 static RoofWindow *
 show_window (AdwApplication *app, RoofUserCatalog *store)
 {
-  RoofWindow *window = roof_window_new_with_catalog (app, store);
-
-  g_object_ref_sink (window);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_wait_for (chart_rendered, window, WAIT_MS, "the first chart");
-  return window;
+  return ui_show_roof_window (app, store, WAIT_MS);
 }
 
 static RoofUserCatalog *
 new_store (const char *dir)
 {
   g_autofree char *path = g_build_filename (dir, "roofline", "catalog.json", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  RoofUserCatalog *store = roof_user_catalog_new (file);
-  g_autoptr (GError) error = NULL;
 
-  g_assert_true (roof_user_catalog_load (store, NULL, NULL, &error));
-  g_assert_no_error (error);
-  return store;
+  return ui_load_user_catalog (path);
 }
 
 static void
@@ -85,33 +69,10 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_free (f->dir);
 }
 
-static GtkWindow *
-find_message_dialog (GtkWindow *parent)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w))
-          && (parent == NULL || gtk_window_get_transient_for (w) == parent))
-        return w;
-    }
-  return NULL;
-}
-
-static gboolean
-dialog_shown (gpointer data)
-{
-  return find_message_dialog (data) != NULL;
-}
-
 static AdwMessageDialog *
 wait_for_dialog (GtkWindow *window)
 {
-  ui_wait_for (dialog_shown, window, WAIT_MS, "a message dialog");
-  return ADW_MESSAGE_DIALOG (find_message_dialog (window));
+  return ui_wait_for_dialog (window, WAIT_MS);
 }
 
 /* A click on the dialog's button labelled `label`, as the user gives it. */
@@ -168,7 +129,7 @@ discard_in_app_cb (gpointer data)
   AdwMessageDialog *dialog;
 
   g_assert_true (ROOF_IS_WINDOW (window));
-  ui_wait_for (chart_rendered, window, WAIT_MS, "the first chart");
+  ui_wait_for (ui_chart_rendered, window, WAIT_MS, "the first chart");
   make_dirty (ROOF_WINDOW (window), 24);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   dialog = wait_for_dialog (window);
@@ -287,9 +248,7 @@ test_commit (Fixture *f, gconstpointer data)
   g_signal_emit_by_name (batch, "entry-activated");
   g_assert_cmpfloat (roof_scenario_get_workload (scenario)->batch, ==, 64);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_flush ();
-  g_assert_finalize_object (window);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -363,9 +322,7 @@ test_markup (Fixture *f, gconstpointer data)
   label = find_label (GTK_WIDGET (window), field);
   g_assert_true (g_str_has_prefix (gtk_label_get_text (label), "Opened with 1 warning: "));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_flush ();
-  g_assert_finalize_object (window);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -421,7 +378,7 @@ test_failed_save (Fixture *f, gconstpointer data)
   g_assert_cmpint (g_unlink (blocker), ==, 0);
   gtk_window_close (GTK_WINDOW (window));
   ui_flush ();
-  g_assert_null (find_message_dialog (GTK_WINDOW (window)));
+  g_assert_null (ui_find_message_dialog (GTK_WINDOW (window)));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
   g_assert_false (roof_user_catalog_get_unsaved (store));
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
@@ -567,9 +524,7 @@ test_undo (Fixture *f, gconstpointer data)
   g_assert_false (roof_history_get_can_redo (history));
 
   roof_spec_reset (h100);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_flush ();
-  g_assert_finalize_object (window);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -633,9 +588,7 @@ test_other_writer (Fixture *f, gconstpointer data)
 
   roof_spec_reset (h100);
   g_assert_true (roof_user_catalog_save (f->store, &error));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_flush ();
-  g_assert_finalize_object (window);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* ---------------------------------------------------------------------- */
