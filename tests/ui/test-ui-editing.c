@@ -502,6 +502,18 @@ test_undo (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (roof_hardware_spec_get_params (ROOF_HARDWARE_SPEC (h100))->mem_bw, ==, 8e12);
   g_assert_false (roof_history_get_can_redo (history));
 
+  /* a device's colour, a chart setting kept in the scenario */
+  roof_scenario_set_custom_color (scenario, "amd-mi300x", 0x123456);
+  undo (window);
+  g_assert_false (roof_scenario_get_custom_color (scenario, "amd-mi300x", NULL));
+  redo (window);
+  {
+    guint32 rgb = 0;
+
+    g_assert_true (roof_scenario_get_custom_color (scenario, "amd-mi300x", &rgb));
+    g_assert_cmphex (rgb, ==, 0x123456);
+  }
+
   /* a new edit after an undo: nothing left to redo */
   undo (window);
   ui_type (batch, "32");
