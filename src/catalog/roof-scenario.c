@@ -10,6 +10,7 @@
 #include "roof-scenario.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "roof-catalog-entries.h"
@@ -113,6 +114,7 @@ enum
   PROP_CHART,
   PROP_CEILINGS,
   PROP_SENSITIVITY_STEP,
+  PROP_CUSTOM_COLORS,
   PROP_FIELD_FIRST, /* field_properties[i] is PROP_FIELD_FIRST + i */
   N_PROPS = PROP_FIELD_FIRST + G_N_ELEMENTS (field_properties)
 };
@@ -280,6 +282,63 @@ roof_scenario_finalize (GObject *object)
   G_OBJECT_CLASS (roof_scenario_parent_class)->finalize (object);
 }
 
+static int
+compare_strings (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* "id #rrggbb" for each colour the user chose, by id. */
+static char **
+list_custom_colors (RoofScenario *self)
+{
+  g_autoptr (GPtrArray) list = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->custom_colors);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_ptr_array_add (list, g_strdup_printf ("%s #%06x", (const char *) key,
+                                            GPOINTER_TO_UINT (value)));
+  g_ptr_array_add (list, NULL);
+  {
+    char **strv = (char **) g_ptr_array_free (g_steal_pointer (&list), FALSE);
+
+    /* by id: two equal sets read the same */
+    qsort (strv, g_strv_length (strv), sizeof (char *), compare_strings);
+    return strv;
+  }
+}
+
+/* The colours of `list` ("id #rrggbb"; NULL: none) in place of all the
+ * user's; anything else in it is refused and nothing changes. */
+static void
+set_custom_colors (RoofScenario *self, const char *const *list)
+{
+  g_autoptr (GHashTable) colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto (GStrv) before = list_custom_colors (self);
+  g_auto (GStrv) after = NULL;
+
+  for (guint i = 0; list != NULL && list[i] != NULL; i++)
+    {
+      const char *space = strchr (list[i], ' ');
+      g_autofree char *id = space != NULL ? g_strndup (list[i], space - list[i]) : NULL;
+      guint32 rgb;
+
+      if (id == NULL || !roof_spec_id_is_valid (id) || !roof_scenario_parse_color (space + 1, &rgb))
+        return;
+      g_hash_table_insert (colors, g_steal_pointer (&id), GUINT_TO_POINTER (rgb));
+    }
+  g_hash_table_unref (self->custom_colors);
+  self->custom_colors = g_steal_pointer (&colors);
+  after = list_custom_colors (self);
+  if (!g_strv_equal ((const char *const *) before, (const char *const *) after))
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CUSTOM_COLORS]);
+      emit_changed (self);
+    }
+}
+
 static void
 roof_scenario_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
@@ -304,6 +363,9 @@ roof_scenario_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_SENSITIVITY_STEP:
       g_value_set_double (value, self->sensitivity_step);
+      break;
+    case PROP_CUSTOM_COLORS:
+      g_value_take_boxed (value, list_custom_colors (self));
       break;
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
@@ -345,6 +407,9 @@ roof_scenario_set_property (GObject *object,
       /* (0, 0.5]: 0 itself is refused */
       if (g_value_get_double (value) > 0)
         roof_scenario_set_sensitivity_step (self, g_value_get_double (value));
+      break;
+    case PROP_CUSTOM_COLORS:
+      set_custom_colors (self, g_value_get_boxed (value));
       break;
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
@@ -394,6 +459,9 @@ roof_scenario_class_init (RoofScenarioClass *klass)
    * The compared hardware ids, in order.
    */
   properties[PROP_HARDWARE] = g_param_spec_boxed ("hardware", NULL, NULL, G_TYPE_STRV, flags);
+  /* the colours the user chose, "id #rrggbb" by id (set_custom_color) */
+  properties[PROP_CUSTOM_COLORS] = g_param_spec_boxed ("custom-colors", NULL, NULL, G_TYPE_STRV,
+                                                       flags);
   properties[PROP_MODEL] = g_param_spec_string ("model", NULL, NULL, "", flags);
   /* NULL: the compared devices bare */
   properties[PROP_SYSTEM] = g_param_spec_string ("system", NULL, NULL, NULL, flags);
@@ -624,6 +692,7 @@ roof_scenario_set_custom_color (RoofScenario *self, const char *id, gint64 rgb)
     g_hash_table_remove (self->custom_colors, id);
   else
     g_hash_table_insert (self->custom_colors, g_strdup (id), GUINT_TO_POINTER ((guint32) rgb));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CUSTOM_COLORS]);
   emit_changed (self);
 }
 

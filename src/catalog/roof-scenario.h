@@ -31,7 +31,9 @@ GType roof_precision_get_type (void) G_GNUC_CONST;
  *   "overhead" (seconds), "ep", "pp", "dp", "attn-parallel"
  *   (RoofAttnParallel), "ep-imbalance", "microbatches" (doubles but the enums),
  *   the SLA's "itl", "ttft" (seconds) and "tokens-per-s", and the chart's
- *   "chart" (a RoofPlotKind), "ceilings" and "sensitivity-step".
+ *   "chart" (a RoofPlotKind), "ceilings", "sensitivity-step" and
+ *   "custom-colors" (GStrv: "id #rrggbb" for each colour the user chose, by
+ *   id; roof_scenario_set_custom_color () below).
  * A value the setters below would refuse (a batch of 0, 2.5 devices) is
  * refused by the property too: nothing changes, nothing is notified. */
 

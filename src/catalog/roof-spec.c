@@ -524,68 +524,122 @@ roof_spec_get_boolean (RoofSpec *self, const char *path, gboolean fallback)
   return roof_json_get_boolean (priv->json, path, fallback);
 }
 
+typedef enum
+{
+  EDIT_NUMBER,
+  EDIT_STRING,
+  EDIT_BOOLEAN,
+  EDIT_UNSET,
+} EditOp;
+
+/* One edit by schema path, on a copy. `check_only`: the copy is compiled
+ * as a new entry of the same type, never this one, so the answer and the
+ * message are those of the edit and nothing changes. */
+static gboolean
+edit (RoofSpec *self,
+      EditOp op,
+      const char *path,
+      double number,
+      const char *string,
+      gboolean boolean,
+      gboolean check_only,
+      GError **error)
+{
+  RoofEntryKind kind = ROOF_SPEC_GET_CLASS (self)->kind;
+  g_autoptr (JsonObject) candidate = edit_copy (self);
+  gboolean changed = TRUE;
+  gboolean ok = FALSE;
+
+  switch (op)
+    {
+    case EDIT_NUMBER:
+      ok = roof_spec_edit_number (kind, candidate, path, number, error);
+      break;
+    case EDIT_STRING:
+      ok = roof_spec_edit_string (kind, candidate, path, string, error);
+      break;
+    case EDIT_BOOLEAN:
+      ok = roof_spec_edit_boolean (kind, candidate, path, boolean, error);
+      break;
+    case EDIT_UNSET:
+      ok = roof_spec_edit_unset (kind, candidate, path, &changed, error);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (!ok)
+    return edit_failed (self, error);
+  if (!changed)
+    return TRUE;
+  if (check_only)
+    {
+      g_autofree char *where = edit_where (self);
+      g_autoptr (RoofSpec) trial = roof_spec_new_of_type (G_OBJECT_TYPE (self), candidate, where,
+                                                          NULL, error);
+
+      return trial != NULL;
+    }
+  return commit (self, g_steal_pointer (&candidate), error);
+}
+
+#define EDIT_PRECONDITIONS(self, path, error)                                     \
+  G_STMT_START                                                                         \
+  {                                                                                    \
+    g_return_val_if_fail (ROOF_IS_SPEC (self), FALSE);                                 \
+    g_return_val_if_fail (path != NULL, FALSE);                                        \
+    g_return_val_if_fail (error == NULL || *error == NULL, FALSE);                     \
+  }                                                                                    \
+  G_STMT_END
+
 gboolean
 roof_spec_set_number (RoofSpec *self, const char *path, double value, GError **error)
 {
-  g_autoptr (JsonObject) candidate = NULL;
-
-  g_return_val_if_fail (ROOF_IS_SPEC (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  candidate = edit_copy (self);
-  if (!roof_spec_edit_number (ROOF_SPEC_GET_CLASS (self)->kind, candidate, path, value, error))
-    return edit_failed (self, error);
-  return commit (self, g_steal_pointer (&candidate), error);
+  EDIT_PRECONDITIONS (self, path, error);
+  return edit (self, EDIT_NUMBER, path, value, NULL, FALSE, FALSE, error);
 }
 
 gboolean
 roof_spec_set_string (RoofSpec *self, const char *path, const char *value, GError **error)
 {
-  g_autoptr (JsonObject) candidate = NULL;
-
-  g_return_val_if_fail (ROOF_IS_SPEC (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  EDIT_PRECONDITIONS (self, path, error);
   g_return_val_if_fail (value != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  candidate = edit_copy (self);
-  if (!roof_spec_edit_string (ROOF_SPEC_GET_CLASS (self)->kind, candidate, path, value, error))
-    return edit_failed (self, error);
-  return commit (self, g_steal_pointer (&candidate), error);
+  return edit (self, EDIT_STRING, path, 0, value, FALSE, FALSE, error);
 }
 
 gboolean
 roof_spec_set_boolean (RoofSpec *self, const char *path, gboolean value, GError **error)
 {
-  g_autoptr (JsonObject) candidate = NULL;
-
-  g_return_val_if_fail (ROOF_IS_SPEC (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  candidate = edit_copy (self);
-  if (!roof_spec_edit_boolean (ROOF_SPEC_GET_CLASS (self)->kind, candidate, path, value, error))
-    return edit_failed (self, error);
-  return commit (self, g_steal_pointer (&candidate), error);
+  EDIT_PRECONDITIONS (self, path, error);
+  return edit (self, EDIT_BOOLEAN, path, 0, NULL, value, FALSE, error);
 }
 
 gboolean
 roof_spec_unset (RoofSpec *self, const char *path, GError **error)
 {
-  g_autoptr (JsonObject) candidate = NULL;
-  gboolean changed;
+  EDIT_PRECONDITIONS (self, path, error);
+  return edit (self, EDIT_UNSET, path, 0, NULL, FALSE, FALSE, error);
+}
 
-  g_return_val_if_fail (ROOF_IS_SPEC (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+gboolean
+roof_spec_check_number (RoofSpec *self, const char *path, double value, GError **error)
+{
+  EDIT_PRECONDITIONS (self, path, error);
+  return edit (self, EDIT_NUMBER, path, value, NULL, FALSE, TRUE, error);
+}
 
-  candidate = edit_copy (self);
-  if (!roof_spec_edit_unset (ROOF_SPEC_GET_CLASS (self)->kind, candidate, path, &changed, error))
-    return edit_failed (self, error);
-  if (!changed)
-    return TRUE;
-  return commit (self, g_steal_pointer (&candidate), error);
+gboolean
+roof_spec_check_string (RoofSpec *self, const char *path, const char *value, GError **error)
+{
+  EDIT_PRECONDITIONS (self, path, error);
+  g_return_val_if_fail (value != NULL, FALSE);
+  return edit (self, EDIT_STRING, path, 0, value, FALSE, TRUE, error);
+}
+
+gboolean
+roof_spec_check_unset (RoofSpec *self, const char *path, GError **error)
+{
+  EDIT_PRECONDITIONS (self, path, error);
+  return edit (self, EDIT_UNSET, path, 0, NULL, FALSE, TRUE, error);
 }
 
 gboolean

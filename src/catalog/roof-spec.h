@@ -86,6 +86,12 @@ gboolean roof_spec_set_number (RoofSpec *self, const char *path, double value, G
 gboolean roof_spec_set_string (RoofSpec *self, const char *path, const char *value, GError **error);
 gboolean roof_spec_set_boolean (RoofSpec *self, const char *path, gboolean value, GError **error);
 gboolean roof_spec_unset (RoofSpec *self, const char *path, GError **error);
+/* Whether roof_spec_set_number (), _set_string () or _unset () would take
+ * the edit, with the message it would give; changes nothing (an editor
+ * checks what is typed, and applies it only when the user commits it). */
+gboolean roof_spec_check_number (RoofSpec *self, const char *path, double value, GError **error);
+gboolean roof_spec_check_string (RoofSpec *self, const char *path, const char *value, GError **error);
+gboolean roof_spec_check_unset (RoofSpec *self, const char *path, GError **error);
 /* Replaces the whole entry (validated; the id must stay the same). */
 gboolean roof_spec_replace_json (RoofSpec *self, JsonObject *object, GError **error);
 

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "roof-catalog-entries.h"
+#include "roof-catalog-merge.h"
 #include "roof-catalog-private.h"
+#include "roof-file-read.h"
 #include "roof-json.h"
 
 struct _RoofUserCatalog
@@ -22,7 +24,13 @@ struct _RoofUserCatalog
   guint save_source;
   gboolean read_only;
   gboolean loading;
-  char *written; /* the text the file holds, as far as we know */
+  gboolean failed; /* the last save failed: the file lacks changes */
+  char *written;   /* our text of what the file holds: a save that would write it is skipped */
+  char *disk;      /* the file's text when we last read or wrote it */
+  GFileMonitor *monitor;
+  guint check_source;      /* a look at the file after the monitor's events */
+  RoofCatalogMerge *merge; /* another writer's entries, waiting for answers */
+  gboolean merging;        /* from another writer's change until its merge is applied */
 };
 
 G_DEFINE_FINAL_TYPE (RoofUserCatalog, roof_user_catalog, G_TYPE_OBJECT)
@@ -42,6 +50,7 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   SAVE_FAILED,
+  EXTERNAL_CONFLICT,
   N_SIGNALS
 };
 
@@ -97,7 +106,8 @@ save_timeout_cb (gpointer user_data)
 static void
 queue_save (RoofUserCatalog *self)
 {
-  if (self->loading || self->file == NULL || self->read_only || self->save_source != 0)
+  if (self->loading || self->merging || self->file == NULL || self->read_only
+      || self->save_source != 0)
     return;
   self->save_source = g_timeout_add (self->save_delay, save_timeout_cb, self);
   g_source_set_name_by_id (self->save_source, "[roofline] save the user catalog");
@@ -175,6 +185,221 @@ overlay (RoofCatalog *catalog, RoofCatalog *from)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Another writer                                                           */
+
+static const char *const kind_arrays[] = { "hardware", "models", "systems" };
+
+/* The entry `kind`, `id` of the text the file held when we last read or
+ * wrote it (parsed into `base`), or NULL. */
+static JsonObject *
+base_entry (JsonObject *base, RoofEntryKind kind, const char *id)
+{
+  JsonArray *array;
+
+  if (base == NULL || !json_object_has_member (base, kind_arrays[kind]))
+    return NULL;
+  array = json_object_get_array_member (base, kind_arrays[kind]);
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+      JsonObject *entry = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+
+      if (entry != NULL && g_strcmp0 (roof_json_get_string (entry, "id"), id) == 0)
+        return entry;
+    }
+  return NULL;
+}
+
+static void
+remove_entry (RoofCatalog *catalog, RoofSpec *spec)
+{
+  const char *id = roof_spec_get_id (spec);
+
+  if (roof_spec_get_builtin (spec))
+    roof_spec_reset (spec);
+  else if (roof_spec_get_kind (spec) == ROOF_ENTRY_HARDWARE)
+    roof_catalog_remove_hardware (catalog, id);
+  else if (roof_spec_get_kind (spec) == ROOF_ENTRY_MODEL)
+    roof_catalog_remove_model (catalog, id);
+  else
+    roof_catalog_remove_system (catalog, id);
+}
+
+/* A three-way merge of one entry of theirs: ours unchanged since the base
+ * takes theirs, theirs unchanged keeps ours, anything else goes to the
+ * merge (new: added; the same id with other values: a question). */
+static void
+merge_entry (RoofUserCatalog *self, JsonObject *base, RoofSpec *theirs, RoofCatalog *pending)
+{
+  RoofEntryKind kind = roof_spec_get_kind (theirs);
+  RoofSpec *ours = roof_catalog_find_entry (self->catalog, kind, roof_spec_get_id (theirs));
+  JsonObject *was = base_entry (base, kind, roof_spec_get_id (theirs));
+  JsonObject *their_json = roof_spec_peek_json (theirs);
+  g_autoptr (GError) error = NULL;
+
+  if (ours != NULL && roof_json_object_equal (roof_spec_peek_json (ours), their_json))
+    return;
+  /* ours unchanged: as the file had it, or a built-in entry as shipped */
+  if (ours != NULL
+      && (was != NULL ? roof_json_object_equal (roof_spec_peek_json (ours), was)
+                      : roof_spec_get_builtin (ours) && !roof_spec_get_modified (ours)))
+    {
+      if (!roof_spec_replace_json (ours, their_json, &error))
+        g_warning ("%s", error->message);
+      return;
+    }
+  if (was != NULL && roof_json_object_equal (their_json, was))
+    return;
+  roof_catalog_add_entry (pending, theirs);
+}
+
+/* Entries of the base the other writer removed (or reset) go too, unless
+ * we changed them since. */
+static void
+merge_removals (RoofUserCatalog *self, JsonObject *base, RoofCatalog *theirs)
+{
+  for (RoofEntryKind kind = 0; kind < G_N_ELEMENTS (kind_arrays); kind++)
+    {
+      JsonArray *array = base != NULL && json_object_has_member (base, kind_arrays[kind])
+                           ? json_object_get_array_member (base, kind_arrays[kind])
+                           : NULL;
+
+      for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+        {
+          JsonNode *node = json_array_get_element (array, i);
+          JsonObject *was = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+          const char *id = was != NULL ? roof_json_get_string (was, "id") : NULL;
+          RoofSpec *ours = id != NULL ? roof_catalog_find_entry (self->catalog, kind, id) : NULL;
+
+          if (ours != NULL && roof_catalog_find_entry (theirs, kind, id) == NULL
+              && roof_json_object_equal (roof_spec_peek_json (ours), was))
+            remove_entry (self->catalog, ours);
+        }
+    }
+}
+
+/* The file holds `contents`, which another process wrote: merged into the
+ * catalog (see merge_entry ()), the conflicts left to ::external-conflict,
+ * then what we have and the file lacks is written, never over theirs. */
+static void
+take_external (RoofUserCatalog *self, const char *contents, gsize length)
+{
+  g_autoptr (RoofCatalog) theirs = roof_catalog_new ();
+  g_autoptr (RoofCatalog) pending = roof_catalog_new ();
+  g_autoptr (JsonNode) base_node = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *origin = g_file_get_parse_name (self->file);
+  JsonObject *base = NULL;
+  gboolean handled = FALSE;
+
+  if (!roof_catalog_load_data_in (theirs, contents, (gssize) length, origin, self->catalog, NULL,
+                                  &error))
+    {
+      /* nothing to merge from; ours is written over it, the previous
+       * version kept as FILE~ */
+      g_message ("%s changed on disk and does not load: %s", origin, error->message);
+      return;
+    }
+  if (self->disk != NULL)
+    base_node = json_from_string (self->disk, NULL);
+  if (base_node != NULL && JSON_NODE_HOLDS_OBJECT (base_node))
+    base = json_node_get_object (base_node);
+
+  /* no save until theirs is in and every question answered */
+  self->merging = TRUE;
+  g_clear_handle_id (&self->save_source, g_source_remove);
+  {
+    GListModel *lists[] = { roof_catalog_get_hardware (theirs), roof_catalog_get_models (theirs),
+                            roof_catalog_get_systems (theirs) };
+
+    for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+      for (guint i = 0; i < g_list_model_get_n_items (lists[l]); i++)
+        {
+          g_autoptr (RoofSpec) spec = g_list_model_get_item (lists[l], i);
+
+          merge_entry (self, base, spec, pending);
+        }
+  }
+  merge_removals (self, base, theirs);
+  g_free (self->disk);
+  self->disk = g_strndup (contents, length);
+  /* ours, merged, is written even when it says the same in other words */
+  g_clear_pointer (&self->written, g_free);
+
+  self->merge = roof_catalog_merge_new (self->catalog, pending);
+  if (roof_catalog_merge_get_n_conflicts (self->merge) > 0)
+    g_signal_emit (self, signals[EXTERNAL_CONFLICT], 0, self->merge, &handled);
+  if (!handled)
+    roof_user_catalog_finish_merge (self, self->merge);
+}
+
+/* TRUE when the file holds something else than what we last read or wrote
+ * (`contents` receives it); a file that cannot be read is left to the save,
+ * which says why. */
+static gboolean
+changed_on_disk (RoofUserCatalog *self, char **contents, gsize *length)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->file == NULL || self->read_only)
+    return FALSE;
+  if (!roof_file_read (self->file, ROOF_FILE_READ_REGULAR, contents, length, &error))
+    return FALSE;
+  if (self->disk != NULL && strcmp (*contents, self->disk) == 0)
+    {
+      g_clear_pointer (contents, g_free);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_cb (gpointer user_data)
+{
+  RoofUserCatalog *self = user_data;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  self->check_source = 0;
+  if (!self->merging && changed_on_disk (self, &contents, &length))
+    take_external (self, contents, length);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_file_changed (GFileMonitor *monitor,
+                 GFile *file,
+                 GFile *other,
+                 GFileMonitorEvent event,
+                 RoofUserCatalog *self)
+{
+  if (event == G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED || event == G_FILE_MONITOR_EVENT_DELETED
+      || event == G_FILE_MONITOR_EVENT_PRE_UNMOUNT || event == G_FILE_MONITOR_EVENT_UNMOUNTED
+      || self->check_source != 0)
+    return;
+  /* once the writer is done: a burst of events is one look */
+  self->check_source = g_timeout_add (50, check_cb, self);
+  g_source_set_name_by_id (self->check_source, "[roofline] look at the user catalog");
+}
+
+static void
+watch (RoofUserCatalog *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->file == NULL || self->read_only || self->monitor != NULL)
+    return;
+  self->monitor = g_file_monitor_file (self->file, G_FILE_MONITOR_NONE, NULL, &error);
+  if (self->monitor == NULL)
+    {
+      /* saves still look at the file before they write */
+      g_debug ("not watching the user catalog: %s", error->message);
+      return;
+    }
+  g_signal_connect (self->monitor, "changed", G_CALLBACK (on_file_changed), self);
+}
+
+/* ------------------------------------------------------------------------ */
 /* GObject                                                                  */
 
 static void
@@ -183,9 +408,19 @@ roof_user_catalog_dispose (GObject *object)
   RoofUserCatalog *self = ROOF_USER_CATALOG (object);
   g_autoptr (GError) error = NULL;
 
+  /* a merge still asking keeps both versions of each conflict */
+  if (self->merge != NULL)
+    roof_user_catalog_finish_merge (self, self->merge);
   /* a change not yet written is written now */
   if (!roof_user_catalog_flush (self, &error))
     g_warning ("%s", error->message);
+  g_clear_handle_id (&self->check_source, g_source_remove);
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->monitor, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
   if (self->catalog != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->catalog, self);
@@ -205,6 +440,7 @@ roof_user_catalog_finalize (GObject *object)
 
   g_clear_object (&self->file);
   g_clear_pointer (&self->written, g_free);
+  g_clear_pointer (&self->disk, g_free);
 
   G_OBJECT_CLASS (roof_user_catalog_parent_class)->finalize (object);
 }
@@ -285,6 +521,21 @@ roof_user_catalog_class_init (RoofUserCatalogClass *klass)
    */
   signals[SAVE_FAILED] = g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  /**
+   * RoofUserCatalog::external-conflict:
+   * @merge: another process's entries that differ from ours, by id
+   *
+   * Another process changed the file: its entries were merged in where
+   * only one side changed them since the file was last read or written,
+   * and these are changed on both sides. A handler that returns TRUE asks
+   * the user (roof_catalog_merge_set_choice ()) and then calls
+   * roof_user_catalog_finish_merge (); saving waits until then. Unhandled,
+   * both versions are kept (ROOF_MERGE_KEEP_BOTH).
+   */
+  signals[EXTERNAL_CONFLICT] = g_signal_new ("external-conflict", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, g_signal_accumulator_true_handled,
+                                             NULL, NULL, G_TYPE_BOOLEAN, 1,
+                                             ROOF_TYPE_CATALOG_MERGE);
 }
 
 static void
@@ -356,7 +607,10 @@ roof_user_catalog_load (RoofUserCatalog *self,
   if (!roof_file_read (self->file, ROOF_FILE_READ_REGULAR, &contents, &length, &local_error))
     {
       if (!g_file_query_exists (self->file, NULL))
-        return TRUE;
+        {
+          watch (self);
+          return TRUE;
+        }
       if (!g_error_matches (local_error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_TOO_LARGE))
         {
           /* unreadable is not corrupt: leave it, and do not write over it */
@@ -377,6 +631,9 @@ roof_user_catalog_load (RoofUserCatalog *self,
           self->loading = FALSE;
           g_free (self->written);
           self->written = custom_text (self);
+          g_free (self->disk);
+          self->disk = g_strndup (contents, length);
+          watch (self);
           return TRUE;
         }
       if (g_error_matches (local_error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_VERSION))
@@ -452,6 +709,8 @@ roof_user_catalog_save (RoofUserCatalog *self, GError **error)
 {
   g_autoptr (JsonNode) doc = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *theirs = NULL;
+  gsize their_length = 0;
 
   g_return_val_if_fail (ROOF_IS_USER_CATALOG (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -459,7 +718,18 @@ roof_user_catalog_save (RoofUserCatalog *self, GError **error)
   g_clear_handle_id (&self->save_source, g_source_remove);
   if (self->file == NULL || self->read_only || self->catalog == NULL)
     return TRUE;
+  self->failed = FALSE;
 
+  if (self->merging)
+    return TRUE; /* written once the merge is applied */
+  /* never over what another process wrote since: theirs is merged first */
+  if (changed_on_disk (self, &theirs, &their_length))
+    {
+      take_external (self, theirs, their_length);
+      if (self->merging)
+        return TRUE;
+      g_clear_handle_id (&self->save_source, g_source_remove);
+    }
   doc = roof_catalog_build_custom_document (self->catalog);
   text = roof_json_to_string (doc, TRUE);
   if (self->written != NULL && strcmp (text, self->written) == 0)
@@ -468,7 +738,12 @@ roof_user_catalog_save (RoofUserCatalog *self, GError **error)
   if (self->written == NULL && doc_is_empty (doc) && !g_file_query_exists (self->file, NULL))
     return TRUE;
   if (!roof_json_save_atomic (doc, self->file, error))
-    return FALSE;
+    {
+      self->failed = TRUE;
+      return FALSE;
+    }
+  g_free (self->disk);
+  self->disk = g_strdup (text);
   g_free (self->written);
   self->written = g_steal_pointer (&text);
   return TRUE;
@@ -480,7 +755,45 @@ roof_user_catalog_flush (RoofUserCatalog *self, GError **error)
   g_return_val_if_fail (ROOF_IS_USER_CATALOG (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (self->save_source == 0)
+  if (self->save_source == 0 && !self->failed)
     return TRUE;
   return roof_user_catalog_save (self, error);
+}
+
+gboolean
+roof_user_catalog_get_unsaved (RoofUserCatalog *self)
+{
+  g_return_val_if_fail (ROOF_IS_USER_CATALOG (self), FALSE);
+
+  return self->save_source != 0 || self->failed;
+}
+
+void
+roof_user_catalog_forget_unsaved (RoofUserCatalog *self)
+{
+  g_return_if_fail (ROOF_IS_USER_CATALOG (self));
+
+  g_clear_handle_id (&self->save_source, g_source_remove);
+  self->failed = FALSE;
+}
+
+gboolean
+roof_user_catalog_get_merging (RoofUserCatalog *self)
+{
+  g_return_val_if_fail (ROOF_IS_USER_CATALOG (self), FALSE);
+
+  return self->merging;
+}
+
+void
+roof_user_catalog_finish_merge (RoofUserCatalog *self, RoofCatalogMerge *merge)
+{
+  g_return_if_fail (ROOF_IS_USER_CATALOG (self));
+  g_return_if_fail (merge != NULL && merge == self->merge);
+
+  roof_catalog_merge_apply (merge, NULL);
+  g_clear_object (&self->merge);
+  self->merging = FALSE;
+  /* what we have and the file lacks (ours, the answers) is written */
+  queue_save (self);
 }

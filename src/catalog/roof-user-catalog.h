@@ -13,6 +13,14 @@
  * itself, which stays built-in: Reset still takes it back to the shipped
  * values after a restart.
  *
+ * Another process (a second instance without a session bus) may write the
+ * same file: a file monitor, and a look before every save, notice it. Its
+ * entries are merged in (three-way, against the file as last read or
+ * written): an entry only one side changed takes that side's version, a
+ * new one is added, one removed there and unchanged here goes; an entry
+ * both changed is a conflict for ::external-conflict to ask about. Nothing
+ * of the other writer's is overwritten without an answer.
+ *
  * A file that does not load is never overwritten: a malformed one (syntax,
  * types, values, size) is renamed to FILE.corrupt-YYYYMMDD-HHMMSS and the
  * catalog starts from the built-in entries; one written by a newer Roofline,
@@ -21,6 +29,7 @@
 #pragma once
 
 #include "roof-catalog.h"
+#include "roof-catalog-merge.h"
 
 G_BEGIN_DECLS
 
@@ -31,7 +40,8 @@ G_DECLARE_FINAL_TYPE (RoofUserCatalog, roof_user_catalog, ROOF, USER_CATALOG, GO
  * memory), "catalog" (RoofCatalog, read-only), "read-only" (boolean: saving
  * is off because the file could not be loaded nor moved aside),
  * "save-delay" (guint, milliseconds, 500).
- * Signal ::save-failed (GError *error) when a deferred save fails. */
+ * Signals ::save-failed (GError *error) when a deferred save fails,
+ * ::external-conflict (RoofCatalogMerge *merge) below. */
 
 /* $XDG_DATA_HOME/roofline/catalog.json */
 GFile *roof_user_catalog_default_file (void);
@@ -60,7 +70,20 @@ gboolean roof_user_catalog_get_pending (RoofUserCatalog *self);
 /* Writes the custom entries now (skipped when the file already says the
  * same). TRUE with nothing done when there is no file or it is read-only. */
 gboolean roof_user_catalog_save (RoofUserCatalog *self, GError **error);
-/* Writes a pending change now. */
+/* Writes a pending change now, or tries again what a failed save left
+ * unwritten. */
 gboolean roof_user_catalog_flush (RoofUserCatalog *self, GError **error);
+/* TRUE while the file lacks changes: one waits to be written, or the last
+ * save failed (a read-only folder, a full disk). */
+gboolean roof_user_catalog_get_unsaved (RoofUserCatalog *self);
+/* The user chose to quit without them: nothing is pending any more. */
+void roof_user_catalog_forget_unsaved (RoofUserCatalog *self);
+
+/* Another process's change is being merged and waits for answers (no save
+ * until then). */
+gboolean roof_user_catalog_get_merging (RoofUserCatalog *self);
+/* Carries out `merge` (that of ::external-conflict, its choices made),
+ * then writes what the file lacks. */
+void roof_user_catalog_finish_merge (RoofUserCatalog *self, RoofCatalogMerge *merge);
 
 G_END_DECLS

@@ -2,13 +2,15 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Two kinds of rows read a number as it is typed, in the format of
- * roof_ui_format_number (): RoofNumberRow, which hands each number typed
- * to its owner (the spec editor, whose entry validates it) and shows the
- * value it is given, and any AdwEntryRow set up over a GtkAdjustment
- * (roof_ui_number_row_setup, the model panel's), which checks the
- * adjustment's range itself. Both leave typing alone while the text already
- * says the value in force.
+ * Two kinds of rows read a number in the format of roof_ui_format_number ():
+ * RoofNumberRow, which has its owner (the spec editor, whose entry
+ * validates it) check each number as it is typed and hands it over when the
+ * user commits it, and shows the value it is given; and any AdwEntryRow set
+ * up over a GtkAdjustment (roof_ui_number_row_setup, the model panel's),
+ * which checks the adjustment's range itself and sets the adjustment on
+ * commit. A commit is Enter or the focus leaving the row: a value half typed
+ * ("9" of "90", the first nine digits of a number too large) never applies.
+ * Both leave typing alone while the text already says the value in force.
  */
 #include "config.h"
 
@@ -48,6 +50,7 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   TYPED,
+  CHECK,
   N_SIGNALS
 };
 
@@ -123,25 +126,44 @@ show (RoofNumberRow *self, gboolean force)
     set_text_quietly (GTK_EDITABLE (self), shown, G_CALLBACK (changed_cb), self);
 }
 
-/* What is typed, as it is typed: a number or none goes to the owner,
- * anything else is marked here. */
+/* What is typed, as it is typed: checked (text that is no number here, a
+ * number or none by the owner's ::check), never applied. */
 static void
 changed_cb (RoofNumberRow *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self));
+  g_autofree char *message = NULL;
   double value = 0;
 
+  if (text_is_none (text))
+    g_signal_emit (self, signals[CHECK], 0, TRUE, 0.0, &message);
+  else if (roof_ui_parse_number (text, &value))
+    g_signal_emit (self, signals[CHECK], 0, FALSE, value, &message);
+  else
+    /* the spec editor's example has always had a decimal point */
+    message = not_a_number (FALSE);
+  roof_number_row_set_error (self, message);
+}
+
+/* Enter, or the focus leaving: what is typed goes to the owner (::typed),
+ * unless it is no number or already says the value in force. */
+static void
+commit (RoofNumberRow *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self));
+  g_autofree char *shown = NULL;
+  double value = 0;
+
+  if (!self->in_error)
+    {
+      shown = text_to_show (text, self->none, self->value, FALSE);
+      if (shown == NULL)
+        return;
+    }
   if (text_is_none (text))
     g_signal_emit (self, signals[TYPED], 0, TRUE, 0.0);
   else if (roof_ui_parse_number (text, &value))
     g_signal_emit (self, signals[TYPED], 0, FALSE, value);
-  else
-    {
-      /* the spec editor's example has always had a decimal point */
-      g_autofree char *message = not_a_number (FALSE);
-
-      roof_number_row_set_error (self, message);
-    }
 }
 
 static void
@@ -152,10 +174,12 @@ enter_cb (RoofNumberRow *self)
     set_text_quietly (GTK_EDITABLE (self), "", G_CALLBACK (changed_cb), self);
 }
 
-/* Typing is over: the value in the locale's format (or the refused text). */
+/* Typing is over: what is typed is committed, then the value in force shows
+ * in the locale's format (or the refused text stays). */
 static void
 leave_cb (RoofNumberRow *self)
 {
+  commit (self);
   if (!self->in_error)
     show (self, TRUE);
 }
@@ -238,11 +262,24 @@ roof_number_row_class_init (RoofNumberRowClass *klass)
    * @none: the text is empty or "—"
    * @value: the number typed, when not @none
    *
-   * Emitted as the user types a number or empties the row; text that is no
-   * number is marked as an error instead.
+   * Emitted when the user commits what is typed (Enter, or the focus
+   * leaving the row) and it is a number or empty, and not what the row
+   * already shows; text that is no number is marked as an error instead.
    */
   signals[TYPED] = g_signal_new ("typed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                  NULL, NULL, G_TYPE_NONE, 2, G_TYPE_BOOLEAN, G_TYPE_DOUBLE);
+  /**
+   * RoofNumberRow::check:
+   * @none: the text is empty or "—"
+   * @value: the number typed, when not @none
+   *
+   * Emitted as the user types a number or empties the row, before anything
+   * is committed. Returns: (transfer full) (nullable): why the owner would
+   * refuse it, shown under the row; NULL when it would take it.
+   */
+  signals[CHECK] = g_signal_new ("check", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                 g_signal_accumulator_first_wins, NULL, NULL, G_TYPE_STRING, 2,
+                                 G_TYPE_BOOLEAN, G_TYPE_DOUBLE);
 }
 
 static void
@@ -252,8 +289,11 @@ roof_number_row_init (RoofNumberRow *self)
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self), FALSE);
   adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (self), GTK_INPUT_PURPOSE_NUMBER);
+  /* Ctrl+Z is the window's Undo, of committed values, not the text's */
+  gtk_editable_set_enable_undo (GTK_EDITABLE (self), FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self), "numeric");
   g_signal_connect (self, "changed", G_CALLBACK (changed_cb), self);
+  g_signal_connect_swapped (self, "entry-activated", G_CALLBACK (commit), self);
   gtk_event_controller_set_name (focus, "roof-number-focus");
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (enter_cb), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (leave_cb), self);
@@ -401,40 +441,63 @@ number_row_show (AdwEntryRow *row, NumberRow *n, gboolean force)
   set_text_quietly (GTK_EDITABLE (row), shown, G_CALLBACK (number_row_changed_cb), n);
 }
 
-/* Applies what is typed as it is typed: a value in range goes to the
- * adjustment (so ::value-changed fires) without touching the text. */
-static void
-number_row_changed_cb (AdwEntryRow *row, NumberRow *n)
+/* What `text` reads as (`value`), or why it cannot be the adjustment's
+ * value (NULL when it can). */
+static char *
+number_row_check (NumberRow *n, const char *text, double *value)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
   double lower = gtk_adjustment_get_lower (n->adjustment);
   double upper = gtk_adjustment_get_upper (n->adjustment);
-  g_autofree char *message = NULL;
-  double value = 0;
 
+  *value = 0;
   if (n->zero_is_none && text_is_none (text))
-    value = 0;
-  else if (!roof_ui_parse_number (text, &value))
-    message = not_a_number (n->digits == 0);
-  else if (value < lower || value > upper)
+    return NULL;
+  if (!roof_ui_parse_number (text, value))
+    return not_a_number (n->digits == 0);
+  if (*value < lower || *value > upper)
     {
       g_autofree char *from = roof_ui_format_number (lower);
       g_autofree char *to = roof_ui_format_number (upper);
 
       /* Translators: under a number typed out of range; the bounds are included */
-      message = g_strdup_printf (_("Must be between %s and %s"), from, to);
+      return g_strdup_printf (_("Must be between %s and %s"), from, to);
     }
-  else if (n->digits == 0 && value != floor (value))
-    message = g_strdup (_("Must be a whole number"));
+  if (n->digits == 0 && *value != floor (*value))
+    return g_strdup (_("Must be a whole number"));
+  return NULL;
+}
+
+/* As it is typed: marked when it cannot be the value, never applied. */
+static void
+number_row_changed_cb (AdwEntryRow *row, NumberRow *n)
+{
+  double value;
+  g_autofree char *message = number_row_check (n, gtk_editable_get_text (GTK_EDITABLE (row)),
+                                               &value);
+
+  roof_ui_row_set_error (GTK_WIDGET (row), message, NULL);
+}
+
+/* Enter, or the focus leaving: a value that can be goes to the adjustment
+ * (so ::value-changed fires) without touching the text. */
+static gboolean
+number_row_commit (AdwEntryRow *row, NumberRow *n)
+{
+  double value;
+  g_autofree char *message = number_row_check (n, gtk_editable_get_text (GTK_EDITABLE (row)),
+                                               &value);
 
   if (message != NULL)
-    {
-      roof_ui_row_set_error (GTK_WIDGET (row), message, NULL);
-      return;
-    }
-  roof_ui_row_set_error (GTK_WIDGET (row), NULL, NULL);
+    return FALSE;
   if (value != gtk_adjustment_get_value (n->adjustment))
     gtk_adjustment_set_value (n->adjustment, value);
+  return TRUE;
+}
+
+static void
+number_row_activated_cb (AdwEntryRow *row, NumberRow *n)
+{
+  number_row_commit (row, n);
 }
 
 static void
@@ -503,8 +566,12 @@ number_row_enter_cb (GtkEventControllerFocus *controller, AdwEntryRow *row)
 static void
 number_row_leave_cb (GtkEventControllerFocus *controller, AdwEntryRow *row)
 {
-  /* what was left refused reverts to the value in force */
-  number_row_show (row, number_row_get (row), TRUE);
+  NumberRow *n = number_row_get (row);
+
+  /* what is typed is committed; what was left refused reverts to the
+   * value in force */
+  number_row_commit (row, n);
+  number_row_show (row, n, TRUE);
 }
 
 void
@@ -529,8 +596,11 @@ roof_ui_number_row_setup (AdwEntryRow *row,
   adw_entry_row_set_input_purpose (row, digits == 0 ? GTK_INPUT_PURPOSE_DIGITS
                                                     : GTK_INPUT_PURPOSE_NUMBER);
   gtk_widget_add_css_class (GTK_WIDGET (row), "numeric");
+  /* Ctrl+Z is the window's Undo, of committed values, not the text's */
+  gtk_editable_set_enable_undo (GTK_EDITABLE (row), FALSE);
   roof_ui_entry_row_wrap_title (GTK_WIDGET (row));
   g_signal_connect (row, "changed", G_CALLBACK (number_row_changed_cb), n);
+  g_signal_connect (row, "entry-activated", G_CALLBACK (number_row_activated_cb), n);
   g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (number_row_value_changed_cb),
                            row, G_CONNECT_SWAPPED);
 

@@ -28,6 +28,8 @@ static const char *const true_by_default[] = { "ffn_gated", NULL };
 void
 roof_spec_field_free (Field *f)
 {
+  if (f->focus != NULL)
+    g_signal_handlers_disconnect_by_data (f->focus, f);
   if (f->control != NULL)
     {
       g_signal_handlers_disconnect_by_data (f->control, f);
@@ -170,6 +172,19 @@ number_show (Field *f, gboolean force)
     roof_number_row_show_value (row, roof_spec_get_number (f->editor->spec, f->path, 0), force);
 }
 
+/* As it is typed: why the spec would refuse it, or NULL. */
+static char *
+number_check_cb (RoofNumberRow *row, gboolean none, double value, Field *f)
+{
+  RoofSpec *spec = f->editor->spec;
+  g_autoptr (GError) error = NULL;
+
+  if (none ? roof_spec_check_unset (spec, f->path, &error)
+           : roof_spec_check_number (spec, f->path, value, &error))
+    return NULL;
+  return field_message (f, error->message);
+}
+
 static void
 number_typed_cb (RoofNumberRow *row, gboolean none, double value, Field *f)
 {
@@ -224,12 +239,33 @@ dropdown_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, Field *f)
     f->absent = FALSE;
 }
 
+/* A string field as it is typed: checked, marked when refused, not
+ * applied. */
 static void
 entry_changed_cb (GtkEditable *editable, Field *f)
 {
-  g_autofree char *text = NULL;
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (editable)));
+  g_autoptr (GError) error = NULL;
 
-  text = g_strstrip (g_strdup (gtk_editable_get_text (editable)));
+  if (*text == '\0' ? roof_spec_check_unset (f->editor->spec, f->path, &error)
+                     : roof_spec_check_string (f->editor->spec, f->path,
+                                               gtk_editable_get_text (editable), &error))
+    field_clear_error (f);
+  else
+    field_set_error (f, error->message);
+}
+
+/* Enter, or the focus leaving: what is typed applies, unless it is what
+ * the spec already says. */
+static void
+entry_commit (Field *f)
+{
+  GtkEditable *editable = GTK_EDITABLE (f->control);
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (editable)));
+  const char *value = roof_spec_get_string (f->editor->spec, f->path);
+
+  if (g_strcmp0 (gtk_editable_get_text (editable), value != NULL ? value : "") == 0)
+    return;
   if (*text == '\0')
     {
       if (field_apply (f, APPLY_UNSET, 0, NULL, FALSE))
@@ -393,6 +429,7 @@ roof_spec_field_add_number (RoofSpecEditor *self,
   adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), unit);
 
   g_signal_connect (row, "typed", G_CALLBACK (number_typed_cb), f);
+  g_signal_connect (row, "check", G_CALLBACK (number_check_cb), f);
 
   adw_preferences_group_add (group, row);
   roof_spec_field_refresh (f, TRUE);
@@ -457,9 +494,12 @@ roof_spec_field_add_entry (RoofSpecEditor *self,
   Field *f = field_new (self, schema, path, label);
   GtkWidget *row = adw_entry_row_new ();
   GtkWidget *no_unit = gtk_label_new (NULL);
+  GtkEventController *focus;
 
   f->kind = CONTROL_ENTRY;
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  /* Ctrl+Z is the window's Undo, of committed values, not the text's */
+  gtk_editable_set_enable_undo (GTK_EDITABLE (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
   roof_ui_entry_row_wrap_title (row);
   gtk_widget_set_tooltip_text (row, f->help);
@@ -472,5 +512,10 @@ roof_spec_field_add_entry (RoofSpecEditor *self,
   f->control = g_object_ref (row);
   roof_spec_field_refresh (f, TRUE);
   g_signal_connect (row, "changed", G_CALLBACK (entry_changed_cb), f);
+  g_signal_connect_swapped (row, "entry-activated", G_CALLBACK (entry_commit), f);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (entry_commit), f);
+  gtk_widget_add_controller (row, focus);
+  f->focus = focus;
   adw_preferences_group_add (group, row);
 }

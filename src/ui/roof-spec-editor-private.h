@@ -27,6 +27,7 @@ struct _RoofSpecEditor
 
   RoofSpec *spec;
   gulong changed_handler;
+  JsonObject *snapshot; /* the spec as of its last change: ::edited's "before" */
 
   GPtrArray *fields;      /* Field, owned */
   GPtrArray *cache_groups; /* AdwPreferencesGroup, one per cache, unowned */
@@ -45,6 +46,7 @@ struct _Field
   char *help;
   GtkWidget *row;     /* RoofNumberRow, AdwEntryRow for strings, else AdwActionRow */
   GtkWidget *control; /* owned reference: the row itself when it is an entry row */
+  GtkEventController *focus; /* string entries: commits when the focus leaves (unowned) */
   const char *const *choices; /* dropdowns: item i + 1 is choices[i]; item 0 is "absent" */
   gboolean optional;
   gboolean absent;

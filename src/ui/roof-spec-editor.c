@@ -4,8 +4,9 @@
  *
  * The rows are built once per entry (and again only when its shape changes:
  * a cache added, a model turned MoE). Typing never rebuilds anything: each
- * keystroke that parses goes to roof_spec_set_number and friends, and the
- * spec's ::changed refreshes every other field in place. The field being
+ * keystroke is checked (roof_spec_check_number and friends), each commit
+ * goes to roof_spec_set_number and friends, and the spec's ::changed
+ * refreshes every other field in place. The field being
  * typed in and fields holding a refused value keep their text. One field's
  * row and edits are in roof-spec-editor-fields.c.
  */
@@ -30,6 +31,14 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  EDITED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void schedule_rebuild (RoofSpecEditor *self);
 
@@ -406,6 +415,11 @@ static void
 spec_changed_cb (RoofSpec *spec, RoofSpecEditor *self)
 {
   g_autofree char *shape = shape_of (self);
+  g_autoptr (JsonObject) before = g_steal_pointer (&self->snapshot);
+
+  self->snapshot = roof_spec_to_json (spec);
+  if (before != NULL)
+    g_signal_emit (self, signals[EDITED], 0, spec, before);
 
   if (g_strcmp0 (shape, self->shape) != 0)
     {
@@ -429,6 +443,7 @@ roof_spec_editor_dispose (GObject *object)
   if (self->spec != NULL)
     g_clear_signal_handler (&self->changed_handler, self->spec);
   g_clear_object (&self->spec);
+  g_clear_pointer (&self->snapshot, json_object_unref);
 
   G_OBJECT_CLASS (roof_spec_editor_parent_class)->dispose (object);
 }
@@ -494,6 +509,18 @@ roof_spec_editor_class_init (RoofSpecEditorClass *klass)
                                                  | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /**
+   * RoofSpecEditor::edited:
+   * @spec: the entry shown
+   * @before: its JSON before the change
+   *
+   * Emitted after every change of the entry shown, whatever made it (a
+   * field, a cache added, Reset, another window): what an undo history
+   * records.
+   */
+  signals[EDITED] = g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                  NULL, NULL, G_TYPE_NONE, 2, ROOF_TYPE_SPEC, JSON_TYPE_OBJECT);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "roofspeceditor");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -537,6 +564,9 @@ roof_spec_editor_set_spec (RoofSpecEditor *self, RoofSpec *spec)
                             G_CALLBACK (spec_changed_cb), self, 0))
     return;
   g_clear_handle_id (&self->rebuild_source, g_source_remove);
+  g_clear_pointer (&self->snapshot, json_object_unref);
+  if (spec != NULL)
+    self->snapshot = roof_spec_to_json (spec);
   build (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEC]);
 }

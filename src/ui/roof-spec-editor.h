@@ -6,7 +6,8 @@
  * one row per field, in schema order. Numbers are typed into RoofNumberRows
  * and strings into AdwEntryRows (the title above the value, the unit after
  * it), so a narrow side panel keeps whole titles. Each edit goes through
- * roof_spec_set_* as it is typed; a refused value stays in its field, marked
+ * roof_spec_set_* when committed (Enter, or leaving the field; checked as it
+ * is typed); a refused value stays in its field, marked
  * with the "error" style class, the spec's message shows under the row, and
  * the spec is unchanged.
  * Every control is named after its schema path ("memory.bandwidth_GBps",
@@ -30,7 +31,8 @@ G_BEGIN_DECLS
 #define ROOF_TYPE_SPEC_EDITOR (roof_spec_editor_get_type ())
 G_DECLARE_FINAL_TYPE (RoofSpecEditor, roof_spec_editor, ROOF, SPEC_EDITOR, GtkWidget)
 
-/* Property: "spec" (RoofSpec *, may be NULL). */
+/* Property: "spec" (RoofSpec *, may be NULL). Signal ::edited (RoofSpec
+ * *spec, JsonObject *before) after every change of the entry shown. */
 
 GtkWidget *roof_spec_editor_new (void);
 RoofSpec *roof_spec_editor_get_spec (RoofSpecEditor *self);

@@ -52,7 +52,7 @@ save_to (RoofWindow *self, GFile *file)
   if (self->close_after_save)
     {
       self->close_after_save = FALSE;
-      gtk_window_close (GTK_WINDOW (self));
+      _roof_window_close_later (self);
     }
   return TRUE;
 }
@@ -251,7 +251,7 @@ delete_entry (RoofWindow *self, RoofSpec *spec)
 
   /* Translators: %s is the name of a device or model */
   text = g_strdup_printf (_("Deleted “%s”"), roof_spec_get_name (spec));
-  t = adw_toast_new (text);
+  t = _roof_window_toast_new (text);
   adw_toast_set_button_label (t, _("_Undo"));
   adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
   g_signal_connect_data (t, "button-clicked", G_CALLBACK (on_undo_delete), d,
@@ -377,7 +377,7 @@ export_and_report (RoofWindow *self, GFile *file)
     }
   {
     g_autofree char *text = g_strdup_printf (_("Exported “%s”"), name);
-    AdwToast *t = adw_toast_new (text);
+    AdwToast *t = _roof_window_toast_new (text);
     adw_toast_set_button_label (t, _("_Open"));
     g_object_set_data_full (G_OBJECT (t), "uri", g_file_get_uri (file), g_free);
     g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_open_export_clicked), self, 0);
@@ -632,7 +632,66 @@ static const struct
   { GDK_KEY_F6, 0, "win.next-pane" },
   { GDK_KEY_F6, GDK_SHIFT_MASK, "win.previous-pane" },
   { GDK_KEY_w, GDK_CONTROL_MASK, "window.close" },
+  { GDK_KEY_z, GDK_CONTROL_MASK, "win.undo" },
+  { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo" },
 };
+
+/* ------------------------------------------------------------------------ */
+/* Undo and redo                                                            */
+
+static void
+undo_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  RoofWindow *self = ROOF_WINDOW (widget);
+
+  if (roof_history_undo (self->history))
+    roof_window_recompute (self);
+}
+
+static void
+redo_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  RoofWindow *self = ROOF_WINDOW (widget);
+
+  if (roof_history_redo (self->history))
+    roof_window_recompute (self);
+}
+
+static void
+on_history_notify (RoofHistory *history, GParamSpec *pspec, RoofWindow *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 roof_history_get_can_undo (history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 roof_history_get_can_redo (history));
+}
+
+static void
+on_spec_edited (RoofSpecEditor *editor, RoofSpec *spec, JsonObject *before, RoofWindow *self)
+{
+  roof_history_record_spec (self->history, spec, before);
+}
+
+static void
+follow_editors (RoofWindow *self, GtkWidget *widget)
+{
+  if (ROOF_IS_SPEC_EDITOR (widget))
+    {
+      g_signal_connect_object (widget, "edited", G_CALLBACK (on_spec_edited), self, 0);
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    follow_editors (self, c);
+}
+
+void
+_roof_window_history_init (RoofWindow *self)
+{
+  g_signal_connect_object (self->history, "notify", G_CALLBACK (on_history_notify), self, 0);
+  on_history_notify (self->history, NULL, self);
+  follow_editors (self, self->hardware_panel);
+  follow_editors (self, self->model_panel);
+}
 
 static void
 add_chart_binding (GtkWidgetClass *widget_class, guint key, const char *chart)
@@ -678,6 +737,8 @@ _roof_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.delete-model", "s", delete_model_activated);
   gtk_widget_class_install_action (widget_class, "win.export-hardware", NULL,
                                    export_hardware_activated);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
 
   /* Ctrl+1 onwards and the keypad's, in the order of the view switcher */
   for (int i = 0; i < ROOF_PLOT_COUNT; i++)

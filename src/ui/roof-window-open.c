@@ -469,6 +469,38 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, RoofWin
 /* ------------------------------------------------------------------------ */
 /* Class and instance                                                       */
 
+/* ------------------------------------------------------------------------ */
+/* The catalog changed by another process                                   */
+
+static void
+on_external_questions_done (RoofCatalogMerge *merge, gboolean accepted, gpointer user_data)
+{
+  /* cancelled: what was not answered keeps both versions */
+  roof_user_catalog_finish_merge (ROOF_USER_CATALOG (user_data), merge);
+}
+
+static gboolean
+on_external_conflict (RoofUserCatalog *store, RoofCatalogMerge *merge, RoofWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autofree char *name = NULL;
+
+  /* one window asks: the one in use */
+  if (app != NULL && gtk_application_get_active_window (app) != GTK_WINDOW (self))
+    return FALSE;
+  name = _roof_window_file_display_name (roof_user_catalog_get_file (store));
+  roof_merge_questions_run (GTK_WINDOW (self), merge, name, FALSE, on_external_questions_done,
+                            g_object_ref (store), g_object_unref);
+  return TRUE;
+}
+
+void
+_roof_window_watch_catalog (RoofWindow *self)
+{
+  g_signal_connect_object (self->user_catalog, "external-conflict",
+                           G_CALLBACK (on_external_conflict), self, 0);
+}
+
 void
 _roof_window_dnd_init (RoofWindow *self)
 {

@@ -2,10 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * RoofWindow is one type in four files, split by concern as GNOME Text
+ * RoofWindow is one type in five files, split by concern as GNOME Text
  * Editor splits its window: roof-window.c (construction, state, layout, the
- * title, closing), roof-window-actions.c (the win. actions, their
- * accelerators, saving, new and deleted entries, chart export),
+ * title), roof-window-close.c (closing: unsaved changes, the catalog),
+ * roof-window-actions.c (the win. actions, their accelerators, saving, new
+ * and deleted entries, undo and redo, chart export),
  * roof-window-open.c (file choosers, recent files, opening, importing and
  * merging, dropped files) and roof-window-recovery.c (restoring unsaved
  * changes after a crash, start-up reports). Only these files include this
@@ -14,6 +15,7 @@
 #pragma once
 
 #include "roof-chart-data.h"
+#include "roof-history.h"
 #include "roof-window.h"
 
 G_BEGIN_DECLS
@@ -49,6 +51,7 @@ struct _RoofWindow
   RoofCatalog *catalog;          /* the user catalog's */
   RoofDocument *document;
   RoofScenario *scenario; /* the document's */
+  RoofHistory *history;   /* undo and redo of the scenario's and the editors' edits */
   RoofChartData *data;
 
   guint recompute_tick;
@@ -67,6 +70,8 @@ struct _RoofWindow
 /* ------------------------------------------------------------------------ */
 /* roof-window.c                                                            */
 
+/* A toast saying `text`, plain text (escaped for the toast's markup). */
+AdwToast *_roof_window_toast_new (const char *text);
 void _roof_window_toast (RoofWindow *self, const char *text);
 /* A message dialog with a Close button. */
 void _roof_window_show_error (RoofWindow *self, const char *heading, const char *body);
@@ -74,16 +79,29 @@ void _roof_window_show_error (RoofWindow *self, const char *heading, const char 
 char *_roof_window_file_display_name (GFile *file);
 /* The chart theme of the screen: the preference, else light or dark as the desktop is. */
 RoofThemeKind _roof_window_screen_theme (RoofWindow *self);
+/* Closes the window from the main loop, once the handler running now (a
+ * dialog's response) is over. */
+void _roof_window_close_later (RoofWindow *self);
 /* The RoofPlotKind of the chart on screen. */
 int _roof_window_visible_kind (RoofWindow *self);
 /* Recomputes at the next frame, once however many edits arrive before it. */
 void _roof_window_queue_recompute (RoofWindow *self);
 
 /* ------------------------------------------------------------------------ */
+/* roof-window-close.c                                                      */
+
+/* What close-request asks first: FALSE, with a question on screen, while
+ * unsaved changes or an unsaved catalog wait for the user's answer. */
+gboolean _roof_window_may_close (RoofWindow *self);
+
+/* ------------------------------------------------------------------------ */
 /* roof-window-actions.c                                                    */
 
 /* Installs the actions and their accelerators (as listed in gtk/help-overlay.ui). */
 void _roof_window_class_actions_init (GtkWidgetClass *widget_class);
+/* Follows the history: Undo and Redo enabled when there is something to
+ * undo or redo, every spec editor of the window recorded (from constructed). */
+void _roof_window_history_init (RoofWindow *self);
 
 /* ------------------------------------------------------------------------ */
 /* roof-window-open.c                                                       */
@@ -116,6 +134,9 @@ void _roof_window_run_chooser (RoofWindow *self,
 void _roof_window_add_recent (RoofWindow *self, GFile *file);
 /* Open Recent, kept up to date (from constructed). */
 void _roof_window_recent_init (RoofWindow *self);
+/* Asks about the entries another process changed in the user catalog as
+ * this window's user did (RoofUserCatalog::external-conflict). */
+void _roof_window_watch_catalog (RoofWindow *self);
 /* Files dropped on the window open as win.open-file does (from init). */
 void _roof_window_dnd_init (RoofWindow *self);
 /* ------------------------------------------------------------------------ */

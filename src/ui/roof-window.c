@@ -42,10 +42,20 @@ static GParamSpec *properties[N_PROPS];
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 
+AdwToast *
+_roof_window_toast_new (const char *text)
+{
+  /* a toast's title is Pango markup (libadwaita 1.2 has no switch for it),
+   * and the text names files and entries: "a&b.json" would be no markup */
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  return adw_toast_new (escaped);
+}
+
 void
 _roof_window_toast (RoofWindow *self, const char *text)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+  adw_toast_overlay_add_toast (self->toast_overlay, _roof_window_toast_new (text));
 }
 
 void
@@ -402,54 +412,6 @@ on_title_visible (AdwViewSwitcherTitle *title, GParamSpec *pspec, RoofWindow *se
 }
 
 /* ------------------------------------------------------------------------ */
-/* Closing with unsaved changes                                             */
-
-static void
-on_close_response (AdwMessageDialog *dialog, const char *response, RoofWindow *self)
-{
-  self->close_dialog = NULL;
-  if (g_strcmp0 (response, "discard") == 0)
-    {
-      roof_document_discard_recovery (self->document);
-      self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
-    }
-  else if (g_strcmp0 (response, "save") == 0)
-    {
-      self->close_after_save = TRUE;
-      gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL);
-    }
-}
-
-static void
-ask_before_closing (RoofWindow *self)
-{
-  AdwMessageDialog *dialog;
-
-  if (self->close_dialog != NULL)
-    {
-      gtk_window_present (GTK_WINDOW (self->close_dialog));
-      return;
-    }
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
-    GTK_WINDOW (self), NULL,
-    _("Changes which are not saved will be lost. Custom devices and models stay in your "
-      "catalog either way.")));
-  /* Translators: %s is a file name or "Untitled Scenario" */
-  adw_message_dialog_format_heading (dialog, _("Save Changes to “%s”?"),
-                                     roof_document_get_title (self->document));
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "discard", _("_Discard"),
-                                    "save", _("_Save"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "save");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_close_response), self, 0);
-  self->close_dialog = dialog;
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-/* ------------------------------------------------------------------------ */
 /* GtkWindow                                                                */
 
 static gboolean
@@ -458,11 +420,8 @@ roof_window_close_request (GtkWindow *window)
   RoofWindow *self = ROOF_WINDOW (window);
   int width, height;
 
-  if (roof_document_get_dirty (self->document) && !self->close_confirmed)
-    {
-      ask_before_closing (self);
-      return TRUE;
-    }
+  if (!_roof_window_may_close (self))
+    return TRUE;
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_delay (self->settings);
@@ -510,7 +469,11 @@ on_document_notify (RoofDocument *document, GParamSpec *pspec, RoofWindow *self)
   const char *name = g_param_spec_get_name (pspec);
 
   if (g_str_equal (name, "scenario"))
-    set_scenario (self, roof_document_get_scenario (document));
+    {
+      set_scenario (self, roof_document_get_scenario (document));
+      /* another scenario (opened, restored): a history of its own */
+      roof_history_set_scenario (self->history, self->scenario);
+    }
   else if (g_str_equal (name, "file"))
     {
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
@@ -544,6 +507,7 @@ set_up_document (RoofWindow *self)
   g_autoptr (GFile) recovery_dir = NULL;
   GFile *store_file;
 
+  self->history = roof_history_new ();
   if (self->user_catalog == NULL)
     self->user_catalog = roof_user_catalog_new (NULL);
   self->catalog = g_object_ref (roof_user_catalog_get_catalog (self->user_catalog));
@@ -565,6 +529,7 @@ set_up_document (RoofWindow *self)
   set_scenario (self, scenario);
   apply_preferences (self);
   roof_document_set_scenario (self->document, scenario, NULL, FALSE);
+  roof_history_set_scenario (self->history, scenario);
 
   /* a catalog without the signal yet (older library) only misses live
    * spec edits; never connect to a signal that does not exist */
@@ -586,6 +551,8 @@ roof_window_constructed (GObject *object)
   G_OBJECT_CLASS (roof_window_parent_class)->constructed (object);
 
   set_up_document (self);
+  _roof_window_history_init (self);
+  _roof_window_watch_catalog (self);
   _roof_window_recent_init (self);
   /* the first frame already shows the answer */
   roof_window_recompute (self);
@@ -623,6 +590,9 @@ roof_window_dispose (GObject *object)
   self->close_dialog = NULL;
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
+  if (self->history != NULL)
+    g_signal_handlers_disconnect_by_data (self->history, self);
+  g_clear_object (&self->history);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ROOF_TYPE_WINDOW);
 
@@ -870,6 +840,14 @@ roof_window_new_with_catalog (AdwApplication *application, RoofUserCatalog *user
 
   return g_object_new (ROOF_TYPE_WINDOW, "application", application, "user-catalog", user_catalog,
                        NULL);
+}
+
+RoofHistory *
+roof_window_get_history (RoofWindow *self)
+{
+  g_return_val_if_fail (ROOF_IS_WINDOW (self), NULL);
+
+  return self->history;
 }
 
 RoofDocument *

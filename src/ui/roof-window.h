@@ -29,6 +29,7 @@
 #include "roof-catalog.h"
 #include "roof-chart-view.h"
 #include "roof-document.h"
+#include "roof-history.h"
 #include "roof-scenario.h"
 #include "roof-summary-strip.h"
 #include "roof-user-catalog.h"
@@ -49,6 +50,8 @@ RoofWindow *roof_window_new_with_catalog (AdwApplication *application,
                                           RoofUserCatalog *user_catalog);
 
 RoofDocument *roof_window_get_document (RoofWindow *self);
+/* The undo and redo of the window's edits (win.undo, win.redo). */
+RoofHistory *roof_window_get_history (RoofWindow *self);
 RoofUserCatalog *roof_window_get_user_catalog (RoofWindow *self);
 
 RoofCatalog *roof_window_get_catalog (RoofWindow *self);

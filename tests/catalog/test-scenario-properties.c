@@ -123,6 +123,7 @@ static const Case cases[] = {
   { "chart", "2", "99", TRUE },
   { "ceilings", "1", "4096", TRUE },
   { "sensitivity-step", "0.05", "0", FALSE },
+  { "custom-colors", "amd-mi300x #ff0000,nvidia-h100-sxm #123456", "nvidia-h100-sxm red", FALSE },
   { "phase", "prefill", "7", TRUE },
   { "batch", "8", "0", FALSE },
   { "context", "8192", "-1", TRUE },

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "roof-catalog-entries.h"
 #include "roof-catalog-merge.h"
 #include "roof-json.h"
 #include "roof-user-catalog.h"
@@ -815,6 +816,157 @@ test_merge_scenario_bad (void)
   g_assert_cmpuint (g_list_model_get_n_items (roof_catalog_get_hardware (catalog)), ==, 32);
 }
 
+/* Two writers on one file                                                  */
+
+typedef struct
+{
+  RoofCatalog *catalog;
+  RoofEntryKind kind;
+  const char *id;
+  const char *path;
+  double value;
+} Seen;
+
+static gboolean
+seen (gpointer data)
+{
+  Seen *w = data;
+  RoofSpec *spec = roof_catalog_find_entry (w->catalog, w->kind, w->id);
+
+  return spec != NULL && (w->path == NULL || roof_spec_get_number (spec, w->path, 0) == w->value);
+}
+
+/* Runs the main loop until `cond` holds (file monitors report through it);
+ * fails after ten seconds. */
+static void
+wait_for (gboolean (*cond) (gpointer), gpointer data, const char *what)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("timed out waiting for %s", what);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+conflict_cb (RoofUserCatalog *store, RoofCatalogMerge *merge, guint *n)
+{
+  RoofSpec *existing = NULL;
+  RoofSpec *incoming = roof_catalog_merge_get_conflict (merge, 0, &existing);
+
+  (*n)++;
+  g_assert_cmpuint (roof_catalog_merge_get_n_conflicts (merge), ==, 1);
+  g_assert_cmpstr (roof_spec_get_id (incoming), ==, "new-accelerator");
+  /* theirs (A's 200) against ours (B's 300) */
+  g_assert_cmpfloat (roof_spec_get_number (incoming, "memory.bandwidth_GBps", 0), ==, 200);
+  g_assert_cmpfloat (roof_spec_get_number (existing, "memory.bandwidth_GBps", 0), ==, 300);
+  return FALSE; /* unanswered: both kept */
+}
+
+/* Two instances (no session bus) on one catalog file: each merges what the
+ * other writes, never writes over it, and asks about an entry both edited. */
+static void
+test_two_writers (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GFile) parent = g_file_get_parent (f->file);
+  g_autoptr (RoofUserCatalog) a = NULL;
+  g_autoptr (RoofUserCatalog) b = NULL;
+  g_autoptr (GError) error = NULL;
+  RoofCatalog *ca, *cb;
+  RoofSpec *x;
+  guint conflicts = 0;
+  Seen w = { 0 };
+
+  g_assert_true (g_file_make_directory_with_parents (parent, NULL, &error));
+  a = load (f);
+  b = load (f);
+  ca = roof_user_catalog_get_catalog (a);
+  cb = roof_user_catalog_get_catalog (b);
+  g_signal_connect (b, "external-conflict", G_CALLBACK (conflict_cb), &conflicts);
+
+  /* A adds a device: B gets it */
+  x = roof_catalog_add_placeholder (ca, ROOF_ENTRY_HARDWARE);
+  g_assert_cmpstr (roof_spec_get_id (x), ==, "new-accelerator");
+  g_assert_true (roof_user_catalog_save (a, &error));
+  g_assert_no_error (error);
+  w = (Seen){ cb, ROOF_ENTRY_HARDWARE, "new-accelerator", NULL, 0 };
+  wait_for (seen, &w, "B to merge A's device");
+
+  /* B edits it and adds a model: A takes both (A had not changed it) */
+  g_assert_true (roof_spec_set_number (roof_catalog_find_entry (cb, ROOF_ENTRY_HARDWARE,
+                                                                "new-accelerator"),
+                                       "memory.bandwidth_GBps", 100, &error));
+  g_assert_nonnull (roof_catalog_add_placeholder (cb, ROOF_ENTRY_MODEL));
+  g_assert_true (roof_user_catalog_save (b, &error));
+  g_assert_no_error (error);
+  w = (Seen){ ca, ROOF_ENTRY_HARDWARE, "new-accelerator", "memory.bandwidth_GBps", 100 };
+  wait_for (seen, &w, "A to take B's edit");
+  w = (Seen){ ca, ROOF_ENTRY_MODEL, "new-model", NULL, 0 };
+  wait_for (seen, &w, "A to merge B's model");
+  g_assert_cmpuint (conflicts, ==, 0);
+
+  /* both edit the device, then both save at once (before either monitor
+   * reports): B's save finds A's write, merges it, and asks */
+  g_assert_true (roof_spec_set_number (x, "memory.bandwidth_GBps", 200, &error));
+  g_assert_true (roof_spec_set_number (roof_catalog_find_entry (cb, ROOF_ENTRY_HARDWARE,
+                                                                "new-accelerator"),
+                                       "memory.bandwidth_GBps", 300, &error));
+  g_assert_true (roof_user_catalog_save (a, &error));
+  g_assert_true (roof_user_catalog_save (b, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (conflicts, ==, 1);
+  /* unanswered, B keeps both: its own, and A's under a new id, saved */
+  g_assert_false (roof_user_catalog_get_merging (b));
+  g_assert_cmpfloat (roof_spec_get_number (roof_catalog_find_entry (cb, ROOF_ENTRY_HARDWARE,
+                                                                    "new-accelerator"),
+                                           "memory.bandwidth_GBps", 0),
+                     ==, 300);
+  g_assert_cmpfloat (roof_spec_get_number (roof_catalog_find_entry (cb, ROOF_ENTRY_HARDWARE,
+                                                                    "new-accelerator-2"),
+                                           "memory.bandwidth_GBps", 0),
+                     ==, 200);
+  g_assert_true (roof_user_catalog_flush (b, &error));
+  {
+    g_autoptr (RoofUserCatalog) back = load (f);
+    RoofCatalog *cr = roof_user_catalog_get_catalog (back);
+
+    /* on disk: nothing of either writer lost */
+    g_assert_cmpfloat (roof_spec_get_number (roof_catalog_find_entry (cr, ROOF_ENTRY_HARDWARE,
+                                                                      "new-accelerator"),
+                                             "memory.bandwidth_GBps", 0),
+                       ==, 300);
+    g_assert_cmpfloat (roof_spec_get_number (roof_catalog_find_entry (cr, ROOF_ENTRY_HARDWARE,
+                                                                      "new-accelerator-2"),
+                                             "memory.bandwidth_GBps", 0),
+                       ==, 200);
+    g_assert_nonnull (roof_catalog_find_entry (cr, ROOF_ENTRY_MODEL, "new-model"));
+  }
+  /* and A, which had not changed it since its own save, takes B's file */
+  w = (Seen){ ca, ROOF_ENTRY_HARDWARE, "new-accelerator-2", "memory.bandwidth_GBps", 200 };
+  wait_for (seen, &w, "A to merge B's merge");
+  g_assert_cmpfloat (roof_spec_get_number (x, "memory.bandwidth_GBps", 0), ==, 300);
+
+  /* B removes the model A never changed: A removes it too */
+  roof_catalog_remove_model (cb, "new-model");
+  g_assert_true (roof_user_catalog_save (b, &error));
+  g_assert_no_error (error);
+  g_assert_true (roof_catalog_find_entry (ca, ROOF_ENTRY_MODEL, "new-model") != NULL);
+  {
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+    while (roof_catalog_find_entry (ca, ROOF_ENTRY_MODEL, "new-model") != NULL)
+      {
+        g_assert_cmpint (g_get_monotonic_time (), <, end);
+        g_main_context_iteration (NULL, FALSE);
+        g_usleep (1000);
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -831,6 +983,7 @@ main (int argc, char **argv)
   ADD ("corrupt", test_corrupt);
   ADD ("newer-version", test_newer_version);
   ADD ("not-a-file", test_not_a_file);
+  ADD ("two-writers", test_two_writers);
 #undef ADD
   g_test_add_func ("/persistence/merge/import", test_merge_import);
   g_test_add_func ("/persistence/merge/bad-file", test_merge_bad_file);

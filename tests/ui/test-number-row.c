@@ -25,6 +25,21 @@ typed_cb (RoofNumberRow *row, gboolean none, double value, Typed *t)
   t->n++;
 }
 
+typedef struct
+{
+  gboolean none;
+  double value;
+  const char *refuse; /* the message to answer, or NULL to accept */
+} Checked;
+
+static char *
+check_cb (RoofNumberRow *row, gboolean none, double value, Checked *c)
+{
+  c->none = none;
+  c->value = value;
+  return g_strdup (c->refuse);
+}
+
 static void
 notify_cb (GObject *object, GParamSpec *pspec, guint *count)
 {
@@ -105,6 +120,7 @@ test_typing (void)
   GtkWidget *group = adw_preferences_group_new ();
   GtkWidget *row = roof_number_row_new (TRUE);
   Typed typed = { 0 };
+  Checked checked = { 0 };
   guint error_notes = 0;
 
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
@@ -115,18 +131,44 @@ test_typing (void)
   g_assert_cmpstr (text_of (row), ==, "4000");
   g_assert_cmpuint (typed.n, ==, 0); /* shown, not typed */
 
-  /* typed: handed over as typed (setting the text deletes, then inserts:
-   * the last is what was typed), the text left alone */
+  /* typed: checked as typed, handed over only when committed (Enter, or
+   * the focus leaving), the text left alone; what already says the value
+   * is nothing to hand over */
+  g_signal_connect (row, "check", G_CALLBACK (check_cb), &checked);
   gtk_editable_set_text (GTK_EDITABLE (row), "4,000");
-  g_assert_cmpuint (typed.n, >=, 1);
+  g_assert_cmpuint (typed.n, ==, 0);
+  g_assert_cmpfloat (checked.value, ==, 4000);
+  g_signal_emit_by_name (row, "entry-activated");
+  g_assert_cmpuint (typed.n, ==, 0);
+  gtk_editable_set_text (GTK_EDITABLE (row), "4500");
+  g_assert_cmpuint (typed.n, ==, 0);
+  g_assert_cmpfloat (checked.value, ==, 4500);
+  g_signal_emit_by_name (row, "entry-activated");
+  g_assert_cmpuint (typed.n, ==, 1);
   g_assert_false (typed.none);
-  g_assert_cmpfloat (typed.value, ==, 4000);
-  roof_number_row_show_value (ROOF_NUMBER_ROW (row), 4000, FALSE);
-  g_assert_cmpstr (text_of (row), ==, "4,000");
+  g_assert_cmpfloat (typed.value, ==, 4500);
+  roof_number_row_show_value (ROOF_NUMBER_ROW (row), 4500, FALSE);
+  g_assert_cmpstr (text_of (row), ==, "4500");
   typed.n = 0;
   gtk_editable_set_text (GTK_EDITABLE (row), "");
+  g_assert_true (checked.none);
+  g_assert_cmpuint (typed.n, ==, 0);
+  g_signal_emit_by_name (focus_controller (row), "leave");
   g_assert_cmpuint (typed.n, ==, 1);
   g_assert_true (typed.none);
+
+  /* the owner's check refuses: marked at once with its message, and Enter
+   * still hands it over for the owner to refuse again */
+  checked.refuse = "Bandwidth must be at most 1e+09, got 1e+10";
+  typed.n = 0;
+  gtk_editable_set_text (GTK_EDITABLE (row), "10000000000");
+  g_assert_true (roof_number_row_get_in_error (ROOF_NUMBER_ROW (row)));
+  g_assert_cmpstr (ui_row_note (row), ==, "Bandwidth must be at most 1e+09, got 1e+10");
+  g_assert_cmpuint (typed.n, ==, 0);
+  checked.refuse = NULL;
+  gtk_editable_set_text (GTK_EDITABLE (row), "");
+  g_assert_false (roof_number_row_get_in_error (ROOF_NUMBER_ROW (row)));
+  error_notes = 0;
 
   /* no number: marked here, nothing handed over */
   typed.n = 0;
@@ -155,10 +197,11 @@ test_typing (void)
   g_assert_false (gtk_widget_has_css_class (row, "error"));
   g_assert_null (ui_row_note (row));
 
-  /* leaving: the value in force in the locale's format */
-  gtk_editable_set_text (GTK_EDITABLE (row), "80.0");
-  g_assert_cmpfloat (typed.value, ==, 80);
+  /* leaving: committed, then the value in force in the locale's format */
+  gtk_editable_set_text (GTK_EDITABLE (row), "81.0");
+  g_assert_cmpfloat (typed.value, !=, 81);
   g_signal_emit_by_name (focus_controller (row), "leave");
+  g_assert_cmpfloat (typed.value, ==, 81);
   g_assert_cmpstr (text_of (row), ==, "80");
 
   /* none: "—", cleared on entering for a value to be typed */

@@ -495,7 +495,7 @@ test_hardware_editor (Fixture *f, gconstpointer user_data)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "3350");
 
   /* refused: marked, the text kept, the spec unchanged */
-  gtk_editable_set_text (GTK_EDITABLE (bandwidth), "-5");
+  ui_type (bandwidth, "-5");
   g_assert_true (gtk_widget_has_css_class (bandwidth, "error"));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "-5");
   g_assert_cmpfloat (hw->mem_bw, ==, 3350e9);
@@ -505,12 +505,12 @@ test_hardware_editor (Fixture *f, gconstpointer user_data)
   g_assert_true (g_str_has_prefix (note_under (bandwidth), "Bandwidth "));
   g_assert_nonnull (strstr (note_under (bandwidth), "-5"));
 
-  gtk_editable_set_text (GTK_EDITABLE (bandwidth), "not a number");
+  ui_type (bandwidth, "not a number");
   g_assert_true (gtk_widget_has_css_class (bandwidth, "error"));
   g_assert_cmpfloat (hw->mem_bw, ==, 3350e9);
 
-  /* accepted as typed: live, the mark gone */
-  gtk_editable_set_text (GTK_EDITABLE (bandwidth), "4,000");
+  /* accepted when committed (Enter): the mark gone */
+  ui_type (bandwidth, "4,000");
   g_assert_false (gtk_widget_has_css_class (bandwidth, "error"));
   g_assert_null (note_under (bandwidth));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bandwidth)), ==, "4,000");
@@ -526,13 +526,13 @@ test_hardware_editor (Fixture *f, gconstpointer user_data)
   g_assert_true (shows_label (GTK_WIDGET (row), "85.5 GB · 4 TB/s · 989 TFLOP/s bf16"));
 
   /* an optional precision left empty has no ceiling */
-  gtk_editable_set_text (GTK_EDITABLE (field (editor, "compute_TFLOPS.fp8")), "");
+  ui_type (field (editor, "compute_TFLOPS.fp8"), "");
   hw = roof_hardware_spec_get_params (h100);
   g_assert_false (roof_spec_has_field (ROOF_SPEC (h100), "compute_TFLOPS.fp8"));
   g_assert_cmpfloat (hw->peak_flops[ROOF_PREC_FP8], ==, 0);
 
   /* a required field cannot be emptied */
-  gtk_editable_set_text (GTK_EDITABLE (field (editor, "memory.capacity_GiB")), "");
+  ui_type (field (editor, "memory.capacity_GiB"), "");
   g_assert_true (gtk_widget_has_css_class (field (editor, "memory.capacity_GiB"), "error"));
   g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (h100), "memory.capacity_GiB", 0), ==,
                      79.6474609375);
@@ -582,11 +582,11 @@ test_hardware_editor_fields (Fixture *f, gconstpointer user_data)
   g_assert_true (is_number_row (field (editor, "caches[0].capacity_MB")));
   g_assert_null (roof_spec_editor_get_field (editor, "caches[1].capacity_MB"));
 
-  /* strings apply as typed; the name is required */
+  /* strings apply when committed; the name is required */
   name = field (editor, "name");
-  gtk_editable_set_text (GTK_EDITABLE (name), "H100 renamed");
+  ui_type (name, "H100 renamed");
   g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "H100 renamed");
-  gtk_editable_set_text (GTK_EDITABLE (name), "");
+  ui_type (name, "");
   g_assert_true (gtk_widget_has_css_class (name, "error"));
   g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "H100 renamed");
   /* and at most 200 characters long: one more is refused, saying so (a
@@ -595,12 +595,12 @@ test_hardware_editor_fields (Fixture *f, gconstpointer user_data)
     g_autofree char *at_limit = g_strnfill (200, 'n');
     g_autofree char *over = g_strnfill (201, 'n');
 
-    gtk_editable_set_text (GTK_EDITABLE (name), over);
+    ui_type (name, over);
     g_assert_true (gtk_widget_has_css_class (name, "error"));
     g_assert_cmpstr (note_under (name), ==,
                      "Name must be at most 200 characters long, got 201 characters");
     g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, "H100 renamed");
-    gtk_editable_set_text (GTK_EDITABLE (name), at_limit);
+    ui_type (name, at_limit);
     g_assert_false (gtk_widget_has_css_class (name, "error"));
     g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (h100)), ==, at_limit);
   }
@@ -610,7 +610,7 @@ test_hardware_editor_fields (Fixture *f, gconstpointer user_data)
   g_signal_emit_by_name (caches_add, "clicked");
   g_assert_true (roof_spec_has_field (ROOF_SPEC (h100), "caches[1].name"));
   g_assert_true (is_number_row (field (editor, "caches[1].capacity_MB")));
-  gtk_editable_set_text (GTK_EDITABLE (field (editor, "caches[1].capacity_MB")), "256");
+  ui_type (field (editor, "caches[1].capacity_MB"), "256");
   g_assert_cmpint (roof_hardware_spec_get_params (h100)->n_caches, ==, 2);
   g_assert_cmpfloat (roof_hardware_spec_get_params (h100)->caches[1].capacity, ==, 256e6);
 
@@ -705,10 +705,10 @@ test_model_workload (Fixture *f, gconstpointer user_data)
   g_assert_cmpfloat (gtk_range_get_value (GTK_RANGE (scale)), ==, 6);
 
   /* typed: applied at once, the text left alone */
-  gtk_editable_set_text (GTK_EDITABLE (batch), "200");
+  ui_type (batch, "200");
   g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 200);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "200");
-  gtk_editable_set_text (GTK_EDITABLE (batch), "0");
+  ui_type (batch, "0");
   g_assert_true (gtk_widget_has_css_class (batch, "error"));
   g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 200);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "0");
@@ -739,9 +739,9 @@ test_model_workload (Fixture *f, gconstpointer user_data)
   g_assert_cmpint (wl->phase, ==, ROOF_PHASE_PREFILL);
 
   /* targets: empty is none */
-  gtk_editable_set_text (GTK_EDITABLE (ui_find_named (GTK_WIDGET (panel), "itl-spin")), "");
+  ui_type (ui_find_named (GTK_WIDGET (panel), "itl-spin"), "");
   g_assert_cmpfloat (roof_scenario_get_sla (f->scenario)->itl, ==, 0);
-  gtk_editable_set_text (GTK_EDITABLE (ui_find_named (GTK_WIDGET (panel), "ttft-spin")), "500");
+  ui_type (ui_find_named (GTK_WIDGET (panel), "ttft-spin"), "500");
   g_assert_cmpfloat_with_epsilon (roof_scenario_get_sla (f->scenario)->ttft, 0.5, 1e-12);
 
   /* and the other way: the scenario sets the controls */
@@ -782,7 +782,7 @@ test_model_derived (Fixture *f, gconstpointer user_data)
 
   /* an architecture edit updates the figures live: 81 layers of KV */
   layers = field (editor, "layers");
-  gtk_editable_set_text (GTK_EDITABLE (layers), "81");
+  ui_type (layers, "81");
   g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (llama), "layers", 0), ==, 81);
   g_assert_cmpstr (label_text (GTK_WIDGET (panel), "derived-kv-per-token"), ==, "331.8 kB");
   g_assert_true (gtk_widget_get_visible (ui_find_named (GTK_WIDGET (panel), "reset-model")));
@@ -893,7 +893,7 @@ test_model_bindings (Fixture *f, gconstpointer user_data)
   g_signal_connect (f->scenario, "notify::batch", G_CALLBACK (count_notify_cb), &batch_notes);
   g_signal_connect (f->scenario, "notify", G_CALLBACK (count_notify_cb), &any_notes);
 
-  gtk_editable_set_text (GTK_EDITABLE (batch), "100000");
+  ui_type (batch, "100000");
   g_assert_cmpuint (batch_notes, ==, 1);
   g_assert_cmpuint (any_notes, ==, 1);
   /* the slider stops at 2^16; the batch stays what was typed */
@@ -916,7 +916,7 @@ test_model_bindings (Fixture *f, gconstpointer user_data)
   g_assert_cmpuint (batch_notes, ==, 3);
 
   /* units: µs in the row, seconds in the scenario */
-  gtk_editable_set_text (GTK_EDITABLE (overhead), "12.5");
+  ui_type (overhead, "12.5");
   g_assert_cmpfloat_with_epsilon (roof_scenario_get_workload (f->scenario)->overhead, 12.5e-6, 1e-18);
   g_object_set (f->scenario, "overhead", 3e-6, NULL);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (overhead)), ==, "3");
@@ -931,7 +931,7 @@ test_model_bindings (Fixture *f, gconstpointer user_data)
    * past 1e7 devices, which the scenario refuses */
   g_object_set (f->scenario, "ep", 72.0, NULL);
   any_notes = 0;
-  gtk_editable_set_text (GTK_EDITABLE (devices), "200000");
+  ui_type (devices, "200000");
   g_assert_cmpuint (any_notes, ==, 0);
   g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->devices, ==, 2);
   g_assert_cmpfloat (gtk_adjustment_get_value (number_of (devices)), ==, 2);
@@ -946,7 +946,7 @@ test_model_bindings (Fixture *f, gconstpointer user_data)
     roof_scenario_set_workload (other, &wl);
     roof_model_panel_set_scenario (panel, other);
     g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "32");
-    gtk_editable_set_text (GTK_EDITABLE (batch), "48");
+    ui_type (batch, "48");
     g_assert_cmpfloat (roof_scenario_get_workload (other)->batch, ==, 48);
     g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 79);
     roof_model_panel_set_scenario (panel, f->scenario);
@@ -981,22 +981,22 @@ test_number_row (void)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "1");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (target)), ==, "—");
 
-  /* the value shows; typing applies as typed and keeps the text */
+  /* the value shows; what is typed applies on Enter and keeps the text */
   gtk_adjustment_set_value (adj, 50);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "50");
-  gtk_editable_set_text (GTK_EDITABLE (row), "200.0");
+  ui_type (row, "200.0");
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 200);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "200.0");
 
   /* refused: marked, the text kept, the value unchanged, the reason under it */
-  gtk_editable_set_text (GTK_EDITABLE (row), "0");
+  ui_type (row, "0");
   g_assert_true (gtk_widget_has_css_class (row, "error"));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "0");
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 200);
   g_assert_cmpstr (note_under (row), ==, "Must be between 1 and 1000");
-  gtk_editable_set_text (GTK_EDITABLE (row), "2.5");
+  ui_type (row, "2.5");
   g_assert_cmpstr (note_under (row), ==, "Must be a whole number");
-  gtk_editable_set_text (GTK_EDITABLE (row), "12 apples");
+  ui_type (row, "12 apples");
   g_assert_cmpstr (note_under (row), ==, "Not a number; type e.g. 1234");
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 200);
 
@@ -1017,9 +1017,9 @@ test_number_row (void)
   g_assert_false (press_key (row, GDK_KEY_a));
 
   /* zero is none: "—", and empty means 0 */
-  gtk_editable_set_text (GTK_EDITABLE (target), "12.5");
+  ui_type (target, "12.5");
   g_assert_cmpfloat (gtk_adjustment_get_value (target_adj), ==, 12.5);
-  gtk_editable_set_text (GTK_EDITABLE (target), "");
+  ui_type (target, "");
   g_assert_cmpfloat (gtk_adjustment_get_value (target_adj), ==, 0);
   g_assert_false (gtk_widget_has_css_class (target, "error"));
   g_assert_true (press_key (target, GDK_KEY_Up));
@@ -1030,9 +1030,9 @@ test_number_row (void)
   /* a hint shows under the row until an error takes its place */
   roof_ui_row_set_hint (target, "Empty for none");
   g_assert_cmpstr (note_under (target), ==, "Empty for none");
-  gtk_editable_set_text (GTK_EDITABLE (target), "-1");
+  ui_type (target, "-1");
   g_assert_cmpstr (note_under (target), ==, "Must be between 0 and 100");
-  gtk_editable_set_text (GTK_EDITABLE (target), "1");
+  ui_type (target, "1");
   g_assert_cmpstr (note_under (target), ==, "Empty for none");
 
   gtk_window_destroy (GTK_WINDOW (window));

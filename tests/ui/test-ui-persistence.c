@@ -40,25 +40,15 @@ typedef struct
 static RoofWindow *
 show_window (RoofUserCatalog *store)
 {
-  RoofWindow *window = roof_window_new_with_catalog (NULL, store);
-
-  g_object_ref_sink (window);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_wait_for (ui_chart_rendered, window, WAIT_MS, "the first chart");
-  return window;
+  return ui_show_roof_window (NULL, store, WAIT_MS);
 }
 
 static RoofUserCatalog *
 new_store (const char *dir, const char *name)
 {
   g_autofree char *path = g_build_filename (dir, name, "roofline", "catalog.json", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  RoofUserCatalog *store = roof_user_catalog_new (file);
-  g_autoptr (GError) error = NULL;
 
-  g_assert_true (roof_user_catalog_load (store, NULL, NULL, &error));
-  g_assert_no_error (error);
-  return store;
+  return ui_load_user_catalog (path);
 }
 
 static void
@@ -75,9 +65,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 destroy_window (RoofWindow *window)
 {
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_flush ();
-  g_assert_finalize_object (window);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 static void
@@ -103,33 +91,10 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 /* ---------------------------------------------------------------------- */
 /* Helpers                                                                 */
 
-static GtkWindow *
-find_message_dialog (GtkWindow *parent)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w))
-          && (parent == NULL || gtk_window_get_transient_for (w) == parent))
-        return w;
-    }
-  return NULL;
-}
-
-static gboolean
-dialog_shown (gpointer data)
-{
-  return find_message_dialog (data) != NULL;
-}
-
 static AdwMessageDialog *
 wait_for_dialog (RoofWindow *window)
 {
-  ui_wait_for (dialog_shown, window, WAIT_MS, "a message dialog");
-  return ADW_MESSAGE_DIALOG (find_message_dialog (GTK_WINDOW (window)));
+  return ui_wait_for_dialog (GTK_WINDOW (window), WAIT_MS);
 }
 
 /* Answers the way a click does: the response, then the dialog goes. */
@@ -261,10 +226,10 @@ create_device (RoofWindow *window, double bandwidth)
   g_assert_true (ADW_IS_ENTRY_ROW (field));
   g_assert_cmpint (adw_entry_row_get_input_purpose (ADW_ENTRY_ROW (field)), ==,
                    GTK_INPUT_PURPOSE_NUMBER);
-  gtk_editable_set_text (GTK_EDITABLE (field), text);
+  ui_type (field, text);
   g_assert_cmpfloat (roof_spec_get_number (ROOF_SPEC (spec), "memory.bandwidth_GBps", 0), ==,
                      bandwidth);
-  gtk_editable_set_text (GTK_EDITABLE (editor_field (window, "name")), "Rumoured X1");
+  ui_type (editor_field (window, "name"), "Rumoured X1");
   g_assert_cmpstr (roof_spec_get_name (ROOF_SPEC (spec)), ==, "Rumoured X1");
 
   compare (window, DEVICE);
@@ -348,7 +313,7 @@ test_round_trip (Fixture *f, gconstpointer data)
   /* opened again in my own Roofline: the same, nothing asked */
   other = show_window (f->store);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.open-file", "s", path));
-  g_assert_null (find_message_dialog (GTK_WINDOW (other)));
+  g_assert_null (ui_find_message_dialog (GTK_WINDOW (other)));
   {
     g_autofree char *again = cells (other, "Rumoured X1");
 

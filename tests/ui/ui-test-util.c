@@ -199,3 +199,71 @@ ui_chart_rendered (gpointer window)
 {
   return roof_chart_view_get_layout (roof_window_get_visible_chart (window)) != NULL;
 }
+
+void
+ui_type (GtkWidget *row, const char *text)
+{
+  g_assert_true (ADW_IS_ENTRY_ROW (row));
+  gtk_editable_set_text (GTK_EDITABLE (row), text);
+  g_signal_emit_by_name (row, "entry-activated");
+}
+
+GtkWindow *
+ui_find_message_dialog (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w))
+          && (parent == NULL || gtk_window_get_transient_for (w) == parent))
+        return w;
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return ui_find_message_dialog (data) != NULL;
+}
+
+AdwMessageDialog *
+ui_wait_for_dialog (GtkWindow *parent, guint timeout_ms)
+{
+  ui_wait_for (dialog_shown, parent, timeout_ms, "a message dialog");
+  return ADW_MESSAGE_DIALOG (ui_find_message_dialog (parent));
+}
+
+void
+ui_destroy_window (GtkWindow *window)
+{
+  gtk_window_destroy (window);
+  ui_flush ();
+  g_assert_finalize_object (window);
+}
+
+RoofUserCatalog *
+ui_load_user_catalog (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  RoofUserCatalog *store = roof_user_catalog_new (file);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (roof_user_catalog_load (store, NULL, NULL, &error));
+  g_assert_no_error (error);
+  return store;
+}
+
+RoofWindow *
+ui_show_roof_window (AdwApplication *app, RoofUserCatalog *store, guint timeout_ms)
+{
+  RoofWindow *window = roof_window_new_with_catalog (app, store);
+
+  g_object_ref_sink (window);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_wait_for (ui_chart_rendered, window, timeout_ms, "the first chart");
+  return window;
+}

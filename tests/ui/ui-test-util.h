@@ -6,6 +6,9 @@
 
 #include <adwaita.h>
 
+#include "roof-user-catalog.h"
+#include "roof-window.h"
+
 G_BEGIN_DECLS
 
 /* gtk_test_init + adw_init; exits 77 (skip) without a display. Points
@@ -29,6 +32,22 @@ gboolean ui_unmapped (gpointer widget);
 gboolean ui_chart_rendered (gpointer window);
 /* The first event controller of `widget` of `type` (GTK_TYPE_GESTURE_DRAG…). */
 GtkEventController *ui_find_controller (GtkWidget *widget, GType type);
+
+/* Types `text` into an entry row (the whole of it) and commits it with
+ * Enter, as the user does: entry rows apply what is typed only then. */
+void ui_type (GtkWidget *row, const char *text);
+
+/* The visible message dialog transient for `parent` (any, when NULL), or
+ * NULL; waiting for one fails the test after `timeout_ms`. */
+GtkWindow *ui_find_message_dialog (GtkWindow *parent);
+AdwMessageDialog *ui_wait_for_dialog (GtkWindow *parent, guint timeout_ms);
+/* A user catalog on `path`, loaded (which must succeed). */
+RoofUserCatalog *ui_load_user_catalog (const char *path);
+/* A RoofWindow of `app` (may be NULL) on `store`, shown, its first chart
+ * drawn (failing after `timeout_ms`); the caller owns it. */
+RoofWindow *ui_show_roof_window (AdwApplication *app, RoofUserCatalog *store, guint timeout_ms);
+/* Destroys `window`, lets GTK finish with it and checks that it is freed. */
+void ui_destroy_window (GtkWindow *window);
 
 /* Depth-first search of `root`'s widget tree. */
 GtkWidget *ui_find_named (GtkWidget *root, const char *name);
