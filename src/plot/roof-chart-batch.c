@@ -208,6 +208,8 @@ annotate (RoofRender *R, gpointer data)
                           "compute-bound: it doubles the ITL instead"));
   axes (R, c);
   legend (R, c);
+  roof_render_operating_line (R, ROOF_OPERATING_BATCH, in->workload.batch,
+                              roof_input_batch_lo (in), roof_input_batch_hi (in));
 }
 
 static void

@@ -459,6 +459,16 @@ roof_render_marker (RoofRender *R, RoofMarker m, double x, double y, double r, R
       cairo_stroke (cr);
       cairo_restore (cr);
       return;
+    case ROOF_MARKER_RING:
+      cairo_arc (cr, x, y, 2.1 * r, 0, 2 * G_PI);
+      roof_color_set (cr, R->th->plot_background);
+      cairo_set_line_width (cr, 4.0);
+      cairo_stroke_preserve (cr);
+      roof_color_set (cr, stroke);
+      cairo_set_line_width (cr, 2.0);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      return;
     case ROOF_MARKER_NONE:
     default:
       cairo_restore (cr);

@@ -27,6 +27,7 @@ typedef enum
   ROOF_MARKER_TRIANGLE,
   ROOF_MARKER_DIAMOND,
   ROOF_MARKER_CROSS,
+  ROOF_MARKER_RING, /* the operating point: a wide ring round another marker */
   ROOF_MARKER_NONE,
 } RoofMarker;
 
@@ -107,6 +108,10 @@ typedef struct
    * data that cannot be had (not an error) */
   const char *plot_message;
   struct _RoofMeasuredOverlay *measured; /* the driver's, while a chart runs (roof-chart-measured.h) */
+  /* set by annotate (roof_render_operating_line): the operating point */
+  RoofOperatingAxis op_axis;
+  double op_value, op_lo, op_hi;
+  RoofOBox op_box; /* its handle, chosen after the legend (w = 0: none) */
 } RoofRender;
 
 void roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
@@ -238,6 +243,24 @@ const char *roof_render_device_name (const RoofRender *R, int device);
 char *roof_render_solver_note (const RoofRender *R, int device, const RoofError *err);
 /* The same, added to the caption's notes. */
 void roof_render_note_failure (RoofRender *R, int device, const RoofError *err);
+
+/* The operating point (roof-chart-operating.c) --------------------------- */
+
+/* From annotate: the x axis marks the workload's `value` of `axis` (a
+ * vertical line with a handle naming it, "B = 32"), which the app lets the
+ * user drag over lo … hi. The driver places the handle clear of the legend
+ * and of text, draws it over the data and reports it in the layout. */
+void roof_render_operating_line (RoofRender *R, RoofOperatingAxis axis, double value, double lo,
+                                 double hi);
+/* The driver's: after the legend is placed, the handle as an obstacle to
+ * the label placer; then the line and handle drawn, into R->layout. */
+void roof_operating_lay_out (RoofRender *R);
+void roof_operating_draw (RoofRender *R);
+/* A ring round a point at the operating point (the roofline's workload, the
+ * frontier's current layout and batch), distinct from every RoofMarker. */
+void roof_render_operating_ring (RoofRender *R, double x, double y, RoofColor color);
+/* The legend's entry for those rings. */
+void roof_legend_add_operating_ring (RoofRender *R, const char *text);
 
 /* Clips the segment to the rectangle; FALSE when nothing is left. */
 gboolean roof_clip_segment (const RoofRect *r, double *x0, double *y0, double *x1, double *y1);

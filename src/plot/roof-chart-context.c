@@ -225,6 +225,7 @@ annotate (RoofRender *R, gpointer data)
   f->x_title = _("Context length S (tokens already in the KV cache)");
   f->y_title = _("Time per decode step, ITL (ms)");
   legend (R, c);
+  roof_render_operating_line (R, ROOF_OPERATING_CONTEXT, in->workload.context, c->s_lo, c->s_hi);
 }
 
 static void

@@ -381,6 +381,8 @@ annotate (RoofRender *R, gpointer data)
   notes (R, c);
   axes (R, c);
   legend (R, c);
+  roof_render_operating_line (R, ROOF_OPERATING_BATCH, R->in->workload.batch,
+                              roof_input_batch_lo (R->in), roof_input_batch_hi (R->in));
   /* the hyperbolas fall from the top left: top right is usually free */
   const int order[4] = { 1, 3, 2, 0 };
   memcpy (R->legend_corners, order, sizeof order);

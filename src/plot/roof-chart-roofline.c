@@ -376,6 +376,14 @@ legend_styles (RoofRender *R, const Roofline *c)
       it = roof_legend_add (R, ROOF_LEGEND_MARKER, buf, -1, R->th->muted);
       it->marker = ROOF_MARKER_SQUARE;
     }
+  roof_format_count (in->workload.phase == ROOF_PHASE_DECODE ? in->workload.batch
+                                                             : in->workload.prompt,
+                     a, sizeof a);
+  g_snprintf (buf, sizeof buf,
+              in->workload.phase == ROOF_PHASE_DECODE ? _("current workload: batch %s")
+                                                      : _("current workload: prompt %s"),
+              a);
+  roof_legend_add_operating_ring (R, buf);
   gboolean any_bal = FALSE, any_unfit = FALSE;
   for (int i = 0; i < in->n_devices; i++)
     {
@@ -733,6 +741,13 @@ draw_workload (RoofRender *R, const Roofline *c, int i, GArray *labels)
       add_tooltip (R, i, &d->pre[k], _("prefill, prompt %s tokens"), d->pre_s[k], 7,
                    d->pre_xy[2 * k], d->pre_xy[2 * k + 1]);
     }
+  /* the workload the panels describe, ringed */
+  double ox = roof_frame_x (R, d->base.intensity), oy = roof_frame_y (R, d->base.attained_flops);
+  roof_render_operating_ring (R, ox, oy, col);
+  add_tooltip (R, i, &d->base,
+               c->wl.phase == ROOF_PHASE_DECODE ? _("current workload: decode, batch %s")
+                                                : _("current workload: prefill, prompt %s tokens"),
+               c->wl.phase == ROOF_PHASE_DECODE ? c->wl.batch : c->wl.prompt, 7, ox, oy);
   if (d->has_bal)
     {
       double bx = roof_frame_x (R, d->bal_r.intensity), by = roof_frame_y (R, d->bal_r.attained_flops);
