@@ -99,6 +99,20 @@ roof_render_device_name (const RoofRender *R, int device)
   return R->device_names[device];
 }
 
+const char *
+roof_render_device_full_name (const RoofRender *R, int device)
+{
+  const RoofPlotDevice *d;
+
+  g_return_val_if_fail (device >= 0 && device < R->in->n_devices, "");
+  d = &R->in->devices[device];
+  if (d->name != NULL && *d->name != '\0')
+    return d->name;
+  if (d->id != NULL && *d->id != '\0')
+    return d->id;
+  return R->device_names[device]; /* "device N" */
+}
+
 /* ---------------------------------------------------------------------- */
 /* Text                                                                   */
 

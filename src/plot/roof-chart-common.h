@@ -237,8 +237,11 @@ void roof_render_message (RoofRender *R, const char *text, RoofColor color);
 gboolean roof_render_fail (RoofRender *R, GError **error, const char *fmt, ...)
   G_GNUC_PRINTF (3, 4);
 
-/* The device's name, or its id, or "device N"; owned by R. */
+/* The device's name, or its id, or "device N", cut to ROOF_CHART_NAME_MAX
+ * characters as the charts draw it; owned by R. */
 const char *roof_render_device_name (const RoofRender *R, int device);
+/* The same in full, for tooltips: the input's. */
+const char *roof_render_device_full_name (const RoofRender *R, int device);
 /* Human name of a solver failure for the caption. */
 char *roof_render_solver_note (const RoofRender *R, int device, const RoofError *err);
 /* The same, added to the caption's notes. */
@@ -357,7 +360,7 @@ int roof_input_n_visible (const RoofChartInput *in);
 /* The device's name, or its id, or "device N"; allocated. */
 /* A device's name as the charts show it: cut to ROOF_CHART_NAME_MAX
  * characters with "…" (a name of thousands of characters draws as fast as
- * a short one); tooltips name it the same way. */
+ * a short one); tooltips name it in full (roof_render_device_full_name). */
 char *roof_input_device_name (const RoofChartInput *in, int device);
 #define ROOF_CHART_NAME_MAX 40
 /* `text` cut to at most `max_chars` characters, the last one "…". */

@@ -179,7 +179,7 @@ draw_stack (RoofRender *R, const RoofMemorySeries *m, int i, double x)
       }
       roof_format_number (100.0 * parts[p] / MAX (r->footprint, 1.0), 3, num2, sizeof num2);
       roof_render_hit_bar (R, &bar, i, _("%s · %s\n%s (%s %% of the footprint)"),
-                           roof_render_device_name (R, i), pnames[p], num, num2);
+                           roof_render_device_full_name (R, i), pnames[p], num, num2);
     }
 }
 
@@ -259,7 +259,7 @@ draw_data (RoofRender *R, gpointer data, GArray *labels)
       fmt_size (m, r->capacity, num2, sizeof num2);
       roof_render_hit (R, cx, yc, 6.0, i,
                        _("%s · usable capacity %s (of %s total)\nfootprint %s%s"),
-                       roof_render_device_name (R, i), num2,
+                       roof_render_device_full_name (R, i), num2,
                        (fmt_size (m, r->capacity / u, buf, sizeof buf), buf), num,
                        r->fits ? "" : _("\ndoes not fit"));
     }

@@ -323,7 +323,7 @@ hit_point (RoofRender *R, int i, const RoofFrontierPoint *f, double px, double p
                    _("%s · %s × DP %g · batch %s%s\n%s tokens/s per user (ITL %s)\n"
                      "%s output tokens/s per device%s\n%s tokens/s on %s devices · TTFT %s%s\n"
                      "bound: %s"),
-                   roof_render_device_name (R, i), lay, p->dp, b,
+                   roof_render_device_full_name (R, i), lay, p->dp, b,
                    f->frontier ? _(" · on the frontier") : "", x, itl, dev, kw, tot, n, ttft, usd,
                    roof_bound_title (p->bound));
 }

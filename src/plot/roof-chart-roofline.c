@@ -275,7 +275,7 @@ add_tooltip (RoofRender *R, int dev, const RoofResult *r, const char *what, doub
   roof_render_hit (R, x, y, R->th->marker_radius + 4.0, dev,
                    _("%s · %s\nintensity %s FLOP/byte\n%s attained (MFU %s %%, MBU %s %%)\n"
                       "%s %s · %s tokens/s\n%s\n%s%s of %s usable%s"),
-                   roof_render_device_name (R, dev), title, inten, perf, mfu, mbu,
+                   roof_render_device_full_name (R, dev), title, inten, perf, mfu, mbu,
                    r->phase == ROOF_PHASE_DECODE ? _("ITL") : _("TTFT"), itl, tps,
                    roof_bound_title (r->bound), r->fits ? _("fits: ") : _("does not fit: "), fp,
                    cap, need);
@@ -660,7 +660,7 @@ draw_ceilings (RoofRender *R, const Roofline *c, int i, GArray *labels)
   const RoofHardwareParams *hw = &R->in->devices[i].hw;
   RoofRect *pa = &R->frame.plot;
   RoofColor col = roof_render_device_color (R, i);
-  const char *name = roof_render_device_name (R, i);
+  const char *name = roof_render_device_full_name (R, i); /* tooltips */
   double bw = hw->mem_bw * c->n;
   char buf[160], num[48];
 
@@ -761,7 +761,7 @@ draw_workload (RoofRender *R, const Roofline *c, int i, GArray *labels)
       roof_render_hit (R, bx, by, th->marker_radius + 5, i,
                        _("%s · balance batch B* = %s\ncompute time equals memory time; "
                           "larger batches are compute-bound"),
-                       name, num);
+                       roof_render_device_full_name (R, i), num);
     }
   if (d->max_fit < 1.0 && d->n_dec > 0)
     {
@@ -798,8 +798,8 @@ draw_operators (RoofRender *R, const Roofline *c, GArray *labels)
       roof_format_time (r->time, t, sizeof t);
       roof_render_hit (R, px, py, th->marker_radius + 4, c->ops_device,
                        _("%s (%s)\nintensity %s FLOP/byte\n%s per layer\n%s%s"),
-                       roof_op_name (r->op), roof_render_device_name (R, c->ops_device), inten, t,
-                       roof_bound_title (r->bound), r->counted ? "" : _("\nfused: not counted"));
+                       roof_op_name (r->op), roof_render_device_full_name (R, c->ops_device),
+                       inten, t, roof_bound_title (r->bound), r->counted ? "" : _("\nfused: not counted"));
     }
 }
 

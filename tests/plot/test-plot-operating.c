@@ -140,6 +140,53 @@ test_roofline_ring (void)
   plot_scenario_clear (&s);
 }
 
+/* A name of 60 characters: drawn cut to 40 (39 and "…"), in full in the
+ * tooltips of every chart that has tooltips, and cut on the trend chart's
+ * labels too. */
+#define LONG_NAME "Accelerator with a deliberately long marketing name, rev 2.0"
+
+static gboolean
+has_text (const RoofChartLayout *l, const char *text)
+{
+  for (guint i = 0; i < l->texts->len; i++)
+    if (strstr (g_array_index (l->texts, RoofPlacedText, i).text, text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_names (void)
+{
+  g_assert_cmpint (g_utf8_strlen (LONG_NAME, -1), ==, 60);
+  /* the first 39 characters and the ellipsis */
+  const char *cut = "Accelerator with a deliberately long ma…";
+  g_assert_cmpint (g_utf8_strlen (cut, -1), ==, 40);
+
+  for (int k = 0; k < ROOF_PLOT_COUNT; k++)
+    {
+      PlotScenario s;
+      g_autoptr (RoofChartLayout) layout = NULL;
+      gboolean full = FALSE;
+
+      plot_scenario_init (&s, (RoofPlotKind) k, "llama-3.1-70b", 2, NULL);
+      s.devices[0].name = LONG_NAME;
+      for (int c = 0; c < s.in.n_catalog; c++)
+        if (g_strcmp0 (s.in.catalog[c].id, s.devices[0].id) == 0)
+          s.catalog[c].name = LONG_NAME;
+      layout = render (&s.in);
+      g_assert_false (has_text (layout, LONG_NAME));
+      if (k != ROOF_PLOT_SENSITIVITY)
+        g_assert_true (has_text (layout, cut));
+      for (guint i = 0; i < layout->items->len; i++)
+        {
+          const RoofHitItem *it = &g_array_index (layout->items, RoofHitItem, i);
+          full |= it->tooltip != NULL && strstr (it->tooltip, LONG_NAME) != NULL;
+        }
+      g_assert_true (full);
+      plot_scenario_clear (&s);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -151,5 +198,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/plot/operating/context", test_context_line);
   g_test_add_func ("/plot/operating/none", test_no_line);
   g_test_add_func ("/plot/operating/roofline-ring", test_roofline_ring);
+  g_test_add_func ("/plot/names/tooltips-in-full", test_names);
   return g_test_run ();
 }
