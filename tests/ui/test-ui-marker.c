@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "roof-chart-view.h"
+#include "roof-theme.h"
 #include "roof-window.h"
 #include "ui-test-util.h"
 
@@ -144,11 +145,84 @@ test_drag_context (void)
   g_assert_finalize_object (window);
 }
 
+/* CIE L*a*b* of an sRGB colour (D65), for ΔE76: the Euclidean distance. */
+static void
+to_lab (RoofColor c, double lab[3])
+{
+  double rgb[3] = { c.r, c.g, c.b }, xyz[3];
+  for (int k = 0; k < 3; k++)
+    rgb[k] = rgb[k] <= 0.04045 ? rgb[k] / 12.92 : pow ((rgb[k] + 0.055) / 1.055, 2.4);
+  xyz[0] = (0.4124 * rgb[0] + 0.3576 * rgb[1] + 0.1805 * rgb[2]) / 0.95047;
+  xyz[1] = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+  xyz[2] = (0.0193 * rgb[0] + 0.1192 * rgb[1] + 0.9505 * rgb[2]) / 1.08883;
+  for (int k = 0; k < 3; k++)
+    xyz[k] = xyz[k] > 0.008856 ? cbrt (xyz[k]) : 7.787 * xyz[k] + 16.0 / 116.0;
+  lab[0] = 116.0 * xyz[1] - 16.0;
+  lab[1] = 500.0 * (xyz[0] - xyz[1]);
+  lab[2] = 200.0 * (xyz[1] - xyz[2]);
+}
+
+static double
+delta_e (RoofColor a, RoofColor b)
+{
+  double la[3], lb[3];
+  to_lab (a, la);
+  to_lab (b, lb);
+  return sqrt ((la[0] - lb[0]) * (la[0] - lb[0]) + (la[1] - lb[1]) * (la[1] - lb[1])
+               + (la[2] - lb[2]) * (la[2] - lb[2]));
+}
+
+/* The devices compared together most often (the README's H100, H200, A100
+ * and MI300X, and their successors): every set of two to four of them gets
+ * default colours at least ΔE76 = 40 apart in the light and the dark
+ * palette (orange e69f00 against vermillion d55e00 is 33: too close). */
+static void
+test_colours_apart (void)
+{
+  const char *ids[] = { "nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-a100-sxm-80gb",
+                        "amd-mi300x",      "nvidia-b200",     "amd-mi325x",
+                        "google-tpu-v5p",  "intel-gaudi3" };
+  const int n = G_N_ELEMENTS (ids);
+  g_autoptr (RoofScenario) scenario = roof_scenario_new_default ();
+  int sets = 0;
+
+  /* a light and a dark sanity check of the measure: vermillion vs orange */
+  g_assert_cmpfloat (delta_e (roof_color_from_rgb (0xd55e00), roof_color_from_rgb (0xe69f00)),
+                     <, 40.0);
+  for (guint mask = 0; mask < (1u << n); mask++)
+    {
+      const char *set[5];
+      int k = 0;
+      for (int i = 0; i < n; i++)
+        if (mask & (1u << i))
+          set[k < 4 ? k : 4] = ids[i], k++;
+      if (k < 2 || k > 4)
+        continue;
+      set[k] = NULL;
+      roof_scenario_set_hardware (scenario, set);
+      for (int t = ROOF_THEME_LIGHT; t <= ROOF_THEME_DARK; t++)
+        for (int a = 0; a < k; a++)
+          for (int b = a + 1; b < k; b++)
+            {
+              RoofColor ca = roof_theme_device_color (roof_theme_get (t),
+                                                      roof_scenario_get_color (scenario, set[a]));
+              RoofColor cb = roof_theme_device_color (roof_theme_get (t),
+                                                      roof_scenario_get_color (scenario, set[b]));
+              if (delta_e (ca, cb) < 40.0)
+                g_error ("%s and %s: delta E %.1f in theme %d", set[a], set[b], delta_e (ca, cb), t);
+            }
+      sets++;
+    }
+  /* C(8,2) + C(8,3) + C(8,4) = 28 + 56 + 70 */
+  g_assert_cmpint (sets, ==, 154);
+}
+
 int
 main (int argc, char *argv[])
 {
   ui_test_init (&argc, &argv);
   g_test_add_func ("/ui/marker/drag-batch", test_drag_batch);
   g_test_add_func ("/ui/marker/drag-context", test_drag_context);
+  g_test_add_func ("/ui/colours/apart", test_colours_apart);
   return g_test_run ();
 }
