@@ -622,10 +622,27 @@ compare_ids (gconstpointer a, gconstpointer b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
+/* Palette indices whose colours look alike (CIE76 ΔE below 40 in the light
+ * or the dark palette of src/plot/roof-theme.c): blue and sky blue (ΔE 26),
+ * vermillion and orange (33), orange and olive (29 light, 39 dark), sky
+ * blue and grey (27 dark), reddish purple and grey (38 dark). A bit per
+ * index; tests/ui/test-ui-marker.c checks the resulting colours. */
+static const guint8 look_alike[ROOF_SCENARIO_N_COLORS] = {
+  [0] = 1u << 5,
+  [1] = 1u << 4,
+  [3] = 1u << 7,
+  [4] = 1u << 1 | 1u << 6,
+  [5] = 1u << 0 | 1u << 7,
+  [6] = 1u << 4,
+  [7] = 1u << 3 | 1u << 5,
+};
+
 /* Gives each compared device a palette index that depends on the set of
  * devices compared alone, never on the order they were added: in the order
- * of their ids, each takes the index its id hashes to, or the next free
- * one when another took it (no two share one while there are colours). */
+ * of their ids, each takes the index its id hashes to, or the next free one
+ * when another took it (no two share one while there are colours),
+ * preferring one whose colour looks like none taken (with up to four
+ * devices there always is one). */
 static void
 reconcile_colors (RoofScenario *self)
 {
@@ -638,7 +655,18 @@ reconcile_colors (RoofScenario *self)
   qsort (sorted, n, sizeof (char *), compare_ids);
   for (guint i = 0; i < n; i++)
     {
-      guint c = preferred_color (sorted[i]);
+      guint c = preferred_color (sorted[i]), taken = 0;
+      for (guint k = 0; k < ROOF_SCENARIO_N_COLORS; k++)
+        taken |= used[k] ? 1u << k : 0u;
+      for (guint k = 0; k < ROOF_SCENARIO_N_COLORS; k++)
+        {
+          guint t = (c + k) % ROOF_SCENARIO_N_COLORS;
+          if (!used[t] && (look_alike[t] & taken) == 0)
+            {
+              c = t;
+              break;
+            }
+        }
       for (guint k = 0; k < ROOF_SCENARIO_N_COLORS && used[c]; k++)
         c = (c + 1) % ROOF_SCENARIO_N_COLORS;
       used[c] = TRUE;

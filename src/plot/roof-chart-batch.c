@@ -208,6 +208,8 @@ annotate (RoofRender *R, gpointer data)
                           "compute-bound: it doubles the ITL instead"));
   axes (R, c);
   legend (R, c);
+  roof_render_operating_line (R, ROOF_OPERATING_BATCH, in->workload.batch,
+                              roof_input_batch_lo (in), roof_input_batch_hi (in));
 }
 
 static void
@@ -285,10 +287,10 @@ draw_curves (RoofRender *R, const BatchDev *d, int i, GArray *labels)
       roof_format_si (d->r[k].tokens_per_s, 3, t, sizeof t);
       roof_format_time (d->r[k].t_step, l, sizeof l);
       roof_render_hit (R, d->tp_xy[2 * k], d->tp_xy[2 * k + 1], 8.0, i,
-                       _("%s · batch %s\n%s tokens/s · ITL %s\n%s%s"), name, b, t, l,
+                       _("%s · batch %s\n%s tokens/s · ITL %s\n%s%s"), roof_render_device_full_name (R, i), b, t, l,
                        roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : _(" · does not fit"));
       roof_render_hit (R, d->itl_xy[2 * k], d->itl_xy[2 * k + 1], 8.0, i,
-                       _("%s · batch %s\nITL %s · %s tokens/s\n%s%s"), name, b, l, t,
+                       _("%s · batch %s\nITL %s · %s tokens/s\n%s%s"), roof_render_device_full_name (R, i), b, l, t,
                        roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : _(" · does not fit"));
     }
   if (d->max_fit < 1.0)
@@ -306,7 +308,7 @@ draw_marks (RoofRender *R, const Batch *c, const BatchDev *d, int i, GArray *lab
 {
   const RoofTheme *th = R->th;
   RoofColor col = roof_render_device_color (R, i);
-  const char *name = roof_render_device_name (R, i);
+  const char *name = roof_render_device_full_name (R, i); /* tooltips: in full */
   char buf[200], num[48], num2[48];
 
   if (d->has_bal)

@@ -99,6 +99,20 @@ roof_render_device_name (const RoofRender *R, int device)
   return R->device_names[device];
 }
 
+const char *
+roof_render_device_full_name (const RoofRender *R, int device)
+{
+  const RoofPlotDevice *d;
+
+  g_return_val_if_fail (device >= 0 && device < R->in->n_devices, "");
+  d = &R->in->devices[device];
+  if (d->name != NULL && *d->name != '\0')
+    return d->name;
+  if (d->id != NULL && *d->id != '\0')
+    return d->id;
+  return R->device_names[device]; /* "device N" */
+}
+
 /* ---------------------------------------------------------------------- */
 /* Text                                                                   */
 
@@ -456,6 +470,16 @@ roof_render_marker (RoofRender *R, RoofMarker m, double x, double y, double r, R
       cairo_line_to (cr, x - r, y + r);
       roof_color_set (cr, stroke);
       cairo_set_line_width (cr, MAX (1.6, R->th->line_width * 0.9));
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      return;
+    case ROOF_MARKER_RING:
+      cairo_arc (cr, x, y, 2.1 * r, 0, 2 * G_PI);
+      roof_color_set (cr, R->th->plot_background);
+      cairo_set_line_width (cr, 4.0);
+      cairo_stroke_preserve (cr);
+      roof_color_set (cr, stroke);
+      cairo_set_line_width (cr, 2.0);
       cairo_stroke (cr);
       cairo_restore (cr);
       return;

@@ -27,6 +27,7 @@ typedef enum
   ROOF_MARKER_TRIANGLE,
   ROOF_MARKER_DIAMOND,
   ROOF_MARKER_CROSS,
+  ROOF_MARKER_RING, /* the operating point: a wide ring round another marker */
   ROOF_MARKER_NONE,
 } RoofMarker;
 
@@ -107,6 +108,10 @@ typedef struct
    * data that cannot be had (not an error) */
   const char *plot_message;
   struct _RoofMeasuredOverlay *measured; /* the driver's, while a chart runs (roof-chart-measured.h) */
+  /* set by annotate (roof_render_operating_line): the operating point */
+  RoofOperatingAxis op_axis;
+  double op_value, op_lo, op_hi;
+  RoofOBox op_box; /* its handle, chosen after the legend (w = 0: none) */
 } RoofRender;
 
 void roof_render_init (RoofRender *R, cairo_t *cr, double width, double height,
@@ -232,12 +237,33 @@ void roof_render_message (RoofRender *R, const char *text, RoofColor color);
 gboolean roof_render_fail (RoofRender *R, GError **error, const char *fmt, ...)
   G_GNUC_PRINTF (3, 4);
 
-/* The device's name, or its id, or "device N"; owned by R. */
+/* The device's name, or its id, or "device N", cut to ROOF_CHART_NAME_MAX
+ * characters as the charts draw it; owned by R. */
 const char *roof_render_device_name (const RoofRender *R, int device);
+/* The same in full, for tooltips: the input's. */
+const char *roof_render_device_full_name (const RoofRender *R, int device);
 /* Human name of a solver failure for the caption. */
 char *roof_render_solver_note (const RoofRender *R, int device, const RoofError *err);
 /* The same, added to the caption's notes. */
 void roof_render_note_failure (RoofRender *R, int device, const RoofError *err);
+
+/* The operating point (roof-chart-operating.c) --------------------------- */
+
+/* From annotate: the x axis marks the workload's `value` of `axis` (a
+ * vertical line with a handle naming it, "B = 32"), which the app lets the
+ * user drag over lo … hi. The driver places the handle clear of the legend
+ * and of text, draws it over the data and reports it in the layout. */
+void roof_render_operating_line (RoofRender *R, RoofOperatingAxis axis, double value, double lo,
+                                 double hi);
+/* The driver's: after the legend is placed, the handle as an obstacle to
+ * the label placer; then the line and handle drawn, into R->layout. */
+void roof_operating_lay_out (RoofRender *R);
+void roof_operating_draw (RoofRender *R);
+/* A ring round a point at the operating point (the roofline's workload, the
+ * frontier's current layout and batch), distinct from every RoofMarker. */
+void roof_render_operating_ring (RoofRender *R, double x, double y, RoofColor color);
+/* The legend's entry for those rings. */
+void roof_legend_add_operating_ring (RoofRender *R, const char *text);
 
 /* Clips the segment to the rectangle; FALSE when nothing is left. */
 gboolean roof_clip_segment (const RoofRect *r, double *x0, double *y0, double *x1, double *y1);
@@ -334,7 +360,7 @@ int roof_input_n_visible (const RoofChartInput *in);
 /* The device's name, or its id, or "device N"; allocated. */
 /* A device's name as the charts show it: cut to ROOF_CHART_NAME_MAX
  * characters with "…" (a name of thousands of characters draws as fast as
- * a short one); tooltips name it the same way. */
+ * a short one); tooltips name it in full (roof_render_device_full_name). */
 char *roof_input_device_name (const RoofChartInput *in, int device);
 #define ROOF_CHART_NAME_MAX 40
 /* `text` cut to at most `max_chars` characters, the last one "…". */

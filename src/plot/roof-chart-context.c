@@ -225,6 +225,7 @@ annotate (RoofRender *R, gpointer data)
   f->x_title = _("Context length S (tokens already in the KV cache)");
   f->y_title = _("Time per decode step, ITL (ms)");
   legend (R, c);
+  roof_render_operating_line (R, ROOF_OPERATING_CONTEXT, in->workload.context, c->s_lo, c->s_hi);
 }
 
 static void
@@ -353,7 +354,7 @@ draw_lines (RoofRender *R, const CtxDev *d, int i, GArray *labels)
       roof_format_time (d->t_w[k], w, sizeof w);
       roof_format_time (d->t_kv[k], kv, sizeof kv);
       roof_render_hit (R, d->xy_step[2 * k], d->xy_step[2 * k + 1], 8.0, i,
-                       _("%s · context %s\nITL %s = weights %s + KV %s%s\n%s%s"), name, s, t, w,
+                       _("%s · context %s\nITL %s = weights %s + KV %s%s\n%s%s"), roof_render_device_full_name (R, i), s, t, w,
                        kv, d->compute_matters ? _(" (or compute, if larger)") : "",
                        roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : _(" · does not fit"));
     }

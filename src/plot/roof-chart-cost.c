@@ -381,6 +381,8 @@ annotate (RoofRender *R, gpointer data)
   notes (R, c);
   axes (R, c);
   legend (R, c);
+  roof_render_operating_line (R, ROOF_OPERATING_BATCH, R->in->workload.batch,
+                              roof_input_batch_lo (R->in), roof_input_batch_hi (R->in));
   /* the hyperbolas fall from the top left: top right is usually free */
   const int order[4] = { 1, 3, 2, 0 };
   memcpy (R->legend_corners, order, sizeof order);
@@ -483,7 +485,7 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
       roof_render_hit (R, roof_frame_x (R, p.batch), roof_frame_y (R, p.total), 8.0, i,
                        _("%s · batch %s\n%s per million output tokens\n"
                           "weights %s · KV %s · compute %s%s"),
-                       name, b, t, w, kv, cp, p.fits ? "" : _("\ndoes not fit in memory"));
+                       roof_render_device_full_name (R, i), b, t, w, kv, cp, p.fits ? "" : _("\ndoes not fit in memory"));
     }
   /* name the curve near its left end */
   if (unfit)
@@ -516,7 +518,8 @@ static void
 draw_marks (RoofRender *R, const Cost *c, int i, GArray *labels)
 {
   const CostDev *d = &c->dev[i];
-  const char *name = roof_render_device_name (R, i);
+  /* tooltips name the device in full */
+  const char *name = roof_render_device_full_name (R, i);
   char buf[200], num[48], num2[48];
 
   if (d->has_bal)
@@ -569,7 +572,8 @@ draw_crossings (RoofRender *R, const Cost *c, GArray *labels)
                   roof_render_device_name (R, x->b), num);
       g_autofree char *tip = g_strdup_printf (
           _("%s and %s cost the same at batch %s\n%s per million output tokens"),
-          roof_render_device_name (R, x->a), roof_render_device_name (R, x->b), num, num2);
+          roof_render_device_full_name (R, x->a), roof_render_device_full_name (R, x->b), num,
+          num2);
       draw_mark (R, labels, -1, ROOF_MARKER_CIRCLE, TRUE, 1.5, x->batch, x->pt.total, buf,
                  PRIORITY_CROSSING, tip);
     }

@@ -130,6 +130,11 @@ obstacles (RoofRender *R, gpointer data)
       roof_label_placer_add_segment (R->placer, l, top - vh, r, top - vh, i);
       roof_label_placer_add_segment (R->placer, l, top - vh, l, b, i);
       roof_label_placer_add_segment (R->placer, r, top - vh, r, b, i);
+      /* and the sides of the bar with its capacity lines, whose sizes a
+       * legend narrower than the slot would otherwise cover */
+      double bl = cx - 0.5 * m->bar_w - 8.0, br = cx + 0.5 * m->bar_w + 8.0;
+      roof_label_placer_add_segment (R->placer, bl, top - vh, bl, b, i);
+      roof_label_placer_add_segment (R->placer, br, top - vh, br, b, i);
     }
 }
 
@@ -174,7 +179,7 @@ draw_stack (RoofRender *R, const RoofMemorySeries *m, int i, double x)
       }
       roof_format_number (100.0 * parts[p] / MAX (r->footprint, 1.0), 3, num2, sizeof num2);
       roof_render_hit_bar (R, &bar, i, _("%s · %s\n%s (%s %% of the footprint)"),
-                           roof_render_device_name (R, i), pnames[p], num, num2);
+                           roof_render_device_full_name (R, i), pnames[p], num, num2);
     }
 }
 
@@ -254,7 +259,7 @@ draw_data (RoofRender *R, gpointer data, GArray *labels)
       fmt_size (m, r->capacity, num2, sizeof num2);
       roof_render_hit (R, cx, yc, 6.0, i,
                        _("%s · usable capacity %s (of %s total)\nfootprint %s%s"),
-                       roof_render_device_name (R, i), num2,
+                       roof_render_device_full_name (R, i), num2,
                        (fmt_size (m, r->capacity / u, buf, sizeof buf), buf), num,
                        r->fits ? "" : _("\ndoes not fit"));
     }
@@ -308,11 +313,30 @@ describe (RoofRender *R, gpointer data)
     }
 }
 
+/* The workload the bars are for: its batch, context and devices. */
+static char *
+heading (const RoofChartInput *in)
+{
+  const RoofWorkload *w = &in->workload;
+  char b[48], s[48], n[48];
+
+  roof_format_count (w->batch, b, sizeof b);
+  roof_format_count (w->context, s, sizeof s);
+  roof_format_count (w->devices, n, sizeof n);
+  if (w->devices > 1.0)
+    return g_strdup_printf (_("Memory footprint · %s %s · batch %s · context %s · %s devices"),
+                            roof_input_model_name (in, _("model")), roof_phase_title (w->phase),
+                            b, s, n);
+  return g_strdup_printf (_("Memory footprint · %s %s · batch %s · context %s"),
+                          roof_input_model_name (in, _("model")), roof_phase_title (w->phase), b,
+                          s);
+}
+
 const RoofChartClass roof_chart_memory_class = {
   .title = N_("Memory footprint"),
   .data_size = sizeof (RoofMemorySeries),
   .needs_devices = TRUE,
-  .heading_format = N_("Memory footprint · %s %s"),
+  .heading = heading,
   .collect = collect,
   .annotate = annotate,
   .obstacles = obstacles,

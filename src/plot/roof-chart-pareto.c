@@ -34,6 +34,7 @@ typedef struct
   RoofFrontierSet set;
   double *xy; /* the frontier's points in pixels (obstacles) */
   int n_xy;
+  const RoofFrontierPoint *current; /* the workload's layout and batch, when enumerated */
 } ParetoDev;
 
 typedef struct
@@ -90,6 +91,15 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
       c->xmax = MAX (c->xmax, f->x);
       c->ymin = MIN (c->ymin, f->y);
       c->ymax = MAX (c->ymax, f->y);
+    }
+  /* the point of the workload's own layout (TP, EP, PP; DP fills the
+   * system) and batch, which the batch grid may not hold */
+  for (size_t k = 0; k < d->set.n && d->current == NULL; k++)
+    {
+      const RoofLayoutPoint *p = &d->set.points[k].p;
+      if (p->tp == c->wl.devices && p->ep == MAX (c->wl.ep, 1.0) && p->pp == MAX (c->wl.pp, 1.0)
+          && p->batch == c->wl.batch)
+        d->current = &d->set.points[k];
     }
   d->ok = TRUE;
   return NULL;
@@ -206,6 +216,17 @@ annotate (RoofRender *R, gpointer data)
   it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("frontier point (label: layout changes)"), -1,
                         th->muted);
   it->marker = ROOF_MARKER_CIRCLE;
+  gboolean any_current = FALSE;
+  for (int i = 0; i < in->n_devices; i++)
+    any_current |= c->dev[i].ok && c->dev[i].current != NULL;
+  if (any_current)
+    {
+      roof_layout_label (c->wl.devices, MAX (c->wl.ep, 1.0), MAX (c->wl.pp, 1.0), num, sizeof num);
+      char b[24];
+      roof_format_count (c->wl.batch, b, sizeof b);
+      g_snprintf (buf, sizeof buf, _("current layout %s · batch %s"), num, b);
+      roof_legend_add_operating_ring (R, buf);
+    }
   if (in->sla.itl > 0.0)
     {
       roof_format_time (in->sla.itl, num, sizeof num);
@@ -302,7 +323,7 @@ hit_point (RoofRender *R, int i, const RoofFrontierPoint *f, double px, double p
                    _("%s · %s × DP %g · batch %s%s\n%s tokens/s per user (ITL %s)\n"
                      "%s output tokens/s per device%s\n%s tokens/s on %s devices · TTFT %s%s\n"
                      "bound: %s"),
-                   roof_render_device_name (R, i), lay, p->dp, b,
+                   roof_render_device_full_name (R, i), lay, p->dp, b,
                    f->frontier ? _(" · on the frontier") : "", x, itl, dev, kw, tot, n, ttft, usd,
                    roof_bound_title (p->bound));
 }
@@ -407,6 +428,14 @@ draw_data (RoofRender *R, gpointer data, GArray *labels)
   for (int i = 0; i < R->in->n_devices; i++)
     if (c->dev[i].ok && c->dev[i].n_xy > 0)
       draw_frontier (R, &c->dev[i], i, labels);
+  for (int i = 0; i < R->in->n_devices; i++)
+    if (c->dev[i].ok && c->dev[i].current != NULL)
+      {
+        const RoofFrontierPoint *f = c->dev[i].current;
+        double x = roof_frame_x (R, f->x), y = roof_frame_y (R, f->y);
+        roof_render_operating_ring (R, x, y, roof_render_device_color (R, i));
+        hit_point (R, i, f, x, y, R->th->marker_radius + 4.0);
+      }
   if (R->in->sla.itl > 0.0)
     draw_target (R, labels);
 }

@@ -163,6 +163,7 @@ roof_chart_lay_out (RoofRender *R, void (*obstacles) (RoofRender *R, gpointer da
         }
       R->frame.reserve_right = lw + 10.0;
     }
+  roof_operating_lay_out (R);
 }
 
 /* What every chart of the compared devices says when there is nothing to
@@ -227,6 +228,7 @@ draw_layers (RoofRender *R, const RoofChartClass *klass, gpointer data)
   if (klass->draw_overlays != NULL)
     klass->draw_overlays (R, data, labels);
   roof_frame_draw_axes (R);
+  roof_operating_draw (R);
   if (R->plot_message != NULL)
     roof_render_message (R, R->plot_message, R->th->muted);
   roof_legend_draw (R);

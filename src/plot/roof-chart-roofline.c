@@ -275,7 +275,7 @@ add_tooltip (RoofRender *R, int dev, const RoofResult *r, const char *what, doub
   roof_render_hit (R, x, y, R->th->marker_radius + 4.0, dev,
                    _("%s · %s\nintensity %s FLOP/byte\n%s attained (MFU %s %%, MBU %s %%)\n"
                       "%s %s · %s tokens/s\n%s\n%s%s of %s usable%s"),
-                   roof_render_device_name (R, dev), title, inten, perf, mfu, mbu,
+                   roof_render_device_full_name (R, dev), title, inten, perf, mfu, mbu,
                    r->phase == ROOF_PHASE_DECODE ? _("ITL") : _("TTFT"), itl, tps,
                    roof_bound_title (r->bound), r->fits ? _("fits: ") : _("does not fit: "), fp,
                    cap, need);
@@ -376,6 +376,14 @@ legend_styles (RoofRender *R, const Roofline *c)
       it = roof_legend_add (R, ROOF_LEGEND_MARKER, buf, -1, R->th->muted);
       it->marker = ROOF_MARKER_SQUARE;
     }
+  roof_format_count (in->workload.phase == ROOF_PHASE_DECODE ? in->workload.batch
+                                                             : in->workload.prompt,
+                     a, sizeof a);
+  g_snprintf (buf, sizeof buf,
+              in->workload.phase == ROOF_PHASE_DECODE ? _("current workload: batch %s")
+                                                      : _("current workload: prompt %s"),
+              a);
+  roof_legend_add_operating_ring (R, buf);
   gboolean any_bal = FALSE, any_unfit = FALSE;
   for (int i = 0; i < in->n_devices; i++)
     {
@@ -652,7 +660,7 @@ draw_ceilings (RoofRender *R, const Roofline *c, int i, GArray *labels)
   const RoofHardwareParams *hw = &R->in->devices[i].hw;
   RoofRect *pa = &R->frame.plot;
   RoofColor col = roof_render_device_color (R, i);
-  const char *name = roof_render_device_name (R, i);
+  const char *name = roof_render_device_full_name (R, i); /* tooltips */
   double bw = hw->mem_bw * c->n;
   char buf[160], num[48];
 
@@ -733,6 +741,13 @@ draw_workload (RoofRender *R, const Roofline *c, int i, GArray *labels)
       add_tooltip (R, i, &d->pre[k], _("prefill, prompt %s tokens"), d->pre_s[k], 7,
                    d->pre_xy[2 * k], d->pre_xy[2 * k + 1]);
     }
+  /* the workload the panels describe, ringed */
+  double ox = roof_frame_x (R, d->base.intensity), oy = roof_frame_y (R, d->base.attained_flops);
+  roof_render_operating_ring (R, ox, oy, col);
+  add_tooltip (R, i, &d->base,
+               c->wl.phase == ROOF_PHASE_DECODE ? _("current workload: decode, batch %s")
+                                                : _("current workload: prefill, prompt %s tokens"),
+               c->wl.phase == ROOF_PHASE_DECODE ? c->wl.batch : c->wl.prompt, 7, ox, oy);
   if (d->has_bal)
     {
       double bx = roof_frame_x (R, d->bal_r.intensity), by = roof_frame_y (R, d->bal_r.attained_flops);
@@ -746,7 +761,7 @@ draw_workload (RoofRender *R, const Roofline *c, int i, GArray *labels)
       roof_render_hit (R, bx, by, th->marker_radius + 5, i,
                        _("%s · balance batch B* = %s\ncompute time equals memory time; "
                           "larger batches are compute-bound"),
-                       name, num);
+                       roof_render_device_full_name (R, i), num);
     }
   if (d->max_fit < 1.0 && d->n_dec > 0)
     {
@@ -783,8 +798,8 @@ draw_operators (RoofRender *R, const Roofline *c, GArray *labels)
       roof_format_time (r->time, t, sizeof t);
       roof_render_hit (R, px, py, th->marker_radius + 4, c->ops_device,
                        _("%s (%s)\nintensity %s FLOP/byte\n%s per layer\n%s%s"),
-                       roof_op_name (r->op), roof_render_device_name (R, c->ops_device), inten, t,
-                       roof_bound_title (r->bound), r->counted ? "" : _("\nfused: not counted"));
+                       roof_op_name (r->op), roof_render_device_full_name (R, c->ops_device),
+                       inten, t, roof_bound_title (r->bound), r->counted ? "" : _("\nfused: not counted"));
     }
 }
 

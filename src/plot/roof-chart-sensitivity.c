@@ -319,7 +319,7 @@ draw_bar_row (RoofRender *R, const Sens *c, const Row *row)
   roof_render_hit_bar (R, &hit, i,
                        _("%s · %s%s\nelasticity %s (one-sided: %s up, %s down)\n"
                           "step time %s%s"),
-                       roof_render_device_name (R, i), roof_knob_title (k),
+                       roof_render_device_full_name (R, i), roof_knob_title (k),
                        binding ? _(" (binding)") : "", num, up, down, t,
                        workload ? _("\na workload parameter: reported, never binding") : "");
 }

@@ -375,10 +375,14 @@ draw_point (RoofRender *R, const Trend *c, int k, int j, gboolean named_here, in
                    _("%s (%d)\n%s: %s / %s = %s FLOP/byte"), d->name ? d->name : d->id, d->year,
                    s->label, pt, bw, r);
   if (named_here)
-    roof_render_label_point (R, labels, short_name (d), ROOF_FONT_LABEL,
-                             cmp >= 0 ? roof_render_device_color (R, cmp) : th->foreground,
-                             s->px[j], s->py[j], th->marker_radius + 1,
-                             cmp >= 0 ? PRIORITY_COMPARED : priority, -1, TRUE);
+    {
+      /* cut as every chart cuts names; the tooltip has it in full */
+      g_autofree char *name = roof_chart_ellipsize (short_name (d), ROOF_CHART_NAME_MAX);
+      roof_render_label_point (R, labels, name, ROOF_FONT_LABEL,
+                               cmp >= 0 ? roof_render_device_color (R, cmp) : th->foreground,
+                               s->px[j], s->py[j], th->marker_radius + 1,
+                               cmp >= 0 ? PRIORITY_COMPARED : priority, -1, TRUE);
+    }
 }
 
 static void

@@ -181,6 +181,15 @@ typedef struct
   char *tooltip;    /* multi-line, exact values with units; NULL with no_tooltips */
 } RoofHitItem;
 
+/* The axis of the operating point a chart marks: the workload's batch or
+ * context as a vertical line with a handle (roof-chart-operating.c). */
+typedef enum
+{
+  ROOF_OPERATING_NONE = 0,
+  ROOF_OPERATING_BATCH,
+  ROOF_OPERATING_CONTEXT,
+} RoofOperatingAxis;
+
 typedef struct
 {
   RoofRect plot_area; /* where data is drawn */
@@ -203,6 +212,13 @@ typedef struct
   GArray *items; /* RoofHitItem */
   char *description; /* accessible summary of the result, one paragraph */
   int dropped_labels; /* labels the placer could not fit and left out */
+  /* the operating point's line at x = op_x pixels (the x axis's mapping of
+   * op_value) and its handle, which the app lets the user drag over
+   * op_lo … op_hi; op_axis is NONE when the chart has none or it lies
+   * outside the axis shown */
+  RoofOperatingAxis op_axis;
+  double op_value, op_lo, op_hi, op_x;
+  RoofRect op_handle;
 } RoofChartLayout;
 
 RoofChartLayout *roof_chart_layout_new (void);

@@ -42,6 +42,51 @@ static const gboolean crosshair_axes[ROOF_PLOT_COUNT] = {
 
 #define ZOOM_STEP 1.15
 #define DRAG_THRESHOLD 4.0
+/* Pixels either side of the operating point's line that take hold of it. */
+#define OP_GRIP 4.0
+
+/* ------------------------------------------------------------------------ */
+/* The operating point: its handle sets the scenario's batch or context     */
+
+gboolean
+roof_chart_view_op_hit (RoofChartView *self, double x, double y)
+{
+  const RoofChartLayout *l = self->layout;
+  const RoofRect *h = &l->op_handle;
+
+  if (!self->rendered_once || self->scenario == NULL || l->op_axis == ROOF_OPERATING_NONE)
+    return FALSE;
+  if (x >= h->x - OP_GRIP && x <= h->x + h->width + OP_GRIP && y >= h->y - OP_GRIP
+      && y <= h->y + h->height + OP_GRIP)
+    return TRUE;
+  return fabs (x - l->op_x) <= OP_GRIP && roof_chart_view_in_plot_area (l, x, y);
+}
+
+/* The line dragged to pixel x of the axes it was taken on: the whole
+ * number of batch or context there, within the chart's range and the axis
+ * shown, into the scenario when it takes it. */
+static void
+op_drag_to (RoofChartView *self, double x)
+{
+  const RoofChartLayout *a = &self->drag_axes;
+  const char *property = a->op_axis == ROOF_OPERATING_BATCH ? "batch" : "context";
+  double v = round (roof_chart_layout_x_to_data (a, x));
+  double lo = MAX (ceil (MAX (a->op_lo, a->x0)), 1.0);
+  double hi = MAX (floor (MIN (a->op_hi, a->x1)), lo);
+  g_auto (GValue) value = G_VALUE_INIT;
+  double now;
+
+  if (!isfinite (v))
+    return;
+  v = CLAMP (v, lo, hi);
+  g_object_get (self->scenario, property, &now, NULL);
+  if (v == now)
+    return;
+  g_value_init (&value, G_TYPE_DOUBLE);
+  g_value_set_double (&value, v);
+  if (roof_scenario_accepts (self->scenario, property, &value))
+    g_object_set_property (G_OBJECT (self->scenario), property, &value);
+}
 
 /* ------------------------------------------------------------------------ */
 /* Zoom and pan                                                             */
@@ -201,7 +246,9 @@ on_motion (GtkEventControllerMotion *motion, double x, double y, RoofChartView *
     return;
 
   hover = roof_chart_layout_hit (self->layout, x, y);
-  if (hover != NULL || roof_chart_layout_legend_hit (self->layout, x, y) >= 0)
+  if (self->dragging_op || roof_chart_view_op_hit (self, x, y))
+    cursor = "ew-resize";
+  else if (hover != NULL || roof_chart_layout_legend_hit (self->layout, x, y) >= 0)
     cursor = "pointer";
   else if (self->panning)
     cursor = "grabbing";
@@ -235,6 +282,16 @@ on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, RoofChartView
 static void
 on_drag_begin (GtkGestureDrag *drag, double x, double y, RoofChartView *self)
 {
+  self->dragging_op = FALSE;
+  if (roof_chart_view_op_hit (self, x, y))
+    {
+      self->drag_axes = *self->layout;
+      self->op_drag_x = self->layout->op_x;
+      self->dragging_op = TRUE;
+      gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_CLAIMED);
+      gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "ew-resize");
+      return;
+    }
   if (!self->rendered_once || zoom_axes[self->kind] == 0
       || !roof_chart_view_in_plot_area (self->layout, x, y))
     {
@@ -252,6 +309,12 @@ on_drag_update (GtkGestureDrag *drag, double ox, double oy, RoofChartView *self)
   double view[4];
   guint axes = zoom_axes[self->kind];
 
+  if (self->dragging_op)
+    {
+      if (self->scenario != NULL)
+        op_drag_to (self, self->op_drag_x + ox);
+      return;
+    }
   if (!self->panning && hypot (ox, oy) < DRAG_THRESHOLD)
     return;
   if (!self->panning)
@@ -272,6 +335,11 @@ on_drag_update (GtkGestureDrag *drag, double ox, double oy, RoofChartView *self)
 static void
 on_drag_end (GtkGestureDrag *drag, double ox, double oy, RoofChartView *self)
 {
+  if (self->dragging_op)
+    {
+      self->dragging_op = FALSE;
+      return;
+    }
   if (self->panning)
     gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
   self->panning = FALSE;
@@ -283,7 +351,7 @@ on_click_released (GtkGestureClick *click, int n_press, double x, double y, Roof
   int device;
   const RoofHitItem *it;
 
-  if (!self->rendered_once || self->panning)
+  if (!self->rendered_once || self->panning || roof_chart_view_op_hit (self, x, y))
     return;
   gtk_widget_grab_focus (GTK_WIDGET (self));
 

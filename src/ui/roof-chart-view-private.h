@@ -43,6 +43,12 @@ struct _RoofChartView
   gboolean panning;
   RoofChartLayout drag_axes;
 
+  /* the scenario whose batch or context the operating point's handle
+   * sets, and a drag of that handle: the line's x when it began */
+  RoofScenario *scenario;
+  gboolean dragging_op;
+  double op_drag_x;
+
   /* pinned item */
   int pin_index; /* into layout->items, −1 for none */
   char *pin_text;
@@ -67,6 +73,8 @@ void roof_chart_view_set_view (RoofChartView *self, const double view[4]);
 void roof_chart_view_ensure_tooltips (RoofChartView *self);
 
 /* roof-chart-view-pointer.c */
+/* Whether (x, y) takes hold of the operating point's line or handle. */
+gboolean roof_chart_view_op_hit (RoofChartView *self, double x, double y);
 void roof_chart_view_add_pointer_controllers (RoofChartView *self);
 void roof_chart_view_append_overlay (RoofChartView *self, GtkSnapshot *snapshot);
 gboolean roof_chart_view_query_tooltip (GtkWidget *widget,

@@ -385,6 +385,7 @@ roof_chart_view_dispose (GObject *object)
   g_clear_pointer (&self->popover, gtk_widget_unparent);
   g_clear_pointer (&self->node, gsk_render_node_unref);
   g_clear_pointer (&self->data, roof_chart_data_unref);
+  g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (roof_chart_view_parent_class)->dispose (object);
 }
@@ -645,6 +646,16 @@ roof_chart_view_set_data (RoofChartView *self, RoofChartData *data)
     roof_chart_view_unpin (self);
   invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA]);
+}
+
+void
+roof_chart_view_set_scenario (RoofChartView *self, RoofScenario *scenario)
+{
+  g_return_if_fail (ROOF_IS_CHART_VIEW (self));
+  g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
+
+  self->dragging_op = FALSE;
+  g_set_object (&self->scenario, scenario);
 }
 
 gboolean

@@ -56,6 +56,11 @@ gboolean roof_chart_view_zoom (RoofChartView *self, double factor);
 void roof_chart_view_set_device_hidden (RoofChartView *self, const char *id, gboolean hidden);
 gboolean roof_chart_view_get_device_hidden (RoofChartView *self, const char *id);
 
+/* The scenario whose batch or context the user sets by dragging the
+ * operating point's handle on the cost, batch and context charts (the
+ * layout's op_*); NULL: the handle cannot be dragged. */
+void roof_chart_view_set_scenario (RoofChartView *self, RoofScenario *scenario);
+
 /* The layout of the last render, NULL before the first one. */
 const RoofChartLayout *roof_chart_view_get_layout (RoofChartView *self);
 /* Pins the item under (x, y) in widget pixels, as a click does; FALSE when

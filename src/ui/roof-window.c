@@ -197,6 +197,9 @@ set_scenario (RoofWindow *self, RoofScenario *scenario)
   if (!roof_follow_changed (&self->scenario, &self->scenario_changed_id, scenario,
                             G_CALLBACK (on_scenario_changed), self, 0))
     return;
+  /* the charts' operating point is dragged into this scenario */
+  for (int i = 0; i < ROOF_PLOT_COUNT; i++)
+    roof_chart_view_set_scenario (self->views[i], scenario);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
   _roof_window_queue_recompute (self);
 }
