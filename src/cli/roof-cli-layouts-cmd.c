@@ -136,6 +136,7 @@ write_json (RoofCliContext *ctx, const RoofWorkload *wl, GArray *rows, guint lim
   roof_cli_json_writer_node (w, "workload", json_object_get_member (o, "workload"));
   roof_cli_json_writer_node (w, "sla", json_object_get_member (o, "sla"));
   roof_cli_json_writer_cost_basis (w, ctx);
+  roof_cli_json_writer_speculative (w, ctx);
   roof_cli_json_writer_int (w, "count", rows->len);
   roof_cli_json_writer_begin_array (w, "layouts");
   for (guint i = 0; i < limit && !roof_cli_stream_failed (ctx->out); i++)
@@ -313,6 +314,7 @@ write_table (RoofCliContext *ctx, const RoofWorkload *wl, GArray *rows, guint li
                             id_of (ctx, i), g->layouts_met[i], n_layouts[i], g->met[i]);
   roof_cli_stream_print (ctx->out, "Tokens/s are output tokens of all DP replicas; per device "
                                    "divides by the TP×EP×PP×DP devices used.\n");
+  roof_cli_print_speculative (ctx);
   roof_cli_print_cost_basis (ctx);
 }
 
@@ -342,6 +344,8 @@ roof_cli_cmd_layouts (RoofCliContext *ctx, GError **error)
   search.max_batch = MAX_BATCH;
   search.itl = ctx->sla.itl;
   search.ttft = ctx->sla.ttft;
+  RoofSpeculative spec;
+  search.spec = roof_cli_speculative (ctx, &spec, &search.draft);
 
   for (guint i = 0; i < n; i++)
     {
@@ -350,6 +354,8 @@ roof_cli_cmd_layouts (RoofCliContext *ctx, GError **error)
 
       gather.target = i;
       gather.open = FALSE;
+      /* a bare device stands for a system of --devices N (8) */
+      search.devices = params_of (ctx, i)->scaleup_size > 0 ? 0.0 : opts->system_devices;
       if (!params_of (ctx, i)->has_price)
         roof_cli_note (ctx, "%s has no price in the catalog: its layouts rank after the priced "
                             "ones, by tokens/s per device",

@@ -146,13 +146,15 @@ merge_scenario (RoofCliContext *ctx)
   if (ctx->scenario == NULL)
     return;
   s = roof_scenario_get_levers (ctx->scenario);
-  /* speculative decoding and disaggregation are solve's; the cost basis is
-   * every priced command's */
+  /* speculative decoding is every command's that times decode steps over
+   * layouts or batches, disaggregation solve's; the cost basis is every
+   * priced command's */
   gboolean solve = ctx->opts->command == ROOF_CLI_COMMAND_SOLVE;
+  gboolean speculates = roof_cli_speculates (ctx);
   gboolean priced = solve || ctx->opts->command == ROOF_CLI_COMMAND_SWEEP
                     || ctx->opts->command == ROOF_CLI_COMMAND_COST
                     || ctx->opts->command == ROOF_CLI_COMMAND_LAYOUTS;
-  if (solve && !lv->spec && s->spec_k > 0.0)
+  if (speculates && !lv->spec && s->spec_k > 0.0)
     {
       lv->spec = lv->has_accept = TRUE;
       lv->spec_k = s->spec_k;
@@ -188,7 +190,10 @@ roof_cli_resolve_levers (RoofCliContext *ctx, GError **error)
   const RoofCliLevers *lv = &ctx->levers;
 
   merge_scenario (ctx);
-  if (lv->spec && ctx->workload.phase != ROOF_PHASE_DECODE)
+  /* layouts, pareto and plot pareto time the decode step whatever the phase */
+  if (lv->spec && ctx->workload.phase != ROOF_PHASE_DECODE
+      && (ctx->opts->command == ROOF_CLI_COMMAND_SOLVE
+          || ctx->opts->command == ROOF_CLI_COMMAND_SWEEP))
     {
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
                    "speculative decoding applies to decode, not the prefill: drop --phase "
@@ -216,6 +221,73 @@ roof_cli_resolve_levers (RoofCliContext *ctx, GError **error)
       && (!resolve_prefill_target (ctx, error) || !resolve_prefill_workload (ctx, error)))
     return FALSE;
   return TRUE;
+}
+
+gboolean
+roof_cli_speculates (const RoofCliContext *ctx)
+{
+  RoofCliCommand cmd = ctx->opts->command;
+
+  return cmd == ROOF_CLI_COMMAND_SOLVE || cmd == ROOF_CLI_COMMAND_SWEEP
+         || cmd == ROOF_CLI_COMMAND_LAYOUTS || cmd == ROOF_CLI_COMMAND_PARETO
+         || (cmd == ROOF_CLI_COMMAND_PLOT && ctx->opts->plot_kind == ROOF_PLOT_PARETO);
+}
+
+const RoofSpeculative *
+roof_cli_speculative (const RoofCliContext *ctx, RoofSpeculative *spec,
+                      const RoofModelDerived **draft)
+{
+  const RoofCliLevers *lv = &ctx->levers;
+
+  *draft = NULL;
+  if (!lv->spec)
+    return NULL;
+  spec->k = lv->spec_k;
+  spec->accept = lv->spec_accept;
+  spec->drafter = ctx->draft != NULL ? ROOF_DRAFTER_MODEL : ROOF_DRAFTER_MTP;
+  spec->mtp_params = lv->mtp_params;
+  if (ctx->draft != NULL)
+    *draft = roof_model_spec_get_derived (ctx->draft);
+  return spec;
+}
+
+void
+roof_cli_json_writer_speculative (RoofCliJsonWriter *w, const RoofCliContext *ctx)
+{
+  const RoofCliLevers *lv = &ctx->levers;
+
+  if (!lv->spec)
+    {
+      roof_cli_json_writer_string (w, "speculative", NULL);
+      return;
+    }
+  roof_cli_json_writer_begin_object (w, "speculative");
+  roof_cli_json_writer_number (w, "k", lv->spec_k);
+  roof_cli_json_writer_number (w, "accept", lv->spec_accept);
+  roof_cli_json_writer_string (w, "drafter", ctx->draft != NULL ? "model" : "mtp");
+  roof_cli_json_writer_string (w, "draft_model", ctx->draft != NULL
+                                                   ? roof_spec_get_id (ROOF_SPEC (ctx->draft))
+                                                   : NULL);
+  roof_cli_json_writer_number_or_null (w, "mtp_params", ctx->draft == NULL, lv->mtp_params);
+  roof_cli_json_writer_number (w, "tokens_per_step",
+                               roof_spec_tokens_per_step (lv->spec_k, lv->spec_accept));
+  roof_cli_json_writer_end_object (w);
+}
+
+void
+roof_cli_print_speculative (RoofCliContext *ctx)
+{
+  const RoofCliLevers *lv = &ctx->levers;
+
+  if (!lv->spec)
+    return;
+  roof_cli_stream_printf (ctx->out,
+                          "\nSpeculative decoding: k = %.15g, α = %.15g (%.4g tokens per verify "
+                          "step), drafter %s; ITL = (t_verify + k · t_draft) / tokens per step.\n",
+                          lv->spec_k, lv->spec_accept,
+                          roof_spec_tokens_per_step (lv->spec_k, lv->spec_accept),
+                          ctx->draft != NULL ? roof_spec_get_id (ROOF_SPEC (ctx->draft))
+                                             : "MTP heads");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -287,20 +359,16 @@ roof_cli_print_cost_basis (RoofCliContext *ctx)
 static gboolean
 compute_spec (RoofCliContext *ctx, RoofCliLeverResults *lr, GError **error)
 {
-  const RoofCliLevers *lv = &ctx->levers;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
-  RoofSpeculative spec = { .k = lv->spec_k, .accept = lv->spec_accept };
+  RoofSpeculative spec;
+  const RoofModelDerived *draft;
 
-  spec.drafter = ctx->draft != NULL ? ROOF_DRAFTER_MODEL : ROOF_DRAFTER_MTP;
-  spec.mtp_params = lv->mtp_params;
+  roof_cli_speculative (ctx, &spec, &draft);
   lr->spec = g_new0 (RoofSpecResult, lr->n);
   for (guint i = 0; i < lr->n; i++)
     {
       RoofError rerr = { 0 };
-      RoofStatus st = roof_speculative (params_of (ctx, i), md, &ctx->workload, &spec,
-                                        ctx->draft != NULL
-                                          ? roof_model_spec_get_derived (ctx->draft)
-                                          : NULL,
+      RoofStatus st = roof_speculative (params_of (ctx, i), md, &ctx->workload, &spec, draft,
                                         &lr->spec[i], &rerr);
       if (st != ROOF_OK)
         return roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);

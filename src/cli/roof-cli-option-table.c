@@ -268,7 +268,10 @@ static const OptSpec options[] = {
   { OPT_TP, "tp", 0, "N", CMD_MODEL_ON_HW & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE), GROUP_LAYOUT,
     "devices in tensor parallel (default 1)" },
   { OPT_DEVICES, "devices", 0, "N", CMD_MODEL_ON_HW & ~CMD (ROOF_CLI_COMMAND_SYNTHESIZE),
-    GROUP_LAYOUT, "the same as --tp N" },
+    GROUP_LAYOUT, "the same as --tp N (plot pareto: as for pareto)" },
+  { OPT_DEVICES, "devices", 0, "N", CMD_LAYOUTS | CMD_PARETO, GROUP_LAYOUT,
+    "the devices of the system a bare device (-H) stands for (default 8; a --system has its "
+    "own)" },
   { OPT_EP, "ep", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT,
     "devices in expert parallel, MoE only, at most the experts (default 1)" },
   { OPT_PP, "pp", 0, "N", CMD_MODEL_ON_HW, GROUP_LAYOUT, "pipeline stages (default 1)" },
@@ -283,14 +286,14 @@ static const OptSpec options[] = {
 
   /* the levers (docs/model.md, "Speculative decoding", "Disaggregated
    * prefill and decode", "Energy and ownership") */
-  { OPT_SPEC_K, "spec-k", 0, "K", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_SPEC_K, "spec-k", 0, "K", CMD_SPECULATIVE, GROUP_LEVERS,
     "speculative decoding: tokens drafted per verify step, 1 to 64 (needs --spec-accept and a "
     "drafter)" },
-  { OPT_SPEC_ACCEPT, "spec-accept", 0, "A", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_SPEC_ACCEPT, "spec-accept", 0, "A", CMD_SPECULATIVE, GROUP_LEVERS,
     "the probability α that each drafted token is accepted, in [0, 1)" },
-  { OPT_DRAFT_MODEL, "draft-model", 0, "ID", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_DRAFT_MODEL, "draft-model", 0, "ID", CMD_SPECULATIVE, GROUP_LEVERS,
     "the drafter: a model of the catalog, run on the same devices (TP as the workload's)" },
-  { OPT_MTP_PARAMS, "mtp-params", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_MTP_PARAMS, "mtp-params", 0, "N", CMD_SPECULATIVE, GROUP_LEVERS,
     "the drafter: multi-token-prediction heads of N parameters (DeepSeek-V3's one MTP "
     "module: 14e9)" },
   { OPT_DISAGG, "disagg", 0, NULL, CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,

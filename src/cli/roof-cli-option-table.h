@@ -23,6 +23,10 @@ G_BEGIN_DECLS
 /* the commands that solve: every -m command, layouts and pareto included */
 #define CMD_SOLVING (CMD_MODEL_ON_HW | CMD_LAYOUTS | CMD_PARETO)
 #define CMD_ALL ((1u << ROOF_CLI_N_COMMANDS) - 1u)
+/* the commands that time decode steps speculatively (--spec-k and its drafter) */
+#define CMD_SPECULATIVE                                                                           \
+  (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP) | CMD_LAYOUTS | CMD_PARETO        \
+   | CMD (ROOF_CLI_COMMAND_PLOT))
 /* the commands that print $/Mtok of the devices given: --cost own applies */
 #define CMD_PRICED                                                                                \
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP) | CMD (ROOF_CLI_COMMAND_COST)      \

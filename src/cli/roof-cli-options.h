@@ -196,6 +196,9 @@ typedef struct
   int frontier_metric;  /* pareto and plot pareto --y: RoofFrontierMetric */
   gboolean plot_linear; /* plot pareto --linear */
   const char *tp_flag; /* "--tp" or "--devices", whichever came first (static) */
+  /* layouts, pareto and plot pareto --devices N: the devices of the system
+   * a bare device (-H) stands for; 0 = 8. A system's own size is its own. */
+  double system_devices;
 
   /* plot */
   int plot_kind;         /* RoofPlotKind */

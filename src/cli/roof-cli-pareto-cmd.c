@@ -54,6 +54,24 @@ json_point (RoofCliJsonWriter *w, const char *key, const RoofFrontierPoint *f)
   roof_cli_json_writer_end_object (w);
 }
 
+/* Devices the layouts of column i may use: a system's scale-up domain, or
+ * --devices N (8) for a bare device. */
+static double
+system_devices (RoofCliContext *ctx, guint i)
+{
+  return params_of (ctx, i)->scaleup_size > 0 ? 0.0 : ctx->opts->system_devices;
+}
+
+static double
+devices_available (RoofCliContext *ctx, guint i)
+{
+  const RoofHardwareParams *hw = params_of (ctx, i);
+
+  if (hw->scaleup_size > 0)
+    return hw->scaleup_size;
+  return ctx->opts->system_devices > 0.0 ? ctx->opts->system_devices : 8.0;
+}
+
 static void
 write_json (RoofCliContext *ctx, const RoofWorkload *wl, const RoofFrontierSet *sets,
             RoofFrontierMetric metric)
@@ -73,6 +91,7 @@ write_json (RoofCliContext *ctx, const RoofWorkload *wl, const RoofFrontierSet *
                              json_object_get_member (json_node_get_object (head), "workload"));
   roof_cli_json_writer_string (w, "y", roof_frontier_metric_name (metric));
   roof_cli_json_writer_cost_basis (w, ctx);
+  roof_cli_json_writer_speculative (w, ctx);
   roof_cli_json_writer_number_or_null (w, "itl_s", ctx->sla.itl > 0.0, ctx->sla.itl);
   roof_cli_json_writer_number (w, "max_batch", ROOF_FRONTIER_MAX_BATCH);
   roof_cli_json_writer_begin_array (w, "frontiers");
@@ -85,6 +104,7 @@ write_json (RoofCliContext *ctx, const RoofWorkload *wl, const RoofFrontierSet *
       roof_cli_json_writer_string (w, "system", id_of (ctx, i));
       roof_cli_json_writer_string (
         w, "device", roof_spec_get_id (ROOF_SPEC (roof_cli_target (ctx, i)->device)));
+      roof_cli_json_writer_number (w, "devices_available", devices_available (ctx, i));
       roof_cli_json_writer_int (w, "layouts", set->n_layouts);
       roof_cli_json_writer_int (w, "points_computed", (gint64) set->n);
       roof_cli_json_writer_begin_array (w, "points");
@@ -185,10 +205,10 @@ write_table (RoofCliContext *ctx, const RoofWorkload *wl, const RoofFrontierSet 
       const RoofFrontierPoint *best = roof_frontier_set_best_within (set, ctx->sla.itl);
       g_autoptr (RoofCliTable) t = roof_cli_table_new (n_cols);
 
-      roof_cli_stream_printf (ctx->out, "\n%s: %zu frontier points of %zu (%d layouts × "
-                                        "batches 1 … %.15g that fit)\n",
+      roof_cli_stream_printf (ctx->out, "\n%s: %zu frontier points of %zu (%d layouts on %.15g "
+                                        "devices × batches 1 … %.15g that fit)\n",
                               id_of (ctx, i), set->n_frontier, set->n, set->n_layouts,
-                              ROOF_FRONTIER_MAX_BATCH);
+                              devices_available (ctx, i), ROOF_FRONTIER_MAX_BATCH);
       if (set->n == 0)
         continue;
       roof_cli_table_set_headerv (t, header);
@@ -215,6 +235,7 @@ write_table (RoofCliContext *ctx, const RoofWorkload *wl, const RoofFrontierSet 
   roof_cli_stream_print (ctx->out,
                          "\nTokens/s per user = 1/ITL; per device = output tokens/s of all DP "
                          "replicas over the TP×EP×PP×DP devices used.\n");
+  roof_cli_print_speculative (ctx);
   roof_cli_print_cost_basis (ctx);
 }
 
@@ -234,11 +255,16 @@ roof_cli_cmd_pareto (RoofCliContext *ctx, GError **error)
                         "for the TTFT, whatever --phase says");
   wl.phase = ROOF_PHASE_DECODE;
 
+  RoofSpeculative spec;
+  RoofFrontierOptions fo = { .metric = metric, .itl = ctx->sla.itl };
+  fo.spec = roof_cli_speculative (ctx, &spec, &fo.draft);
   for (guint i = 0; i < n && ok; i++)
     {
       RoofError rerr = { 0 };
-      RoofStatus st = roof_frontier_set_compute (&sets[i], params_of (ctx, i), md, &wl, metric,
-                                                 ctx->sla.itl, &rerr);
+      RoofStatus st;
+
+      fo.devices = system_devices (ctx, i);
+      st = roof_frontier_set_compute (&sets[i], params_of (ctx, i), md, &wl, &fo, &rerr);
       if (st != ROOF_OK)
         ok = roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
       with_points += sets[i].n > 0;

@@ -138,6 +138,19 @@ typedef struct _RoofCliJsonWriter RoofCliJsonWriter;
 void roof_cli_json_writer_cost_basis (RoofCliJsonWriter *w, const RoofCliContext *ctx);
 /* The footer line under a table with $/Mtok: "Cost basis: rented …" */
 void roof_cli_print_cost_basis (RoofCliContext *ctx);
+/* Whether the command times decode steps speculatively when told (solve,
+ * sweep, layouts, pareto, plot pareto). */
+gboolean roof_cli_speculates (const RoofCliContext *ctx);
+/* The speculative decoding resolved (--spec-*, else the scenario's) into
+ * `spec` and its draft model, or NULL (and *draft NULL) without. */
+const RoofSpeculative *roof_cli_speculative (const RoofCliContext *ctx,
+                                             RoofSpeculative *spec,
+                                             const RoofModelDerived **draft);
+/* "speculative": {k, accept, drafter, draft_model, mtp_params,
+ * tokens_per_step} or null, through the streaming writer */
+void roof_cli_json_writer_speculative (RoofCliJsonWriter *w, const RoofCliContext *ctx);
+/* A footer line "Speculative decoding: k = …" when there is some. */
+void roof_cli_print_speculative (RoofCliContext *ctx);
 /* solve --spec-k / --disagg: what each column adds, computed before anything
  * is printed (roof_cli_levers_compute), then written into result i's JSON
  * object or as tables after solve's own. */

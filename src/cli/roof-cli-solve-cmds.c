@@ -550,6 +550,7 @@ sweep_write_json (RoofCliContext *ctx, const Sweep *sw)
   roof_cli_json_writer_node (
       w, "workload", json_object_get_member (json_node_get_object (workload), "workload"));
   roof_cli_json_writer_cost_basis (w, ctx);
+  roof_cli_json_writer_speculative (w, ctx);
   roof_cli_json_writer_begin_array (w, "results");
   for (guint i = 0; i < n; i++)
     {
@@ -627,11 +628,39 @@ sweep_print_tables (RoofCliContext *ctx, const Sweep *sw)
     }
 }
 
+/* One point of the sweep: roof_solve, or with speculative decoding the
+ * verify step's result carrying roof_speculative's effective figures (the
+ * ITL as t_step, tokens/s, $/Mtok, the footprint with the drafter's). */
+static RoofStatus
+sweep_point (RoofCliContext *ctx, guint i, const RoofWorkload *wl, RoofResult *r,
+             RoofError *err)
+{
+  const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
+  const RoofModelDerived *draft;
+  RoofSpeculative spec;
+  RoofSpecResult s;
+  RoofStatus st;
+
+  if (roof_cli_speculative (ctx, &spec, &draft) == NULL || wl->phase != ROOF_PHASE_DECODE)
+    return roof_solve (params_of (ctx, i), md, wl, r, err);
+  if ((st = roof_speculative (params_of (ctx, i), md, wl, &spec, draft, &s, err)) != ROOF_OK)
+    return st;
+  *r = s.verify;
+  r->t_step = s.itl;
+  r->tokens_per_s = s.tokens_per_s;
+  r->tokens_per_s_total = s.tokens_per_s_total;
+  r->tokens_per_s_per_device = s.tokens_per_s_per_device;
+  r->tokens_per_s_per_kw = s.tokens_per_s_per_kw;
+  r->usd_per_mtok = s.usd_per_mtok;
+  r->footprint_device = s.footprint_device;
+  r->fits = s.fits;
+  return ROOF_OK;
+}
+
 gboolean
 roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
 {
   const RoofCliOptions *opts = ctx->opts;
-  const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
   g_autoptr (GArray) values = NULL;
   g_autofree RoofResult *results = NULL;
   Sweep sw = { .by_batch = opts->batch_is_range, .n = ctx->targets->len };
@@ -654,7 +683,7 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
           wl.batch = g_array_index (values, double, j);
         else
           wl.context = g_array_index (values, double, j);
-        st = roof_solve (params_of (ctx, i), md, &wl, &results[(gsize) i * sw.m + j], &rerr);
+        st = sweep_point (ctx, i, &wl, &results[(gsize) i * sw.m + j], &rerr);
         if (st != ROOF_OK)
           return roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);
       }
@@ -666,6 +695,7 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
   else
     {
       sweep_print_tables (ctx, &sw);
+      roof_cli_print_speculative (ctx);
       roof_cli_print_cost_basis (ctx);
     }
   return TRUE;

@@ -69,8 +69,14 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
   ParetoDev *d = &c->dev[i];
   const RoofHardwareParams *hw = &in->devices[i].hw;
 
-  if (roof_frontier_set_compute (&d->set, hw, in->model, &c->wl, c->metric, in->sla.itl, &d->err)
-      != ROOF_OK)
+  RoofFrontierOptions fo = { .metric = c->metric,
+                             .itl = in->sla.itl,
+                             .spec = in->has_spec ? &in->spec : NULL,
+                             .draft = in->draft };
+
+  /* a bare device is a system of frontier_devices (0: 8); a system, of its own size */
+  fo.devices = hw->scaleup_size > 0 ? 0.0 : in->frontier_devices;
+  if (roof_frontier_set_compute (&d->set, hw, in->model, &c->wl, &fo, &d->err) != ROOF_OK)
     return &d->err;
   if (d->set.n == 0)
     {

@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "roof-chart-kind.h" /* RoofPlotKind and the chart names: the one list of charts */
+#include "roof-levers.h" /* RoofSpeculative */
 #include "roof-solver.h"
 
 G_BEGIN_DECLS
@@ -114,6 +115,13 @@ typedef struct
   double sensitivity_step;       /* 0 = 0.01 */
   int frontier_metric;           /* pareto: the y axis, a RoofFrontierMetric (0 = per device) */
   gboolean frontier_linear;      /* pareto: linear axes (FALSE: logarithmic) */
+  double frontier_devices;       /* pareto: a bare device's system size; 0 = 8 */
+  /* pareto: speculative decoding of every decode step (docs/model.md,
+   * "Speculative decoding"); has_spec FALSE: none. `draft` is the draft
+   * model of a ROOF_DRAFTER_MODEL drafter. */
+  gboolean has_spec;
+  RoofSpeculative spec;
+  const RoofModelDerived *draft;
 
   /* trend chart: every device of the catalog */
   const RoofPlotDevice *catalog;

@@ -13,8 +13,9 @@
 RoofStatus
 roof_frontier_set_compute (RoofFrontierSet *set, const RoofHardwareParams *hw,
                            const RoofModelDerived *md, const RoofWorkload *wl,
-                           RoofFrontierMetric metric, double itl, RoofError *err)
+                           const RoofFrontierOptions *o, RoofError *err)
 {
+  RoofFrontierMetric metric = o->metric;
   RoofLayoutSearch search;
   RoofStatus st;
   size_t capacity = FIRST_CAPACITY, n = 0;
@@ -22,7 +23,10 @@ roof_frontier_set_compute (RoofFrontierSet *set, const RoofHardwareParams *hw,
   roof_frontier_set_clear (set);
   roof_layout_search_init (&search);
   search.max_batch = ROOF_FRONTIER_MAX_BATCH;
-  search.itl = itl;
+  search.itl = o->itl;
+  search.devices = o->devices;
+  search.spec = o->spec;
+  search.draft = o->draft;
   search.batch_grid = true;
   set->points = g_new (RoofFrontierPoint, capacity);
   st = roof_frontier_collect (hw, md, wl, &search, metric, set->points, capacity, &n,

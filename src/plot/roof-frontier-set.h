@@ -27,14 +27,24 @@ typedef struct
   int n_layouts; /* valid layouts */
 } RoofFrontierSet;
 
-/* Fills `set` (zeroed or cleared) for one system; `itl` (seconds, 0 for
- * none) sets each point's `meets`. On a solver error, `set` is empty. */
+/* What a frontier is computed with beside the system and the workload. */
+typedef struct
+{
+  RoofFrontierMetric metric;
+  double itl;     /* seconds, 0 for none: sets each point's `meets` */
+  double devices; /* devices available (RoofLayoutSearch.devices): 0 = the
+                   * system's scale-up domain, or 8 for a bare device */
+  const struct RoofSpeculative *spec; /* speculative decoding, or NULL */
+  const RoofModelDerived *draft;      /* its draft model (ROOF_DRAFTER_MODEL) */
+} RoofFrontierOptions;
+
+/* Fills `set` (zeroed or cleared) for one system. On a solver error, `set`
+ * is empty. */
 RoofStatus roof_frontier_set_compute (RoofFrontierSet *set,
                                       const RoofHardwareParams *hw,
                                       const RoofModelDerived *md,
                                       const RoofWorkload *wl,
-                                      RoofFrontierMetric metric,
-                                      double itl,
+                                      const RoofFrontierOptions *options,
                                       RoofError *err);
 void roof_frontier_set_clear (RoofFrontierSet *set);
 

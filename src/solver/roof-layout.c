@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "roof-levers.h"
 #include "roof-solver-private.h"
 
 static inline double
@@ -466,6 +467,21 @@ enumerate_batches (const RoofHardwareParams *hw, const RoofModelDerived *md, Roo
       if (!isfinite (p.itl_s) || !isfinite (p.ttft_s) || !isfinite (p.usd_per_mtok)
           || !isfinite (p.tokens_per_s_per_kw) || !(p.itl_s > 0.0))
         continue; /* out of the computable range: never a NaN to the caller */
+      if (s->spec != NULL)
+        {
+          /* the same layout and batch with speculative decoding; left out
+           * when the drafter cannot run there or does not fit beside it */
+          RoofLayoutPoint q = p;
+          RoofError local;
+          if (roof_speculative_layout_point (hw, md, w, s->spec, s->draft, s, &q, &local)
+                != ROOF_OK
+              || !q.fits)
+            continue;
+          (*n_points)++;
+          if (!visit (&q, user))
+            return false;
+          continue;
+        }
       (*n_points)++;
       if (!visit (&p, user))
         return false;
@@ -508,6 +524,10 @@ roof_layouts_enumerate (const RoofHardwareParams *hw, const RoofModelDerived *md
                            s.max_batch);
   if (!roof_finite_nonneg (s.itl) || !roof_finite_nonneg (s.ttft))
     return roof_set_error (err, ROOF_ERR_INVALID, "SLA targets must be finite and ≥ 0");
+  if (s.spec != NULL && (st = roof_speculative_validate (s.spec, err)) != ROOF_OK)
+    return st;
+  if (s.spec != NULL && s.spec->drafter == ROOF_DRAFTER_MODEL && s.draft == NULL)
+    return roof_set_error (err, ROOF_ERR_INVALID, "no draft model given");
 
   double avail = s.devices > 0.0 ? s.devices : (hw->scaleup_size > 0 ? hw->scaleup_size : 8.0);
   double max_batch = s.max_batch > 0.0 ? s.max_batch : 4096.0;

@@ -25,7 +25,7 @@ typedef enum
   ROOF_DRAFTER_MTP,       /* multi-token-prediction heads of mtp_params parameters */
 } RoofDrafter;
 
-typedef struct
+typedef struct RoofSpeculative
 {
   double k;      /* draft length: tokens proposed per verify step, whole, 1 … 64 */
   double accept; /* α: probability that each drafted token is accepted, [0, 1) */
@@ -76,6 +76,22 @@ RoofStatus roof_speculative (const RoofHardwareParams *hw,
                              const RoofModelDerived *draft,
                              RoofSpecResult *out,
                              RoofError *err);
+
+/* A point of roof_layouts_enumerate (its layout and batch) with speculative
+ * decoding: roof_speculative of wl on that layout (tp, ep, pp, microbatches
+ * = pp, dp) and batch; the point's ITL becomes the effective ITL t_cycle /
+ * tokens_per_step, its tokens/s (per device, per kW) and $/Mtok those of
+ * roof_speculative, its bound the verify step's, `fits` whether the drafter
+ * fits beside it, `meets` recomputed against the search's targets (TTFT,
+ * a prefill, is unchanged). docs/model.md, "Speculative decoding". */
+RoofStatus roof_speculative_layout_point (const RoofHardwareParams *hw,
+                                          const RoofModelDerived *md,
+                                          const RoofWorkload *wl,
+                                          const RoofSpeculative *spec,
+                                          const RoofModelDerived *draft,
+                                          const RoofLayoutSearch *search,
+                                          RoofLayoutPoint *point,
+                                          RoofError *err);
 
 /* ------------------------------------------------------------------------ */
 /* Disaggregated prefill and decode                                         */

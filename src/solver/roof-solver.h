@@ -664,6 +664,12 @@ typedef struct
    * (powers of two and 1.5 times them) up to max_batch, and the largest
    * batch that fits when it lies between two grid points (the frontier). */
   bool batch_grid;
+  /* Speculative decoding (roof-levers.h), or NULL: every point is then
+   * roof_speculative_layout_point's, and a point whose drafter does not fit
+   * or cannot run on its layout is left out. `draft` is the draft model of
+   * a ROOF_DRAFTER_MODEL drafter. */
+  const struct RoofSpeculative *spec;
+  const RoofModelDerived *draft;
 } RoofLayoutSearch;
 
 void roof_layout_search_init (RoofLayoutSearch *s);

@@ -143,3 +143,41 @@ roof_speculative (const RoofHardwareParams *hw, const RoofModelDerived *md,
     return roof_overflow_error (err);
   return ROOF_OK;
 }
+
+RoofStatus
+roof_speculative_layout_point (const RoofHardwareParams *hw, const RoofModelDerived *md,
+                               const RoofWorkload *wl, const RoofSpeculative *spec,
+                               const RoofModelDerived *draft, const RoofLayoutSearch *search,
+                               RoofLayoutPoint *p, RoofError *err)
+{
+  RoofWorkload w;
+  RoofSpecResult s;
+  RoofStatus st;
+
+  if (wl == NULL || p == NULL)
+    return roof_set_error (err, ROOF_ERR_INVALID, "no workload or point given");
+  /* the layout and batch as roof_layouts_enumerate set them */
+  w = *wl;
+  w.phase = ROOF_PHASE_DECODE;
+  w.devices = p->tp;
+  w.ep = p->ep;
+  w.pp = p->pp;
+  w.microbatches = p->pp;
+  w.dp = p->dp;
+  w.batch = p->batch;
+  if ((st = roof_speculative (hw, md, &w, spec, draft, &s, err)) != ROOF_OK)
+    return st;
+  p->itl_s = s.itl;
+  p->tokens_per_s = s.tokens_per_s_total;
+  p->tokens_per_s_per_device = s.tokens_per_s_per_device;
+  p->has_power = s.has_power;
+  p->tokens_per_s_per_kw = s.has_power ? s.tokens_per_s_per_kw : 0.0;
+  p->has_cost = s.has_cost;
+  p->usd_per_mtok = s.has_cost ? s.usd_per_mtok : 0.0;
+  p->bound = s.verify.bound;
+  p->fits = s.fits;
+  p->meets = search == NULL
+             || ((search->itl <= 0.0 || p->itl_s <= search->itl)
+                 && (search->ttft <= 0.0 || p->ttft_s <= search->ttft));
+  return ROOF_OK;
+}

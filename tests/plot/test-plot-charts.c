@@ -246,8 +246,8 @@ test_pareto_probe (void)
   RoofColor c = roof_theme_device_color (th, 0);
   RoofWorkload wl = s.in.workload;
   wl.phase = ROOF_PHASE_DECODE;
-  g_assert_cmpint (roof_frontier_set_compute (&set, &s.devices[0].hw, s.in.model, &wl,
-                                              ROOF_FRONTIER_PER_DEVICE, 0.050, &err),
+  RoofFrontierOptions fo = { .metric = ROOF_FRONTIER_PER_DEVICE, .itl = 0.050 };
+  g_assert_cmpint (roof_frontier_set_compute (&set, &s.devices[0].hw, s.in.model, &wl, &fo, &err),
                    ==, ROOF_OK);
   g_assert_cmpuint (set.n_frontier, >=, 5);
   g_assert_true (r.layout->x_log && r.layout->y_log);
