@@ -252,6 +252,117 @@ test_plot (void)
   g_rmdir (dir);
 }
 
+/* The most interactive frontier point of `args` (the last). */
+static JsonObject *
+last_point (JsonNode *root, const char *system)
+{
+  JsonObject *top = json_node_get_object (root);
+  JsonObject *f = json_array_get_object_element (json_object_get_array_member (top, "frontiers"),
+                                                 0);
+  g_assert_cmpstr (json_object_get_string_member (f, "system"), ==, system);
+  JsonArray *pts = json_object_get_array_member (f, "points");
+  return json_array_get_object_element (pts, json_array_get_length (pts) - 1);
+}
+
+/* --devices 1: the bare device is a system of one, so the only layout is
+ * TP 1 and its most interactive point B = 1, ITL 1,058 ns (86,912 + 18,888
+ * B at 100 GB/s). With --spec-k 3 --spec-accept 0.7 --mtp-params 10000
+ * (tests/solver/test-solver-frontier.c, speculative-moves, has the counts):
+ * verify 113,696 B → 1,136.96 ns, draft 20,000 B → 200 ns, t_cycle =
+ * 1,736.96 ns over 1 + 0.7 + 0.49 + 0.343 = 2.533 tokens: ITL 685.7323 ns,
+ * per user and per device × 1,058 / 685.7323 = 1.54288. */
+static void
+test_speculative (void)
+{
+  g_autofree char *path = write_temp ("pareto-catalog-XXXXXX.json", catalog);
+  const char *plain_args[] = { "pareto", "-m", "tiny-1", "-H", "small", "--context", "127",
+                               "--catalog", path, "--devices", "1", "--json", NULL };
+  const char *spec_args[] = { "pareto", "-m", "tiny-1", "-H", "small", "--context", "127",
+                              "--catalog", path, "--devices", "1", "--spec-k", "3",
+                              "--spec-accept", "0.7", "--mtp-params", "10000", "--json", NULL };
+  g_auto (Run) r0 = { 0 };
+  g_auto (Run) r1 = { 0 };
+  g_autoptr (JsonNode) plain = NULL;
+  g_autoptr (JsonNode) spec = NULL;
+  const double t_cycle = 1136.96e-9 + 3 * 200e-9, tps = 2.533, itl = t_cycle / tps;
+
+  run_cli_argv (&r0, plain_args);
+  g_assert_cmpint (r0.status, ==, 0);
+  run_cli_argv (&r1, spec_args);
+  g_assert_cmpint (r1.status, ==, 0);
+  plain = parse_json (r0.out);
+  spec = parse_json (r1.out);
+  JsonObject *f = json_array_get_object_element (
+    json_object_get_array_member (json_node_get_object (plain), "frontiers"), 0);
+  g_assert_cmpfloat (num (f, "devices_available"), ==, 1);
+  g_assert_cmpfloat (num (f, "layouts"), ==, 1);
+  g_assert_true (json_node_is_null (json_object_get_member (json_node_get_object (plain),
+                                                            "speculative")));
+  JsonObject *so = json_object_get_object_member (json_node_get_object (spec), "speculative");
+  g_assert_cmpfloat (fabs (num (so, "tokens_per_step") - tps), <, 1e-12);
+
+  JsonObject *a = last_point (plain, "small"), *b = last_point (spec, "small");
+  g_assert_cmpfloat (num (a, "batch"), ==, 1);
+  g_assert_cmpfloat (num (b, "batch"), ==, 1);
+  g_assert_cmpfloat (fabs (num (a, "itl_s") - 1058e-9), <, 1e-9 * 1058e-9);
+  g_assert_cmpfloat (fabs (num (b, "itl_s") - itl), <, 1e-9 * itl);
+  double factor = 1058e-9 / itl;
+  g_assert_cmpfloat (fabs (num (b, "tokens_per_s_per_user") / num (a, "tokens_per_s_per_user")
+                           - factor),
+                     <, 1e-9);
+  g_assert_cmpfloat (fabs (num (b, "tokens_per_s_per_device")
+                           / num (a, "tokens_per_s_per_device") - factor),
+                     <, 1e-9);
+
+  /* sweep and layouts take the same flags: the sweep's B = 1 step is the
+   * effective ITL, the layout's too */
+  const char *sweep_args[] = { "sweep", "-m", "tiny-1", "-H", "small", "--context", "127",
+                               "--catalog", path, "--batch", "1:2", "--points", "2",
+                               "--spec-k", "3", "--spec-accept", "0.7", "--mtp-params", "10000",
+                               "--json", NULL };
+  g_auto (Run) r2 = { 0 };
+  run_cli_argv (&r2, sweep_args);
+  g_assert_cmpint (r2.status, ==, 0);
+  g_autoptr (JsonNode) sw = parse_json (r2.out);
+  JsonObject *res = json_array_get_object_element (
+    json_object_get_array_member (json_node_get_object (sw), "results"), 0);
+  JsonObject *p0 = json_array_get_object_element (json_object_get_array_member (res, "points"),
+                                                  0);
+  g_assert_cmpfloat (fabs (num (p0, "t_step_s") - itl), <, 1e-9 * itl);
+  g_assert_cmpfloat (fabs (num (p0, "tokens_per_s") - tps / t_cycle), <, 1e-9 * tps / t_cycle);
+
+  const char *layouts_args[] = { "layouts", "-m", "tiny-1", "-H", "small", "--context", "127",
+                                 "--catalog", path, "--devices", "1", "--itl-ms", "0.0007",
+                                 "--spec-k", "3", "--spec-accept", "0.7", "--mtp-params",
+                                 "10000", "--every-batch", "--json", NULL };
+  g_auto (Run) r3 = { 0 };
+  run_cli_argv (&r3, layouts_args);
+  g_assert_cmpint (r3.status, ==, 0);
+  g_autoptr (JsonNode) ly = parse_json (r3.out);
+  /* ITL ≤ 0.7 µs: B = 1 (685.7 ns) meets it; B = 2 does not (its verify
+   * step alone reads 86,912 + 2 · 26,784 = 140,480 B: 1,404.8 ns, over
+   * 2.533 after 600 ns of drafts, 791.5 ns) */
+  JsonArray *rows = json_object_get_array_member (json_node_get_object (ly), "layouts");
+  g_assert_cmpuint (json_array_get_length (rows), ==, 1);
+  JsonObject *row = json_array_get_object_element (rows, 0);
+  g_assert_cmpfloat (num (row, "batch"), ==, 1);
+  g_assert_cmpfloat (fabs (num (row, "itl_s") - itl), <, 1e-9 * itl);
+  g_unlink (path);
+}
+
+/* --devices N on pareto must be a whole number ≥ 1. */
+static void
+test_devices_errors (void)
+{
+  const char *args[] = { "pareto", "-m", "llama-3.1-8b", "-H", "nvidia-h100-sxm", "--devices",
+                         "0", NULL };
+  g_auto (Run) r = { 0 };
+
+  run_cli_argv (&r, args);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "--devices"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -260,5 +371,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/pareto/metrics-and-csv", test_metrics_and_csv);
   g_test_add_func ("/cli/pareto/errors", test_errors);
   g_test_add_func ("/cli/pareto/plot", test_plot);
+  g_test_add_func ("/cli/pareto/speculative", test_speculative);
+  g_test_add_func ("/cli/pareto/devices-errors", test_devices_errors);
   return g_test_run ();
 }

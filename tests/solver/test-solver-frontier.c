@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "roof-levers.h"
 #include "solver-fixtures.h"
 
 /* The tiny model of solver-fixtures.h with one layer, so that the only
@@ -321,11 +322,86 @@ test_layout_label (void)
   g_assert_cmpstr (buf, ==, "TP64·EP72·PP16");
 }
 
+/* Speculative decoding moves the frontier (docs/model.md, "Speculative
+ * decoding"): k = 3, α = 0.7, MTP heads of 10,000 parameters, on the hand
+ * case. At TP 1, B = 1 (context 127, memory-bound throughout):
+ *   verify step, q = 4 tokens: weights 86,912 B + the cache read once
+ *     127 · 64 · 2 = 16,256 B + 4 tokens written 4 · 128 = 512 B +
+ *     activations 4 · 2,504 = 10,016 B = 113,696 B → 1,136.96 ns
+ *     (FLOP 4 · 86,528 + 4 · 32,512 = 476,160 → 476.16 ns, below it)
+ *   draft step: 10,000 · 2 B = 20,000 B → 200 ns (20,000 FLOP: 20 ns)
+ *   t_cycle = 1,136.96 + 3 · 200 = 1,736.96 ns; tokens per step 2.533
+ *   ITL = 1,736.96 / 2.533 = 685.7323 ns against 1,058 ns plain: the point
+ *   moves right by 1,058 / 685.7323 = 1.54288, and per device (DP 2 of
+ *   B = 1 over 2 devices) from 1 / 1,058 ns to 2.533 / 1,736.96 ns, the
+ *   same factor. */
+static void
+test_speculative_moves (void)
+{
+  RoofHardwareParams hw;
+  RoofModelDerived md;
+  RoofWorkload wl;
+  RoofLayoutSearch s;
+  RoofFrontierPoint plain[64], spec[64];
+  RoofSpeculative sp = { .k = 3, .accept = 0.7, .drafter = ROOF_DRAFTER_MTP,
+                         .mtp_params = 10000 };
+  const double t_cycle = 1136.96e-9 + 3 * 200e-9, tps = 1 + 0.7 + 0.49 + 0.343;
+  const double itl = t_cycle / tps, factor = 1058e-9 / itl;
+
+  hand_setup (&hw, &md, &wl, &s);
+  size_t n0 = collect (&hw, &md, &wl, &s, ROOF_FRONTIER_PER_DEVICE, plain, 64);
+  s.spec = &sp;
+  size_t n1 = collect (&hw, &md, &wl, &s, ROOF_FRONTIER_PER_DEVICE, spec, 64);
+  /* the drafter is small: every point still fits */
+  g_assert_cmpuint (n1, ==, n0);
+  const RoofFrontierPoint *a = NULL, *b = NULL;
+  for (size_t i = 0; i < n0; i++)
+    {
+      if (plain[i].p.tp == 1 && plain[i].p.batch == 1)
+        a = &plain[i];
+      if (spec[i].p.tp == 1 && spec[i].p.batch == 1)
+        b = &spec[i];
+    }
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  assert_rel (a->p.itl_s, 1058e-9, 1e-9);
+  assert_rel (b->p.itl_s, itl, 1e-9);
+  assert_rel (b->x / a->x, factor, 1e-9);
+  assert_rel (b->y, tps / t_cycle, 1e-9);
+  assert_rel (b->y / a->y, factor, 1e-9);
+  /* $2/h × 2 devices over 2 · 2.533 tokens per cycle */
+  assert_rel (b->p.usd_per_mtok, 4.0 / 3600.0 * t_cycle / (2 * tps) * 1e6, 1e-9);
+  g_assert_true (b->p.fits);
+
+  /* the ITL target is met on the effective ITL: 0.7 µs holds 685.7 ns */
+  s.itl = 0.7e-6;
+  collect (&hw, &md, &wl, &s, ROOF_FRONTIER_PER_DEVICE, spec, 64);
+  for (size_t i = 0; i < n1; i++)
+    if (spec[i].p.tp == 1 && spec[i].p.batch == 1)
+      g_assert_true (spec[i].p.meets);
+
+  /* the speculative settings are checked once, naming the field */
+  RoofError err = { 0 };
+  size_t n = 0;
+  sp.k = 0;
+  g_assert_cmpint (roof_frontier_collect (&hw, &md, &wl, &s, ROOF_FRONTIER_PER_DEVICE, spec, 64,
+                                          &n, NULL, &err),
+                   ==, ROOF_ERR_INVALID);
+  g_assert_nonnull (strstr (err.message, "draft length k"));
+  sp.k = 3;
+  sp.drafter = ROOF_DRAFTER_MODEL;
+  g_assert_cmpint (roof_frontier_collect (&hw, &md, &wl, &s, ROOF_FRONTIER_PER_DEVICE, spec, 64,
+                                          &n, NULL, &err),
+                   ==, ROOF_ERR_INVALID);
+  g_assert_nonnull (strstr (err.message, "draft model"));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/solver/frontier/hand", test_hand);
+  g_test_add_func ("/solver/frontier/speculative-moves", test_speculative_moves);
   g_test_add_func ("/solver/frontier/metrics", test_metrics);
   g_test_add_func ("/solver/frontier/capacity", test_capacity);
   g_test_add_func ("/solver/frontier/nvl72-shape", test_nvl72_shape);
