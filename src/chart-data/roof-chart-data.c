@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "roof-spec.h"
+#include "roof-system-spec.h"
 
 struct _RoofChartData
 {
@@ -26,6 +27,11 @@ struct _RoofChartData
   GStringChunk *strings; /* every string the devices point to */
   char *problem;
   GPtrArray *measured; /* what the input's measured points point to */
+  /* the frontier chart's systems: the compared devices, then the
+   * scenario's system when it has one (roof_chart_data_get_frontier) */
+  RoofPlotDevice frontier[ROOF_PLOT_MAX_DEVICES];
+  int n_frontier;
+  RoofModelDerived draft; /* the input's spec.draft */
 };
 
 G_STATIC_ASSERT (ROOF_SCENARIO_N_COLORS == ROOF_PLOT_PALETTE_SIZE);
@@ -68,6 +74,67 @@ fill_device (RoofChartData *self, RoofHardwareSpec *spec, int color, RoofPlotDev
       out->cache_names[k] = cache ? g_string_chunk_insert_const (self->strings, cache) : NULL;
     }
   out->color = color;
+}
+
+/* The frontier chart's systems: every compared device (a bare device is a
+ * system of the scenario's layout's devices, or 8), then the scenario's
+ * system in the first palette colour no device took. */
+static void
+fill_frontier (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
+{
+  const char *id = roof_scenario_get_system (scenario);
+  RoofSystemSpec *sys = id != NULL ? roof_catalog_find_system (catalog, id) : NULL;
+  const RoofWorkload *wl = roof_scenario_get_workload (scenario);
+  double used = MAX (wl->devices, 1.0) * MAX (wl->ep, 1.0) * MAX (wl->pp, 1.0)
+                * MAX (wl->dp, 1.0);
+  RoofPlotDevice *out;
+  guint taken = 0;
+
+  self->input.frontier_devices = used > 1.0 ? used : 0.0;
+  memcpy (self->frontier, self->devices, sizeof self->devices);
+  self->n_frontier = self->n_devices;
+  if (sys == NULL || self->n_frontier == ROOF_PLOT_MAX_DEVICES)
+    return;
+  out = &self->frontier[self->n_frontier];
+  memset (out, 0, sizeof *out);
+  if (!roof_catalog_get_system_params (catalog, id, &out->hw, NULL))
+    return;
+  out->id = g_string_chunk_insert_const (self->strings, id);
+  out->name = g_string_chunk_insert_const (self->strings, roof_spec_get_name (ROOF_SPEC (sys)));
+  out->year = roof_spec_get_year (ROOF_SPEC (sys));
+  for (int i = 0; i < self->n_devices; i++)
+    taken |= 1u << (self->devices[i].color % ROOF_PLOT_PALETTE_SIZE);
+  while (out->color < ROOF_PLOT_PALETTE_SIZE - 1 && (taken & (1u << out->color)))
+    out->color++;
+  self->n_frontier++;
+}
+
+/* The scenario's speculative decoding, for the frontier chart; none when
+ * its draft model is not in the catalog. */
+static void
+fill_speculative (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
+{
+  const RoofScenarioLevers *lv = roof_scenario_get_levers (scenario);
+  RoofChartInput *in = &self->input;
+  RoofModelSpec *draft;
+
+  if (!(lv->spec_k > 0.0))
+    return;
+  in->spec.k = lv->spec_k;
+  in->spec.accept = lv->spec_accept;
+  in->spec.mtp_params = lv->mtp_params;
+  in->spec.drafter = lv->draft_model != NULL ? ROOF_DRAFTER_MODEL : ROOF_DRAFTER_MTP;
+  if (lv->draft_model == NULL)
+    {
+      in->has_spec = lv->mtp_params > 0.0;
+      return;
+    }
+  draft = roof_catalog_find_model (catalog, lv->draft_model);
+  if (draft == NULL)
+    return;
+  self->draft = *roof_model_spec_get_derived (draft);
+  in->draft = &self->draft;
+  in->has_spec = TRUE;
 }
 
 RoofChartData *
@@ -143,6 +210,8 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
   in->sensitivity_step = roof_scenario_get_sensitivity_step (scenario);
   in->catalog = self->catalog;
   in->n_catalog = self->n_catalog;
+  fill_frontier (self, catalog, scenario);
+  fill_speculative (self, catalog, scenario);
   {
     GPtrArray *sets[] = { roof_scenario_get_measurements (scenario), NULL };
     self->measured = g_ptr_array_new_with_free_func (g_free);
@@ -205,6 +274,15 @@ roof_chart_data_get_device (RoofChartData *self, int index)
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index >= 0 && index < self->n_devices, NULL);
   return &self->devices[index];
+}
+
+const RoofPlotDevice *
+roof_chart_data_get_frontier (RoofChartData *self, int *n)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (n != NULL, NULL);
+  *n = self->n_frontier;
+  return self->frontier;
 }
 
 const char *

@@ -33,6 +33,12 @@ const RoofChartInput *roof_chart_data_get_input (RoofChartData *self);
 /* The compared devices that are drawn (at most ROOF_PLOT_MAX_DEVICES). */
 int roof_chart_data_get_n_devices (RoofChartData *self);
 const RoofPlotDevice *roof_chart_data_get_device (RoofChartData *self, int index);
+/* What the frontier chart draws (the view puts them in place of the
+ * devices): the compared devices, each a system of the scenario's layout's
+ * TP × EP × PP × DP devices (input.frontier_devices, 8 when that is 1),
+ * then the scenario's system on its own fabric when it has one and there
+ * is room (at most ROOF_PLOT_MAX_DEVICES in all). */
+const RoofPlotDevice *roof_chart_data_get_frontier (RoofChartData *self, int *n);
 /* The model's name, or NULL when the scenario names none the catalog holds. */
 const char *roof_chart_data_get_model_name (RoofChartData *self);
 /* Why some or all of the comparison cannot be drawn (unknown ids, more

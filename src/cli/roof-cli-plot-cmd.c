@@ -113,6 +113,10 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
   in.transparent = opts->plot_transparent;
   in.frontier_metric = opts->frontier_metric;
   in.frontier_linear = opts->plot_linear;
+  /* pareto: --devices N sizes a bare device's system; --spec-* (or the
+   * scenario's) time every decode step speculatively */
+  in.frontier_devices = opts->system_devices;
+  in.has_spec = roof_cli_speculative (ctx, &in.spec, &in.draft) != NULL;
 
   /* measured points: the scenario's, --measured files, the bundled set */
   g_autoptr (GPtrArray) sets = roof_cli_measurement_sets (ctx, FALSE, opts->bundled_measurements,

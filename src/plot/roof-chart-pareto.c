@@ -206,11 +206,27 @@ annotate (RoofRender *R, gpointer data)
   for (int i = 0; i < in->n_devices; i++)
     if (roof_render_visible (R, i) && !c->dev[i].ok)
       roof_render_note_failure (R, i, &c->dev[i].err);
+  char size[48];
+
   roof_format_count (ROOF_FRONTIER_MAX_BATCH, num, sizeof num);
+  roof_format_count (in->frontier_devices > 0.0 ? in->frontier_devices : 8.0, size, sizeof size);
   roof_render_note (R, _("every layout TP×EP×PP×DP × batch 1, 2, 3, 4, 6, … %s that fits; per "
                          "device counts the devices a layout uses; a bare device is a system "
-                         "of 8"),
-                    num);
+                         "of %s"),
+                    num, size);
+  if (in->has_spec)
+    {
+      char k[48], a[48], tps[48];
+      roof_format_count (in->spec.k, k, sizeof k);
+      roof_format_number (in->spec.accept, 3, a, sizeof a);
+      roof_format_number (roof_spec_tokens_per_step (in->spec.k, in->spec.accept), 4, tps,
+                          sizeof tps);
+      roof_render_note (R, _("speculative decoding, k = %s, α = %s: ITL = (t_verify + k · "
+                             "t_draft) / %s tokens per step"),
+                        k, a, tps);
+    }
+  /* the cost basis of the per-$/h axis and the tooltips' $/Mtok */
+  roof_render_note (R, "%s", _("$/h and $/Mtok: rented at catalog prices"));
   axes (R, c);
 
   for (int i = 0; i < in->n_devices; i++)

@@ -680,6 +680,8 @@ roof_chart_view_build_input (RoofChartView *self, RoofChartInput *out)
   out->view_y1 = self->view[3];
   out->frontier_metric = self->frontier_metric;
   out->frontier_linear = self->frontier_linear;
+  if (self->kind == ROOF_PLOT_PARETO)
+    out->devices = roof_chart_data_get_frontier (self->data, &out->n_devices);
   out->cache = self->cache;
   return TRUE;
 }
