@@ -280,16 +280,9 @@ apply_layout (RoofCliOptions *opts, const Given *g, GError **error)
       /* one value under two names: a second spelling must agree */
       if (!parse_whole (flag, v, 1, ROOF_CLI_MAX_DEVICES, &x, error))
         return FALSE;
-      if (g->spec->id == OPT_DEVICES
-          && (opts->command == ROOF_CLI_COMMAND_LAYOUTS
-              || opts->command == ROOF_CLI_COMMAND_PARETO
-              || opts->command == ROOF_CLI_COMMAND_PLOT))
-        {
-          /* the size of a bare device's system; plot's other charts take
-           * it as --tp once the chart is known (check_plot_devices) */
-          opts->system_devices = x;
-          return TRUE;
-        }
+      if (g->spec->id == OPT_DEVICES && (opts->command == ROOF_CLI_COMMAND_LAYOUTS
+                                         || opts->command == ROOF_CLI_COMMAND_PARETO))
+        return (opts->system_devices = x) > 0.0; /* the size of a bare device's system */
       if ((opts->set & ROOF_CLI_SET_TP) && x != wl->devices)
         return usage_error (error, "%s %.15g contradicts %s %.15g (--devices N means --tp N)",
                             flag, x, opts->tp_flag, wl->devices);
@@ -713,26 +706,6 @@ apply (RoofCliOptions *opts, const Given *g, GError **error)
     }
 }
 
-/* plot --devices N: the system size of the pareto chart's bare devices;
- * for the other charts, --tp N as before (a --tp given too must agree). */
-static gboolean
-check_plot_devices (RoofCliOptions *opts, GError **error)
-{
-  double x = opts->system_devices;
-
-  if (x <= 0.0 || opts->plot_kind == ROOF_PLOT_PARETO)
-    return TRUE;
-  opts->system_devices = 0.0;
-  if ((opts->set & ROOF_CLI_SET_TP) && x != opts->workload.devices)
-    return usage_error (error, "--devices %.15g contradicts %s %.15g (--devices N means --tp N)",
-                        x, opts->tp_flag, opts->workload.devices);
-  if (!(opts->set & ROOF_CLI_SET_TP))
-    opts->tp_flag = "--devices";
-  opts->workload.devices = x;
-  opts->set |= ROOF_CLI_SET_TP;
-  return TRUE;
-}
-
 /* measured list | import FILE | show ID */
 static gboolean
 check_measured (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
@@ -827,8 +800,13 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
         opts->plot_kind = (int) k;
         if (k != ROOF_PLOT_PARETO && opts->levers.spec)
           return usage_error (error, "--spec-k applies to the pareto chart only");
-        if (!check_plot_devices (opts, error))
-          return FALSE;
+        if (k == ROOF_PLOT_PARETO && g_strcmp0 (opts->tp_flag, "--devices") == 0)
+          {
+            /* plot pareto --devices N: a bare device's system, as on pareto */
+            opts->system_devices = opts->workload.devices;
+            opts->workload.devices = 1.0;
+            opts->set &= ~ROOF_CLI_SET_TP;
+          }
         if (n_args > 1)
           return usage_error (error, "unexpected argument '%s'",
                               (const char *) g_ptr_array_index (positionals, 2));
