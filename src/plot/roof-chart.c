@@ -371,6 +371,70 @@ write_to_array (void *closure, const unsigned char *data, unsigned int length)
   return CAIRO_STATUS_SUCCESS;
 }
 
+/* the pixels roof_chart_export_reserve () made ready, for one export */
+static GMutex reserve_lock;
+static guchar *reserved;
+static int reserved_w, reserved_h;
+
+static void
+export_pixel_size (double width, double height, double scale, int *w, int *h)
+{
+  *w = (int) ceil ((width <= 0.0 ? 1600.0 : width) * scale);
+  *h = (int) ceil ((height <= 0.0 ? 1000.0 : height) * scale);
+}
+
+void
+roof_chart_export_reserve (double width, double height, double scale)
+{
+  int w, h;
+  guchar *data;
+
+  scale = scale > 0.0 ? scale : 1.0;
+  if (!roof_export_size_fits (width <= 0.0 ? 1600.0 : width, height <= 0.0 ? 1000.0 : height,
+                              scale, NULL, NULL))
+    return;
+  export_pixel_size (width, height, scale, &w, &h);
+  gsize size = (gsize) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, w) * (gsize) h;
+  /* g_malloc, not calloc: calloc would leave fresh pages untouched */
+  data = g_malloc (size);
+  memset (data, 0, size);
+  g_mutex_lock (&reserve_lock);
+  g_free (reserved);
+  reserved = data;
+  reserved_w = w;
+  reserved_h = h;
+  g_mutex_unlock (&reserve_lock);
+}
+
+/* A w × h ARGB32 surface: on the reserved pixels when they fit, which it
+ * then owns. */
+static cairo_surface_t *
+export_image_surface (int w, int h)
+{
+  static const cairo_user_data_key_t key;
+  guchar *data = NULL;
+  cairo_surface_t *surface;
+
+  g_mutex_lock (&reserve_lock);
+  if (reserved != NULL && reserved_w == w && reserved_h == h)
+    {
+      data = reserved;
+      reserved = NULL;
+    }
+  g_mutex_unlock (&reserve_lock);
+  if (data == NULL)
+    return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  surface = cairo_image_surface_create_for_data (
+      data, CAIRO_FORMAT_ARGB32, w, h, cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, w));
+  if (cairo_surface_set_user_data (surface, &key, data, g_free) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      g_free (data);
+      return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+    }
+  return surface;
+}
+
 GBytes *
 roof_chart_export_bytes (const RoofChartInput *in, RoofExportFormat format, double width,
                          double height, GError **error)
@@ -422,8 +486,11 @@ roof_chart_export_bytes (const RoofChartInput *in, RoofExportFormat format, doub
       break;
     case ROOF_EXPORT_PNG:
     default:
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
-                                            (int) ceil (height * scale));
+      {
+        int w, h;
+        export_pixel_size (width, height, scale, &w, &h);
+        surface = export_image_surface (w, h);
+      }
       break;
     }
   if ((st = cairo_surface_status (surface)) != CAIRO_STATUS_SUCCESS)

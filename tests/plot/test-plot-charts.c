@@ -367,6 +367,48 @@ test_sensitivity_binding (void)
     }
 }
 
+/* roof_chart_export_reserve () changes no byte of an export: the pixels
+ * it readies are taken by an export of their size (opaque and transparent,
+ * where an unzeroed buffer would show), and only by that size. */
+static void
+test_export_reserve (void)
+{
+  PlotScenario s;
+  GError *error = NULL;
+  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-70b", 3, NULL);
+  s.in.scale = 2.0;
+
+  for (int transparent = 0; transparent <= 1; transparent++)
+    {
+      s.in.transparent = transparent;
+      g_autoptr (GBytes) plain = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 400, 250, &error);
+      g_assert_no_error (error);
+      g_autoptr (GBytes) small = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 200, 100, &error);
+      g_assert_no_error (error);
+
+      /* the size it was made for */
+      roof_chart_export_reserve (400, 250, 2.0);
+      g_autoptr (GBytes) reserved
+          = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 400, 250, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (plain, reserved));
+
+      /* another size leaves it for the next export of its own */
+      roof_chart_export_reserve (400, 250, 2.0);
+      g_autoptr (GBytes) other = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 200, 100, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (small, other));
+      g_autoptr (GBytes) again = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 400, 250, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (plain, again));
+    }
+  /* a size past the limit is not reserved (nor drawn) */
+  roof_chart_export_reserve (8000, 8000, 4.0);
+  g_assert_null (roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 8000, 8000, &error));
+  g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
+  g_clear_error (&error);
+}
+
 static void
 test_export_formats (void)
 {
@@ -1311,6 +1353,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/sensitivity-binding", test_sensitivity_binding);
   g_test_add_func ("/plot/chart/pareto-probe", test_pareto_probe);
   g_test_add_func ("/plot/chart/export-formats", test_export_formats);
+  g_test_add_func ("/plot/chart/export-reserve", test_export_reserve);
   g_test_add_func ("/plot/chart/png-encoder", test_png_encoder);
   g_test_add_func ("/plot/chart/export-limit", test_export_limit);
   g_test_add_func ("/plot/chart/export-files", test_export_files);
