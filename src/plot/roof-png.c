@@ -2,21 +2,29 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Deflate is most of an export's time (a 1600 × 1000 chart: some 10 ms,
- * drawing it 5), and one stream runs on one core. So the rows are cut into
- * strips of at least STRIP_BYTES (MAX_STRIPS at most), each compressed on
- * its own (zlib's raw deflate at its fastest level) by as many threads as
- * there are processors, and the strips are joined into the one zlib stream a
- * PNG holds, the way pigz does: each strip but the last ends on a byte
- * boundary with an empty stored block (Z_SYNC_FLUSH), and the stream's
- * Adler-32 is combined from the strips' (adler32_combine). Each strip starts with an empty window,
- * which costs a fraction of a percent of the file. The strips depend on the
- * image's size alone, so the same image gives the same file on any machine.
- * libpng has no way to take compressed rows, so the chunks are written
- * here; zlib gives their CRC.
+ * Deflate is most of an export's time, and one stream runs on one core. So
+ * the rows are cut into strips of at least STRIP_BYTES (MAX_STRIPS at most),
+ * each compressed on its own by as many threads as there are processors,
+ * and the strips are joined into the one zlib stream a PNG holds, the way
+ * pigz does: each strip but the last ends on a byte boundary with an empty
+ * stored block (as zlib's Z_SYNC_FLUSH), and the stream's Adler-32 is
+ * combined from the strips' (adler32_combine). Each strip starts with an
+ * empty window. The strips depend on the image's size alone, so the same
+ * image gives the same file on any machine.
+ *
+ * The deflate is our own (see "Deflate for chart images"): runs of equal
+ * pixels as matches, fixed Huffman codes. On the reference roofline
+ * (1600 × 1000) it takes a third of the time of zlib's fastest level for a
+ * file 25% larger (490 against 390 kB); the pixels are the same, which
+ * tests/plot checks by decoding every PNG it writes. libpng has no way to
+ * take compressed rows, so the chunks are written here; zlib gives their
+ * CRC and combines the Adler-32s.
  */
 #include <string.h>
 #include <zlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "roof-chart.h"
 #include "roof-png.h"
@@ -44,7 +52,6 @@ typedef struct
   int rows_per_strip, n_strips;
   Strip *strips;
   int next; /* the next strip to take (atomic) */
-  int failed; /* a stream could not be set up (atomic) */
 } Job;
 
 /* One row of cairo's native-endian ARGB32, as a PNG row: filter type 0
@@ -87,28 +94,237 @@ convert_row (const guint32 *src, int width, gboolean opaque, guint8 *d)
     }
 }
 
-/* Feeds `len` bytes to the stream, appending what comes out to `out`. */
-static gboolean
-deflate_into (z_stream *z, const guint8 *in, gsize len, int flush, GByteArray *out)
+/* Adler-32 of `len` bytes after `adler`, as zlib's adler32 () computes it.
+ * zlib 1.2's takes a byte at a time, a third of the encoder's time; this
+ * takes 16 (SSE2, every x86-64): per block of at most 5552 bytes (zlib's
+ * NMAX: no sum overflows before the modulo), s1 grows by the bytes' sum
+ * and s2 by 16 · s1 per 16 bytes, plus each 16 bytes' sum weighted 16…1. */
+static guint32
+png_adler32 (guint32 adler, const guint8 *p, gsize len)
 {
-  z->next_in = (Bytef *) in;
-  z->avail_in = (uInt) len;
-  do
-    {
-      gsize have = out->len;
-      gsize room = MAX (len / 2, 16384);
-      int ret;
+#ifdef __SSE2__
+  guint32 a = adler & 0xffff, b = adler >> 16;
+  const __m128i zero = _mm_setzero_si128 ();
+  const __m128i w_lo = _mm_setr_epi16 (16, 15, 14, 13, 12, 11, 10, 9);
+  const __m128i w_hi = _mm_setr_epi16 (8, 7, 6, 5, 4, 3, 2, 1);
 
-      g_byte_array_set_size (out, (guint) (have + room));
-      z->next_out = out->data + have;
-      z->avail_out = (uInt) room;
-      ret = deflate (z, flush);
-      g_byte_array_set_size (out, (guint) (have + room - z->avail_out));
-      if (ret == Z_STREAM_ERROR)
-        return FALSE;
+  while (len >= 16)
+    {
+      gsize n = MIN (len, 5552) / 16;
+      __m128i s1 = zero, before = zero, weighted = zero;
+      guint32 t1[4], t2[4], t3[4];
+
+      len -= n * 16;
+      for (gsize k = 0; k < n; k++, p += 16)
+        {
+          __m128i v = _mm_loadu_si128 ((const __m128i *) p);
+          before = _mm_add_epi32 (before, s1);
+          s1 = _mm_add_epi32 (s1, _mm_sad_epu8 (v, zero));
+          weighted = _mm_add_epi32 (
+              weighted, _mm_add_epi32 (_mm_madd_epi16 (_mm_unpacklo_epi8 (v, zero), w_lo),
+                                       _mm_madd_epi16 (_mm_unpackhi_epi8 (v, zero), w_hi)));
+        }
+      _mm_storeu_si128 ((__m128i *) t1, s1);
+      _mm_storeu_si128 ((__m128i *) t2, before);
+      _mm_storeu_si128 ((__m128i *) t3, weighted);
+      guint64 sum = (guint64) t1[0] + t1[2];
+      guint64 sums_before = (guint64) t2[0] + t2[1] + t2[2] + t2[3];
+      guint64 w = (guint64) t3[0] + t3[1] + t3[2] + t3[3];
+      b = (guint32) ((b + 16 * (guint64) n * a + 16 * sums_before + w) % 65521);
+      a = (guint32) ((a + sum) % 65521);
     }
-  while (z->avail_out == 0 || z->avail_in > 0);
-  return TRUE;
+  for (; len > 0; len--)
+    {
+      a += *p++;
+      b += a;
+    }
+  return (b % 65521) << 16 | a % 65521;
+#else
+  return adler32 (adler, p, (uInt) len);
+#endif
+}
+
+/* ---------------------------------------------------------------------- */
+/* Deflate for chart images                                                */
+
+/* zlib's fastest level looks for matches at every byte; a chart's matches
+ * are pixels equal to the one on their left (a flat area: distance bpp)
+ * or above (the rows of a flat area: distance one row), which comparing
+ * whole pixels finds at once. So a strip is one deflate block with the
+ * fixed Huffman codes of RFC 1951, 3.2.6: matches for runs of such
+ * pixels, literals for the rest. */
+
+typedef struct
+{
+  guint8 *out; /* room for the worst case: see compress_strips */
+  gsize len;
+  guint64 bits; /* not yet written, the first in the lowest bits */
+  int n;
+} Bits;
+
+/* a code (bit-reversed: deflate sends a Huffman code from its highest bit)
+ * and any extra bits after it, as one value of `len` bits */
+typedef struct
+{
+  guint32 code;
+  guint8 len;
+} Code;
+
+static Code literal_codes[257]; /* the bytes, and 256: the end of a block */
+static Code length_codes[259];  /* match lengths 3…258 */
+
+static inline void
+put_bits (Bits *w, guint32 code, int len)
+{
+  w->bits |= (guint64) code << w->n;
+  w->n += len;
+  if (w->n >= 32)
+    {
+      guint8 *d = w->out + w->len;
+      d[0] = (guint8) w->bits;
+      d[1] = (guint8) (w->bits >> 8);
+      d[2] = (guint8) (w->bits >> 16);
+      d[3] = (guint8) (w->bits >> 24);
+      w->len += 4;
+      w->bits >>= 32;
+      w->n -= 32;
+    }
+}
+
+/* what is left, up to the next whole byte */
+static void
+flush_bits (Bits *w)
+{
+  while (w->n > 0)
+    {
+      w->out[w->len++] = (guint8) w->bits;
+      w->bits >>= 8;
+      w->n = MAX (w->n - 8, 0);
+    }
+  w->bits = 0;
+}
+
+static guint32
+reverse_bits (guint32 code, int len)
+{
+  guint32 r = 0;
+
+  for (int i = 0; i < len; i++, code >>= 1)
+    r = (r << 1) | (code & 1);
+  return r;
+}
+
+/* the fixed literal/length code of a symbol (RFC 1951, 3.2.6) */
+static Code
+fixed_code (int symbol)
+{
+  Code c;
+
+  if (symbol < 144)
+    c = (Code){ 0x30 + symbol, 8 };
+  else if (symbol < 256)
+    c = (Code){ 0x190 + symbol - 144, 9 };
+  else if (symbol < 280)
+    c = (Code){ symbol - 256, 7 };
+  else
+    c = (Code){ 0xc0 + symbol - 280, 8 };
+  c.code = reverse_bits (c.code, c.len);
+  return c;
+}
+
+static gpointer
+init_codes (gpointer unused)
+{
+  static const guint16 base[29] = { 3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
+                                    31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258 };
+  static const guint8 extra[29]
+      = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0 };
+
+  for (int i = 0; i < 257; i++)
+    literal_codes[i] = fixed_code (i);
+  for (int len = 3; len <= 258; len++)
+    {
+      /* 258 has a code of its own (227 and 31 extra would say it too) */
+      int k = len == 258 ? 28 : 27;
+      while (base[k] > len)
+        k--;
+      Code c = fixed_code (257 + k);
+      length_codes[len].code = c.code | (guint32) (len - base[k]) << c.len;
+      length_codes[len].len = (guint8) (c.len + extra[k]);
+    }
+  return NULL;
+}
+
+/* the distance code of `d` (1…32768) and its extra bits */
+static Code
+distance_code (int d)
+{
+  static const guint16 base[30]
+      = { 1,   2,   3,   4,   5,   7,    9,    13,   17,   25,   33,   49,   65,    97,    129,
+          193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577 };
+  int k = 29;
+
+  while (base[k] > d)
+    k--;
+  int extra = k < 4 ? 0 : (k - 2) / 2;
+  return (Code){ reverse_bits ((guint32) k, 5) | (guint32) (d - base[k]) << 5,
+                 (guint8) (5 + extra) };
+}
+
+/* `len` bytes (a multiple of bpp, so at least 3) copied from `dist` back:
+ * matches of at most 258 bytes, none shorter than 3 */
+static inline void
+put_match (Bits *w, int len, Code dist)
+{
+  while (len > 0)
+    {
+      int n = len > 258 && len - 258 < 3 ? len - 3 : MIN (len, 258);
+      put_bits (w, length_codes[n].code, length_codes[n].len);
+      put_bits (w, dist.code, dist.len);
+      len -= n;
+    }
+}
+
+/* One row: its filter byte, then per pixel the longer of the run equal to
+ * its left neighbour and the run equal to the pixels above (`up`: NULL in
+ * a strip's first row, or when a row is longer than deflate's 32 KiB
+ * window), else the pixel's bytes as literals. Equal pixels make equal
+ * bytes, opaque or not, so a run of pixels is a match of bytes. */
+static void
+put_row (Bits *w, const guint32 *src, const guint32 *up, const guint8 *row, int width, int bpp,
+         Code left_dist, Code up_dist)
+{
+  int x = 0;
+
+  put_bits (w, literal_codes[0].code, literal_codes[0].len);
+  while (x < width)
+    {
+      int left = 0, above = 0;
+
+      if (x > 0)
+        while (x + left < width && src[x + left] == src[x - 1])
+          left++;
+      if (up != NULL)
+        while (x + above < width && src[x + above] == up[x + above])
+          above++;
+      if (above > 0 && above >= left)
+        {
+          put_match (w, above * bpp, up_dist);
+          x += above;
+        }
+      else if (left > 0)
+        {
+          put_match (w, left * bpp, left_dist);
+          x += left;
+        }
+      else
+        {
+          const guint8 *b = row + 1 + (gsize) x * bpp;
+          for (int i = 0; i < bpp; i++)
+            put_bits (w, literal_codes[b[i]].code, literal_codes[b[i]].len);
+          x++;
+        }
+    }
 }
 
 static gpointer
@@ -118,36 +334,48 @@ compress_strips (gpointer data)
   int bpp = job->opaque ? 3 : 4;
   gsize row_len = 1 + (gsize) job->width * bpp;
   g_autofree guint8 *row = g_malloc (row_len);
-  z_stream z = { 0 };
+  gboolean up_fits = row_len <= 32768;
+  Code left_dist = distance_code (bpp);
+  Code up_dist = distance_code (up_fits ? (int) row_len : 1);
   int s;
 
-  if (deflateInit2 (&z, Z_BEST_SPEED, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-    {
-      g_atomic_int_set (&job->failed, 1);
-      return NULL;
-    }
   while ((s = g_atomic_int_add (&job->next, 1)) < job->n_strips)
     {
       Strip *strip = &job->strips[s];
       int y0 = s * job->rows_per_strip, y1 = MIN (y0 + job->rows_per_strip, job->height);
       gboolean last = s == job->n_strips - 1;
+      Bits w = { 0 };
 
       strip->adler = adler32 (0, NULL, 0);
       strip->length = (gsize) (y1 - y0) * row_len;
-      strip->data = g_byte_array_sized_new ((guint) (strip->length / 8));
-      deflateReset (&z);
+      /* the worst case: every byte a 9-bit literal, and the block's ends */
+      strip->data = g_byte_array_sized_new ((guint) (strip->length / 8 * 9 + 64));
+      w.out = strip->data->data;
+      /* one block (the stream's last in the last strip), fixed codes */
+      put_bits (&w, last ? 1 : 0, 1);
+      put_bits (&w, 1, 2);
       for (int y = y0; y < y1; y++)
         {
-          int flush = y + 1 < y1 ? Z_NO_FLUSH : last ? Z_FINISH : Z_SYNC_FLUSH;
+          const guint8 *line = job->pixels + (gsize) y * job->stride;
+          const guint32 *up
+              = y > y0 && up_fits ? (const guint32 *) (line - job->stride) : NULL;
 
-          convert_row ((const guint32 *) (job->pixels + (gsize) y * job->stride), job->width,
-                       job->opaque, row);
-          strip->adler = adler32 (strip->adler, row, (uInt) row_len);
-          if (!deflate_into (&z, row, row_len, flush, strip->data))
-            g_atomic_int_set (&job->failed, 1);
+          convert_row ((const guint32 *) line, job->width, job->opaque, row);
+          strip->adler = png_adler32 (strip->adler, row, row_len);
+          put_row (&w, (const guint32 *) line, up, row, job->width, bpp, left_dist, up_dist);
         }
+      put_bits (&w, literal_codes[256].code, literal_codes[256].len);
+      if (!last)
+        {
+          /* an empty stored block ends the strip on a byte boundary, as
+           * zlib's Z_SYNC_FLUSH does; the next strip's block follows */
+          put_bits (&w, 0, 3);
+          flush_bits (&w);
+          put_bits (&w, 0xffff0000u, 32);
+        }
+      flush_bits (&w);
+      g_byte_array_set_size (strip->data, (guint) w.len);
     }
-  deflateEnd (&z);
   return NULL;
 }
 
@@ -226,6 +454,9 @@ roof_png_encode (cairo_surface_t *image, double dpi, GByteArray *out, GError **e
   job.n_strips = (h + job.rows_per_strip - 1) / job.rows_per_strip;
   job.strips = g_new0 (Strip, job.n_strips);
 
+  static GOnce codes_made = G_ONCE_INIT;
+  g_once (&codes_made, init_codes, NULL);
+
   int n_threads = MIN (MIN ((int) g_get_num_processors (), MAX_THREADS), job.n_strips);
   GThread *threads[MAX_THREADS];
   for (int i = 1; i < n_threads; i++)
@@ -234,70 +465,64 @@ roof_png_encode (cairo_surface_t *image, double dpi, GByteArray *out, GError **e
   for (int i = 1; i < n_threads; i++)
     g_thread_join (threads[i]);
 
-  gboolean ok = !g_atomic_int_get (&job.failed);
-  if (ok)
-    {
-      static const guint8 signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-      /* deflate, a 32 KiB window, "fastest" level; the check bits make it a multiple of 31 */
-      static const guint8 zlib_header[2] = { 0x78, 0x01 };
-      guint8 ihdr[13], phys[9], trailer[4];
-      guint32 adler = adler32 (0, NULL, 0);
-
-      for (int i = 0; i < job.n_strips; i++)
-        adler = adler32_combine (adler, job.strips[i].adler, (z_off_t) job.strips[i].length);
-      g_byte_array_append (out, signature, sizeof signature);
-
-      for (int i = 0; i < 4; i++)
-        {
-          ihdr[i] = (guint8) ((guint32) w >> (24 - 8 * i));
-          ihdr[4 + i] = (guint8) ((guint32) h >> (24 - 8 * i));
-        }
-      ihdr[8] = 8;                  /* bits per sample */
-      ihdr[9] = opaque ? 2 : 6;     /* RGB or RGBA */
-      ihdr[10] = ihdr[11] = ihdr[12] = 0; /* deflate, adaptive filtering, not interlaced */
-      put_chunk (out, "IHDR", (const guint8 *[]){ ihdr }, (gsize[]){ sizeof ihdr }, 1);
-
-      if (dpi > 0.0)
-        {
-          guint32 ppm = (guint32) (dpi / 0.0254 + 0.5);
-          for (int i = 0; i < 4; i++)
-            phys[i] = phys[4 + i] = (guint8) (ppm >> (24 - 8 * i));
-          phys[8] = 1; /* per metre */
-          put_chunk (out, "pHYs", (const guint8 *[]){ phys }, (gsize[]){ sizeof phys }, 1);
-        }
-
-      /* one IDAT per strip: the header rides with the first, the checksum
-       * with the last */
-      for (int i = 0; i < 4; i++)
-        trailer[i] = (guint8) (adler >> (24 - 8 * i));
-      for (int i = 0; i < job.n_strips; i++)
-        {
-          const guint8 *parts[3];
-          gsize lengths[3];
-          int n = 0;
-
-          if (i == 0)
-            {
-              parts[n] = zlib_header;
-              lengths[n++] = sizeof zlib_header;
-            }
-          parts[n] = job.strips[i].data->data;
-          lengths[n++] = job.strips[i].data->len;
-          if (i == job.n_strips - 1)
-            {
-              parts[n] = trailer;
-              lengths[n++] = sizeof trailer;
-            }
-          put_chunk (out, "IDAT", parts, lengths, n);
-        }
-      put_chunk (out, "IEND", NULL, NULL, 0);
-    }
-  else
-    g_set_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_CAIRO, "PNG: out of memory");
+  static const guint8 signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+  /* deflate, a 32 KiB window, "fastest" level; the check bits make it a
+   * multiple of 31 */
+  static const guint8 zlib_header[2] = { 0x78, 0x01 };
+  guint8 ihdr[13], phys[9], trailer[4];
+  guint32 adler = adler32 (0, NULL, 0);
 
   for (int i = 0; i < job.n_strips; i++)
-    if (job.strips[i].data != NULL)
-      g_byte_array_unref (job.strips[i].data);
+    adler = adler32_combine (adler, job.strips[i].adler, (z_off_t) job.strips[i].length);
+  g_byte_array_append (out, signature, sizeof signature);
+
+  for (int i = 0; i < 4; i++)
+    {
+      ihdr[i] = (guint8) ((guint32) w >> (24 - 8 * i));
+      ihdr[4 + i] = (guint8) ((guint32) h >> (24 - 8 * i));
+    }
+  ihdr[8] = 8;                  /* bits per sample */
+  ihdr[9] = opaque ? 2 : 6;     /* RGB or RGBA */
+  ihdr[10] = ihdr[11] = ihdr[12] = 0; /* deflate, adaptive filtering, not interlaced */
+  put_chunk (out, "IHDR", (const guint8 *[]){ ihdr }, (gsize[]){ sizeof ihdr }, 1);
+
+  if (dpi > 0.0)
+    {
+      guint32 ppm = (guint32) (dpi / 0.0254 + 0.5);
+      for (int i = 0; i < 4; i++)
+        phys[i] = phys[4 + i] = (guint8) (ppm >> (24 - 8 * i));
+      phys[8] = 1; /* per metre */
+      put_chunk (out, "pHYs", (const guint8 *[]){ phys }, (gsize[]){ sizeof phys }, 1);
+    }
+
+  /* one IDAT per strip: the header rides with the first, the checksum
+   * with the last */
+  for (int i = 0; i < 4; i++)
+    trailer[i] = (guint8) (adler >> (24 - 8 * i));
+  for (int i = 0; i < job.n_strips; i++)
+    {
+      const guint8 *parts[3];
+      gsize lengths[3];
+      int n = 0;
+
+      if (i == 0)
+        {
+          parts[n] = zlib_header;
+          lengths[n++] = sizeof zlib_header;
+        }
+      parts[n] = job.strips[i].data->data;
+      lengths[n++] = job.strips[i].data->len;
+      if (i == job.n_strips - 1)
+        {
+          parts[n] = trailer;
+          lengths[n++] = sizeof trailer;
+        }
+      put_chunk (out, "IDAT", parts, lengths, n);
+    }
+  put_chunk (out, "IEND", NULL, NULL, 0);
+
+  for (int i = 0; i < job.n_strips; i++)
+    g_byte_array_unref (job.strips[i].data);
   g_free (job.strips);
-  return ok;
+  return TRUE;
 }

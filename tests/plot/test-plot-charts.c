@@ -579,6 +579,57 @@ test_png_encoder (void)
       }
 }
 
+/* Runs of every length the encoder cuts into deflate's matches (at most
+ * 258 bytes, none under 3): a solid row is one run of (w − 1) pixels on
+ * the left, and each later row one match of a row above; with 3 or 4
+ * bytes a pixel, widths 83…90 and 170…176 put the run's bytes at and just
+ * past one and two times 258 (86 · 3 = 258, 65 · 4 = 260 = 258 + 2). A
+ * diagonal pixel breaks both runs once a row. Decoded by libpng through
+ * cairo, which checks the zlib stream and its Adler-32. */
+static void
+test_png_encoder_runs (void)
+{
+  for (int opaque = 0; opaque < 2; opaque++)
+    for (int w = 1; w <= 176; w++)
+      {
+        if (w > 6 && w < 83)
+          continue;
+        if (w > 90 && w < 170)
+          continue;
+        int h = 5;
+        guint32 solid = opaque ? 0xff3366ccu : 0x80193366u; /* premultiplied */
+        cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+        guint8 *px = cairo_image_surface_get_data (img);
+        int stride = cairo_image_surface_get_stride (img);
+        g_autoptr (GByteArray) png = g_byte_array_new ();
+        GError *error = NULL;
+
+        for (int y = 0; y < h; y++)
+          for (int x = 0; x < w; x++)
+            ((guint32 *) (px + (gsize) y * stride))[x] = x == y * 7 % w && y > 2 ? 0xff000000u : solid;
+        cairo_surface_mark_dirty (img);
+        g_assert_true (roof_png_encode (img, 0.0, png, &error));
+        g_assert_no_error (error);
+
+        PngReader reader = { png->data, png->len };
+        cairo_surface_t *back = cairo_image_surface_create_from_png_stream (png_read, &reader);
+        g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+        const guint8 *bp = cairo_image_surface_get_data (back);
+        int bstride = cairo_image_surface_get_stride (back);
+        for (int y = 0; y < h; y++)
+          for (int x = 0; x < w; x++)
+            {
+              guint32 want = ((const guint32 *) (px + (gsize) y * stride))[x];
+              guint32 got = ((const guint32 *) (bp + (gsize) y * bstride))[x];
+              /* 0x80193366 is (50, 102, 203) at alpha 128 unpremultiplied,
+               * which premultiplies back to (25, 51, 102) */
+              g_assert_cmphex (got, ==, want);
+            }
+        cairo_surface_destroy (back);
+        cairo_surface_destroy (img);
+      }
+}
+
 /* The PNG limit: 100 megapixels and 32767 pixels a side, in device pixels. */
 static void
 test_export_limit (void)
@@ -1355,6 +1406,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/export-formats", test_export_formats);
   g_test_add_func ("/plot/chart/export-reserve", test_export_reserve);
   g_test_add_func ("/plot/chart/png-encoder", test_png_encoder);
+  g_test_add_func ("/plot/chart/png-encoder-runs", test_png_encoder_runs);
   g_test_add_func ("/plot/chart/export-limit", test_export_limit);
   g_test_add_func ("/plot/chart/export-files", test_export_files);
   g_test_add_func ("/plot/chart/degenerate", test_degenerate);
