@@ -508,6 +508,32 @@ be32 (const guint8 *p)
  * size (one pixel; rows longer than a strip; a last strip of a few rows),
  * opaque or not, the file decodes to the image, and its bytes do not depend
  * on the processors. */
+/* A PNG decoded by libpng through cairo, which checks its zlib stream and
+ * the stream's Adler-32 */
+static cairo_surface_t *
+decode_png (const GByteArray *png)
+{
+  PngReader reader = { png->data, png->len };
+  cairo_surface_t *back = cairo_image_surface_create_from_png_stream (png_read, &reader);
+
+  g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+  return back;
+}
+
+static guint32 *
+pixel_ptr (cairo_surface_t *img, int x, int y)
+{
+  return (guint32 *) (cairo_image_surface_get_data (img)
+                      + (gsize) y * cairo_image_surface_get_stride (img))
+         + x;
+}
+
+static guint32
+pixel_at (cairo_surface_t *img, int x, int y)
+{
+  return *pixel_ptr (img, x, y);
+}
+
 static void
 test_png_encoder (void)
 {
@@ -549,9 +575,7 @@ test_png_encoder (void)
         g_assert_true (roof_png_encode (img, 192.0, again, &error));
         g_assert_cmpmem (png->data, png->len, again->data, again->len);
 
-        PngReader reader = { png->data, png->len };
-        cairo_surface_t *back = cairo_image_surface_create_from_png_stream (png_read, &reader);
-        g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+        cairo_surface_t *back = decode_png (png);
         g_assert_cmpint (cairo_image_surface_get_width (back), ==, w);
         g_assert_cmpint (cairo_image_surface_get_height (back), ==, h);
         const guint8 *bp = cairo_image_surface_get_data (back);
@@ -599,32 +623,22 @@ test_png_encoder_runs (void)
         int h = 5;
         guint32 solid = opaque ? 0xff3366ccu : 0x80193366u; /* premultiplied */
         cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-        guint8 *px = cairo_image_surface_get_data (img);
-        int stride = cairo_image_surface_get_stride (img);
         g_autoptr (GByteArray) png = g_byte_array_new ();
         GError *error = NULL;
 
         for (int y = 0; y < h; y++)
           for (int x = 0; x < w; x++)
-            ((guint32 *) (px + (gsize) y * stride))[x] = x == y * 7 % w && y > 2 ? 0xff000000u : solid;
+            *pixel_ptr (img, x, y) = x == y * 7 % w && y > 2 ? 0xff000000u : solid;
         cairo_surface_mark_dirty (img);
         g_assert_true (roof_png_encode (img, 0.0, png, &error));
         g_assert_no_error (error);
 
-        PngReader reader = { png->data, png->len };
-        cairo_surface_t *back = cairo_image_surface_create_from_png_stream (png_read, &reader);
-        g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
-        const guint8 *bp = cairo_image_surface_get_data (back);
-        int bstride = cairo_image_surface_get_stride (back);
+        cairo_surface_t *back = decode_png (png);
+        /* 0x80193366 is (50, 102, 203) at alpha 128 unpremultiplied, which
+         * premultiplies back to (25, 51, 102) */
         for (int y = 0; y < h; y++)
           for (int x = 0; x < w; x++)
-            {
-              guint32 want = ((const guint32 *) (px + (gsize) y * stride))[x];
-              guint32 got = ((const guint32 *) (bp + (gsize) y * bstride))[x];
-              /* 0x80193366 is (50, 102, 203) at alpha 128 unpremultiplied,
-               * which premultiplies back to (25, 51, 102) */
-              g_assert_cmphex (got, ==, want);
-            }
+            g_assert_cmphex (pixel_at (back, x, y), ==, pixel_at (img, x, y));
         cairo_surface_destroy (back);
         cairo_surface_destroy (img);
       }
