@@ -48,31 +48,37 @@ typedef struct
 {
   const guint8 *pixels;
   int width, height, stride;
-  gboolean opaque;
+  gboolean opaque;      /* written as RGB */
+  gboolean check_alpha; /* RGB on trust: any alpha below 255 ends it */
   int rows_per_strip, n_strips;
   Strip *strips;
-  int next; /* the next strip to take (atomic) */
+  int next;        /* the next strip to take (atomic) */
+  int translucent; /* check_alpha found a pixel that is not opaque (atomic) */
 } Job;
 
 /* One row of cairo's native-endian ARGB32, as a PNG row: filter type 0
  * (none: a chart's flat areas are runs of one pixel, which deflate matches as
  * they are; SUB took a fifth longer for files 15% larger), then RGB, or RGBA
- * with the alpha divided out (cairo stores premultiplied colour). */
-static void
+ * with the alpha divided out (cairo stores premultiplied colour). Returns
+ * the row's pixels ANDed (as RGB: its alpha is 0xff when all are opaque). */
+static guint32
 convert_row (const guint32 *src, int width, gboolean opaque, guint8 *d)
 {
+  guint32 all = 0xffffffffu;
+
   *d++ = 0;
   if (opaque)
     {
       for (int x = 0; x < width; x++)
         {
           guint32 p = src[x];
+          all &= p;
           d[0] = (guint8) (p >> 16);
           d[1] = (guint8) (p >> 8);
           d[2] = (guint8) p;
           d += 3;
         }
-      return;
+      return all;
     }
   for (int x = 0; x < width; x++)
     {
@@ -92,6 +98,7 @@ convert_row (const guint32 *src, int width, gboolean opaque, guint8 *d)
       d[3] = (guint8) a;
       d += 4;
     }
+  return 0;
 }
 
 /* Adler-32 of `len` bytes after `adler`, as zlib's adler32 () computes it.
@@ -359,8 +366,14 @@ compress_strips (gpointer data)
           const guint8 *line = job->pixels + (gsize) y * job->stride;
           const guint32 *up
               = y > y0 && up_fits ? (const guint32 *) (line - job->stride) : NULL;
+          guint32 all = convert_row ((const guint32 *) line, job->width, job->opaque, row);
 
-          convert_row ((const guint32 *) line, job->width, job->opaque, row);
+          if (job->check_alpha && (all >> 24 != 0xff || g_atomic_int_get (&job->translucent)))
+            {
+              /* this image needs its alpha: all of it again, as RGBA */
+              g_atomic_int_set (&job->translucent, 1);
+              return NULL;
+            }
           strip->adler = png_adler32 (strip->adler, row, row_len);
           put_row (&w, (const guint32 *) line, up, row, job->width, bpp, left_dist, up_dist);
         }
@@ -407,6 +420,38 @@ put_chunk (GByteArray *out, const char *type, const guint8 *const *parts, const 
   put_u32 (out, crc);
 }
 
+/* The strips of `job`, compressed on every core */
+static void
+compress_image (Job *job)
+{
+  gsize row_len = 1 + (gsize) job->width * (job->opaque ? 3 : 4);
+  static GOnce codes_made = G_ONCE_INIT;
+
+  g_once (&codes_made, init_codes, NULL);
+  job->rows_per_strip
+      = (int) MAX (1, MAX (STRIP_BYTES, row_len * job->height / MAX_STRIPS) / row_len);
+  job->n_strips = (job->height + job->rows_per_strip - 1) / job->rows_per_strip;
+  job->strips = g_new0 (Strip, job->n_strips);
+  job->next = 0;
+
+  int n_threads = MIN (MIN ((int) g_get_num_processors (), MAX_THREADS), job->n_strips);
+  GThread *threads[MAX_THREADS];
+  for (int i = 1; i < n_threads; i++)
+    threads[i] = g_thread_new ("roof-png", compress_strips, job);
+  compress_strips (job);
+  for (int i = 1; i < n_threads; i++)
+    g_thread_join (threads[i]);
+}
+
+static void
+free_strips (Job *job)
+{
+  for (int i = 0; i < job->n_strips; i++)
+    if (job->strips[i].data != NULL)
+      g_byte_array_unref (job->strips[i].data);
+  g_clear_pointer (&job->strips, g_free);
+}
+
 gboolean
 roof_png_encode (cairo_surface_t *image, double dpi, GByteArray *out, GError **error)
 {
@@ -428,42 +473,26 @@ roof_png_encode (cairo_surface_t *image, double dpi, GByteArray *out, GError **e
   cairo_surface_flush (image);
   const guint8 *data = cairo_image_surface_get_data (image);
 
-  /* opaque images lose nothing as RGB */
-  gboolean opaque = fmt == CAIRO_FORMAT_RGB24;
-  if (!opaque)
-    {
-      guint32 all = 0xff000000;
-      for (int y = 0; y < h && all == 0xff000000; y++)
-        {
-          const guint32 *row = (const guint32 *) (data + (gsize) y * stride);
-          for (int x = 0; x < w; x++)
-            all &= row[x];
-        }
-      opaque = all == 0xff000000;
-    }
-
-  gsize row_len = 1 + (gsize) w * (opaque ? 3 : 4);
+  /* opaque images lose nothing as RGB: ARGB32 is written so on trust, and
+   * again as RGBA if a pixel turns out not to be opaque (a chart is opaque
+   * unless exported with a transparent background, and then its first row
+   * says so) */
   Job job = {
     .pixels = data,
     .width = w,
     .height = h,
     .stride = stride,
-    .opaque = opaque,
-    .rows_per_strip = (int) MAX (1, MAX (STRIP_BYTES, row_len * h / MAX_STRIPS) / row_len),
+    .opaque = TRUE,
+    .check_alpha = fmt == CAIRO_FORMAT_ARGB32,
   };
-  job.n_strips = (h + job.rows_per_strip - 1) / job.rows_per_strip;
-  job.strips = g_new0 (Strip, job.n_strips);
-
-  static GOnce codes_made = G_ONCE_INIT;
-  g_once (&codes_made, init_codes, NULL);
-
-  int n_threads = MIN (MIN ((int) g_get_num_processors (), MAX_THREADS), job.n_strips);
-  GThread *threads[MAX_THREADS];
-  for (int i = 1; i < n_threads; i++)
-    threads[i] = g_thread_new ("roof-png", compress_strips, &job);
-  compress_strips (&job);
-  for (int i = 1; i < n_threads; i++)
-    g_thread_join (threads[i]);
+  compress_image (&job);
+  if (g_atomic_int_get (&job.translucent))
+    {
+      free_strips (&job);
+      job.opaque = job.check_alpha = FALSE;
+      compress_image (&job);
+    }
+  gboolean opaque = job.opaque;
 
   static const guint8 signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
   /* deflate, a 32 KiB window, "fastest" level; the check bits make it a
@@ -521,8 +550,6 @@ roof_png_encode (cairo_surface_t *image, double dpi, GByteArray *out, GError **e
     }
   put_chunk (out, "IEND", NULL, NULL, 0);
 
-  for (int i = 0; i < job.n_strips; i++)
-    g_byte_array_unref (job.strips[i].data);
-  g_free (job.strips);
+  free_strips (&job);
   return TRUE;
 }

@@ -642,6 +642,30 @@ test_png_encoder_runs (void)
         cairo_surface_destroy (back);
         cairo_surface_destroy (img);
       }
+
+  /* opaque but for the very last pixel, in the last strip: RGB is begun on
+   * every strip, found wanting there, and the whole image written as RGBA */
+  {
+    int w = 1600, h = 1000;
+    cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+    g_autoptr (GByteArray) png = g_byte_array_new ();
+    GError *error = NULL;
+
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++)
+        *pixel_ptr (img, x, y) = 0xff000000u | (guint32) (x / 100 * 0x101010 ^ y / 7);
+    *pixel_ptr (img, w - 1, h - 1) = 0;
+    cairo_surface_mark_dirty (img);
+    g_assert_true (roof_png_encode (img, 0.0, png, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (png->data[25], ==, 6); /* RGBA */
+    cairo_surface_t *back = decode_png (png);
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++)
+        g_assert_cmphex (pixel_at (back, x, y), ==, pixel_at (img, x, y));
+    cairo_surface_destroy (back);
+    cairo_surface_destroy (img);
+  }
 }
 
 /* The PNG limit: 100 megapixels and 32767 pixels a side, in device pixels. */
