@@ -466,7 +466,7 @@ append_g_style (GString *out, gboolean negative, const char *digits, int n, int 
           d += n - whole;
         }
     }
-  g_string_append_len (out, buf, d - buf);
+  roof_cli_append_len (out, buf, (gsize) (d - buf));
 }
 
 /* The first `p` of the 17 digits rounded half up, into `rounded`; FALSE when
@@ -683,7 +683,7 @@ roof_cli_append_int (GString *out, gint64 value)
   while (u > 0);
   if (value < 0)
     *--p = '-';
-  g_string_append_len (out, p, buf + sizeof buf - p);
+  roof_cli_append_len (out, p, (gsize) (buf + sizeof buf - p));
 }
 
 void

@@ -121,7 +121,7 @@ begin_value (RoofCliJsonWriter *self, const char *key)
       memcpy (d, "\": ", 3);
       d += 3;
     }
-  g_string_append_len (self->buf, buf, d - buf);
+  roof_cli_append_len (self->buf, buf, (gsize) (d - buf));
 }
 
 static void
@@ -228,7 +228,10 @@ roof_cli_json_writer_bool (RoofCliJsonWriter *self, const char *key, gboolean va
   g_return_if_fail (self != NULL);
 
   begin_value (self, key);
-  g_string_append (self->buf, value ? "true" : "false");
+  if (value)
+    roof_cli_append_len (self->buf, "true", 4);
+  else
+    roof_cli_append_len (self->buf, "false", 5);
 }
 
 void
@@ -252,7 +255,7 @@ roof_cli_json_writer_string (RoofCliJsonWriter *self, const char *key, const cha
         return;
       }
   g_string_append_c (self->buf, '"');
-  g_string_append (self->buf, value);
+  roof_cli_append_len (self->buf, value, strlen (value));
   g_string_append_c (self->buf, '"');
 }
 
