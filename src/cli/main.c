@@ -48,6 +48,10 @@ main (int argc, char **argv)
   /* the texts of `plot` charts are translated like the app's (po/) */
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+#if !defined(__SANITIZE_ADDRESS__) && !ROOF_HAS_FEATURE (address_sanitizer)
+  /* freeing it would only delay the exit (see _exit below) */
+  roof_cli_keep_catalog_at_exit (TRUE);
+#endif
   status = roof_cli_run (argc, argv, stdout, stderr);
 
   /* roof_cli_run flushed and checked both streams; closing can still fail
