@@ -15,7 +15,7 @@
  * The deflate is our own (roof-deflate.c): runs of equal pixels as
  * matches, a Huffman code made for each strip. On the reference roofline
  * (1600 × 1000) the encoder runs some 53 million instructions where zlib's
- * fastest level ran 149 million, for a file 2.5% larger (399 against
+ * fastest level ran 149 million, for a file 2.5–3% larger (399 against
  * 390 kB); the pixels are the same, which tests/plot checks by decoding
  * what it writes. libpng has no way to take compressed rows, so the
  * chunks are written here; zlib gives their CRC and combines the Adler-32s.
