@@ -68,35 +68,75 @@ newline_indent (GString *buf, guint level)
     }
 }
 
-/* The separator, line break and indentation before a value, and its key. */
+/* a container's entry in `members`: its count, and this bit when it is
+ * written on one line */
+#define ONE_LINE 0x80000000u
+
+/* The separator, line break and indentation before a value, and its key:
+ * one append, this being the writer's most frequent call. */
 static void
 begin_value (RoofCliJsonWriter *self, const char *key)
 {
   guint depth = self->members->len;
+  gsize key_len = key != NULL ? strlen (key) : 0;
+  char buf[256];
+  char *d = buf;
 
   if (depth == 0)
     return;
-  guint *count = &g_array_index (self->members, guint, depth - 1);
-  if (*count > 0)
-    g_string_append_c (self->buf, ',');
-  (*count)++;
-  newline_indent (self->buf, depth);
+  guint *entry = &g_array_index (self->members, guint, depth - 1);
+  gboolean one_line = (*entry & ONE_LINE) != 0;
+  gboolean first = (*entry & ~ONE_LINE) == 0;
+  (*entry)++;
+  if (2 * (gsize) depth + key_len + 8 > sizeof buf)
+    {
+      /* deeper or longer than any output of ours: piece by piece */
+      if (!first)
+        g_string_append (self->buf, one_line ? ", " : ",");
+      if (!one_line)
+        newline_indent (self->buf, depth);
+      if (key != NULL)
+        {
+          g_string_append_c (self->buf, '"');
+          g_string_append_len (self->buf, key, key_len);
+          g_string_append_len (self->buf, "\": ", 3);
+        }
+      return;
+    }
+  if (!first)
+    *d++ = ',';
+  if (one_line && !first)
+    *d++ = ' ';
+  else if (!one_line)
+    {
+      *d++ = '\n';
+      memset (d, ' ', 2 * depth);
+      d += 2 * depth;
+    }
   if (key != NULL)
     {
-      g_string_append_c (self->buf, '"');
-      g_string_append_len (self->buf, key, strlen (key));
-      g_string_append_len (self->buf, "\": ", 3);
+      *d++ = '"';
+      memcpy (d, key, key_len);
+      d += key_len;
+      memcpy (d, "\": ", 3);
+      d += 3;
     }
+  roof_cli_append_len (self->buf, buf, (gsize) (d - buf));
 }
 
 static void
-open_container (RoofCliJsonWriter *self, const char *key, char bracket)
+open_container (RoofCliJsonWriter *self, const char *key, char bracket, gboolean one_line)
 {
-  guint zero = 0;
+  guint depth = self->members->len;
+  /* what is inside a line stays on it */
+  guint entry = one_line || (depth > 0 && (g_array_index (self->members, guint, depth - 1)
+                                           & ONE_LINE))
+                    ? ONE_LINE
+                    : 0;
 
   begin_value (self, key);
   g_string_append_c (self->buf, bracket);
-  g_array_append_val (self->members, zero);
+  g_array_append_val (self->members, entry);
 }
 
 static void
@@ -106,7 +146,8 @@ close_container (RoofCliJsonWriter *self, char bracket)
 
   g_return_if_fail (depth > 0);
 
-  if (g_array_index (self->members, guint, depth - 1) > 0)
+  guint entry = g_array_index (self->members, guint, depth - 1);
+  if ((entry & ~ONE_LINE) > 0 && !(entry & ONE_LINE))
     newline_indent (self->buf, depth - 1);
   g_string_append_c (self->buf, bracket);
   g_array_set_size (self->members, depth - 1);
@@ -118,7 +159,14 @@ void
 roof_cli_json_writer_begin_object (RoofCliJsonWriter *self, const char *key)
 {
   g_return_if_fail (self != NULL);
-  open_container (self, key, '{');
+  open_container (self, key, '{', FALSE);
+}
+
+void
+roof_cli_json_writer_begin_object_line (RoofCliJsonWriter *self, const char *key)
+{
+  g_return_if_fail (self != NULL);
+  open_container (self, key, '{', TRUE);
 }
 
 void
@@ -132,7 +180,7 @@ void
 roof_cli_json_writer_begin_array (RoofCliJsonWriter *self, const char *key)
 {
   g_return_if_fail (self != NULL);
-  open_container (self, key, '[');
+  open_container (self, key, '[', FALSE);
 }
 
 void
@@ -180,7 +228,10 @@ roof_cli_json_writer_bool (RoofCliJsonWriter *self, const char *key, gboolean va
   g_return_if_fail (self != NULL);
 
   begin_value (self, key);
-  g_string_append (self->buf, value ? "true" : "false");
+  if (value)
+    roof_cli_append_len (self->buf, "true", 4);
+  else
+    roof_cli_append_len (self->buf, "false", 5);
 }
 
 void
@@ -204,7 +255,7 @@ roof_cli_json_writer_string (RoofCliJsonWriter *self, const char *key, const cha
         return;
       }
   g_string_append_c (self->buf, '"');
-  g_string_append (self->buf, value);
+  roof_cli_append_len (self->buf, value, strlen (value));
   g_string_append_c (self->buf, '"');
 }
 
@@ -218,6 +269,14 @@ roof_cli_json_writer_node (RoofCliJsonWriter *self, const char *key, JsonNode *n
   g_return_if_fail (node != NULL);
 
   begin_value (self, key);
+  if (self->members->len > 0
+      && (g_array_index (self->members, guint, self->members->len - 1) & ONE_LINE))
+    {
+      /* on one line: the compact text */
+      text = roof_json_to_string (node, FALSE);
+      g_string_append (self->buf, text);
+      return;
+    }
   text = roof_json_to_string (node, TRUE);
   len = strlen (text);
   if (len > 0 && text[len - 1] == '\n')

@@ -7,7 +7,9 @@
  * out. This writer appends to a buffer that goes to the stream every 64 KiB,
  * and its text is byte for byte what roof_json_to_string (node, TRUE) makes
  * of the same tree: 2-space indentation, "key": value, the same numbers
- * (roof_cli_append_double) and string escapes, a final newline.
+ * (roof_cli_append_double) and string escapes, a final newline; but for
+ * objects begun with roof_cli_json_writer_begin_object_line, written on one
+ * line with ", " between members (whitespace only: the same JSON).
  */
 #pragma once
 
@@ -25,6 +27,10 @@ void roof_cli_json_writer_free (RoofCliJsonWriter *self);
 /* `key` names the member inside an object and must be NULL inside an array
  * and for the root. Keys are written as they are: plain ASCII names. */
 void roof_cli_json_writer_begin_object (RoofCliJsonWriter *self, const char *key);
+/* An object on one line, `{"a": 1, "b": 2}`, and whatever it holds: for
+ * the many small objects of a large output (a sweep's points), which are
+ * then some 40% fewer bytes */
+void roof_cli_json_writer_begin_object_line (RoofCliJsonWriter *self, const char *key);
 void roof_cli_json_writer_end_object (RoofCliJsonWriter *self);
 void roof_cli_json_writer_begin_array (RoofCliJsonWriter *self, const char *key);
 void roof_cli_json_writer_end_array (RoofCliJsonWriter *self);

@@ -39,10 +39,22 @@ file_error (GError **error, const char *path, GError *cause)
   return FALSE;
 }
 
-static gpointer
-load_builtin (gpointer error)
+typedef struct
 {
-  return roof_catalog_new_builtin (error);
+  const RoofCliOptions *opts;
+  GError **error;
+} Loader;
+
+/* the catalog, then a PNG's pixels: both shorter than the fonts beside them */
+static gpointer
+load_builtin (gpointer data)
+{
+  const Loader *l = data;
+  RoofCatalog *catalog = roof_catalog_new_builtin (l->error);
+
+  if (catalog != NULL && l->opts->plot_format == ROOF_EXPORT_PNG)
+    roof_chart_export_reserve (l->opts->plot_width, l->opts->plot_height, l->opts->plot_scale);
+  return catalog;
 }
 
 gboolean
@@ -55,7 +67,8 @@ roof_cli_load_catalog (RoofCliContext *ctx, GError **error)
     {
       /* the chart's fonts load here while another thread loads the
        * catalog, which touches no font; the render then draws at once */
-      GThread *loader = g_thread_new ("roof-catalog", load_builtin, &local);
+      Loader l = { opts, &local };
+      GThread *loader = g_thread_new ("roof-catalog", load_builtin, &l);
       roof_chart_prepare ((RoofThemeKind) opts->plot_theme,
                           opts->plot_format == ROOF_EXPORT_PNG ? opts->plot_scale : 1.0);
       ctx->catalog = g_thread_join (loader);

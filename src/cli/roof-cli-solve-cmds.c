@@ -560,7 +560,7 @@ sweep_write_json (RoofCliContext *ctx, const Sweep *sw)
       for (guint j = 0; j < m && !roof_cli_stream_failed (ctx->out); j++)
         {
           const RoofResult *r = sweep_at (sw, i, j);
-          roof_cli_json_writer_begin_object (w, NULL);
+          roof_cli_json_writer_begin_object_line (w, NULL);
           roof_cli_json_writer_number (w, "batch", sweep_batch (ctx, sw, j));
           roof_cli_json_writer_number (w, "context", sweep_context (ctx, sw, j));
           roof_cli_json_writer_number (w, "t_step_s", r->t_step);

@@ -365,6 +365,14 @@ report (RoofCliStream *err, const GError *error, RoofCliCommand command)
   diagnostic (err, NULL, message->str);
 }
 
+static gboolean keep_catalog;
+
+void
+roof_cli_keep_catalog_at_exit (gboolean keep)
+{
+  keep_catalog = keep;
+}
+
 static int
 run_command (const RoofCliOptions *opts, RoofCliStream *out, RoofCliStream *err, GError **error)
 {
@@ -385,6 +393,13 @@ run_command (const RoofCliOptions *opts, RoofCliStream *out, RoofCliStream *err,
   roof_cli_levers_clear (&ctx);
   g_clear_object (&ctx.model);
   g_clear_object (&ctx.scenario);
+  if (keep_catalog && ctx.catalog != NULL)
+    {
+      /* the process ends next: the kernel takes it back at once */
+      static RoofCatalog *kept;
+      g_clear_object (&kept);
+      kept = g_steal_pointer (&ctx.catalog);
+    }
   g_clear_object (&ctx.catalog);
   return ok ? ROOF_CLI_EXIT_OK : -1;
 }

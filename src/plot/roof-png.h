@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * cairo's own writer compresses at zlib's default level, which takes five
- * times as long as drawing the chart; flat chart images compress almost as
- * well at the fastest level, and in strips, on every core (roof-png.c).
+ * times as long as drawing the chart. A chart is mostly runs of equal
+ * pixels: roof-png.c deflates them as such, in strips, on every core.
  */
 #pragma once
 

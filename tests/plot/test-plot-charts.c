@@ -367,6 +367,48 @@ test_sensitivity_binding (void)
     }
 }
 
+/* roof_chart_export_reserve () changes no byte of an export: the pixels
+ * it readies are taken by an export of their size (opaque and transparent,
+ * where an unzeroed buffer would show), and only by that size. */
+static void
+test_export_reserve (void)
+{
+  PlotScenario s;
+  GError *error = NULL;
+  plot_scenario_init (&s, ROOF_PLOT_ROOFLINE, "llama-3.1-70b", 3, NULL);
+  s.in.scale = 2.0;
+
+  for (int transparent = 0; transparent <= 1; transparent++)
+    {
+      s.in.transparent = transparent;
+      g_autoptr (GBytes) plain = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 400, 250, &error);
+      g_assert_no_error (error);
+      g_autoptr (GBytes) small = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 200, 100, &error);
+      g_assert_no_error (error);
+
+      /* the size it was made for */
+      roof_chart_export_reserve (400, 250, 2.0);
+      g_autoptr (GBytes) reserved
+          = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 400, 250, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (plain, reserved));
+
+      /* another size leaves it for the next export of its own */
+      roof_chart_export_reserve (400, 250, 2.0);
+      g_autoptr (GBytes) other = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 200, 100, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (small, other));
+      g_autoptr (GBytes) again = roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 400, 250, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (plain, again));
+    }
+  /* a size past the limit is not reserved (nor drawn) */
+  roof_chart_export_reserve (8000, 8000, 4.0);
+  g_assert_null (roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 8000, 8000, &error));
+  g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
+  g_clear_error (&error);
+}
+
 static void
 test_export_formats (void)
 {
@@ -466,6 +508,32 @@ be32 (const guint8 *p)
  * size (one pixel; rows longer than a strip; a last strip of a few rows),
  * opaque or not, the file decodes to the image, and its bytes do not depend
  * on the processors. */
+/* A PNG decoded by libpng through cairo, which checks its zlib stream and
+ * the stream's Adler-32 */
+static cairo_surface_t *
+decode_png (const GByteArray *png)
+{
+  PngReader reader = { png->data, png->len };
+  cairo_surface_t *back = cairo_image_surface_create_from_png_stream (png_read, &reader);
+
+  g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+  return back;
+}
+
+static guint32 *
+pixel_ptr (cairo_surface_t *img, int x, int y)
+{
+  return (guint32 *) (cairo_image_surface_get_data (img)
+                      + (gsize) y * cairo_image_surface_get_stride (img))
+         + x;
+}
+
+static guint32
+pixel_at (cairo_surface_t *img, int x, int y)
+{
+  return *pixel_ptr (img, x, y);
+}
+
 static void
 test_png_encoder (void)
 {
@@ -507,9 +575,7 @@ test_png_encoder (void)
         g_assert_true (roof_png_encode (img, 192.0, again, &error));
         g_assert_cmpmem (png->data, png->len, again->data, again->len);
 
-        PngReader reader = { png->data, png->len };
-        cairo_surface_t *back = cairo_image_surface_create_from_png_stream (png_read, &reader);
-        g_assert_cmpint (cairo_surface_status (back), ==, CAIRO_STATUS_SUCCESS);
+        cairo_surface_t *back = decode_png (png);
         g_assert_cmpint (cairo_image_surface_get_width (back), ==, w);
         g_assert_cmpint (cairo_image_surface_get_height (back), ==, h);
         const guint8 *bp = cairo_image_surface_get_data (back);
@@ -535,6 +601,78 @@ test_png_encoder (void)
         cairo_surface_destroy (back);
         cairo_surface_destroy (img);
       }
+}
+
+/* Runs of every length the encoder cuts into deflate's matches (at most
+ * 258 bytes, none under 3): a solid row is one run of (w − 1) pixels on
+ * the left, and each later row one match of a row above; with 3 or 4
+ * bytes a pixel, widths 83…90 and 170…176 put the run's bytes at and just
+ * past one and two times 258 (86 · 3 = 258, 65 · 4 = 260 = 258 + 2). A
+ * diagonal pixel breaks both runs once a row. Decoded by libpng through
+ * cairo, which checks the zlib stream and its Adler-32. */
+/* `img` encoded (no pHYs) with the colour type expected and decoded back
+ * to the same premultiplied pixels; returns the first block's type (1: the
+ * fixed Huffman codes, 2: codes made for the block) */
+static int
+assert_png_round_trip (cairo_surface_t *img, int colour_type)
+{
+  g_autoptr (GByteArray) png = g_byte_array_new ();
+  GError *error = NULL;
+  int w = cairo_image_surface_get_width (img), h = cairo_image_surface_get_height (img);
+
+  cairo_surface_mark_dirty (img);
+  g_assert_true (roof_png_encode (img, 0.0, png, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (png->data[25], ==, colour_type);
+  /* signature 8, IHDR 25, the IDAT's length and name 8, zlib's header 2 */
+  g_assert_cmpmem (png->data + 37, 4, "IDAT", 4);
+  cairo_surface_t *back = decode_png (png);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      g_assert_cmphex (pixel_at (back, x, y), ==, pixel_at (img, x, y));
+  cairo_surface_destroy (back);
+  return png->data[43] >> 1 & 3;
+}
+
+static void
+test_png_encoder_runs (void)
+{
+  int blocks[4] = { 0 };
+
+  for (int opaque = 0; opaque < 2; opaque++)
+    for (int w = 1; w <= 176; w++)
+      {
+        if (w > 6 && w < 83)
+          continue;
+        if (w > 90 && w < 170)
+          continue;
+        int h = 5;
+        /* premultiplied: 0x80193366 is (50, 102, 203) at alpha 128
+         * unpremultiplied, which premultiplies back to (25, 51, 102) */
+        guint32 solid = opaque ? 0xff3366ccu : 0x80193366u;
+        cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+
+        for (int y = 0; y < h; y++)
+          for (int x = 0; x < w; x++)
+            *pixel_ptr (img, x, y) = x == y * 7 % w && y > 2 ? 0xff000000u : solid;
+        blocks[assert_png_round_trip (img, opaque ? 2 : 6)]++;
+        cairo_surface_destroy (img);
+      }
+
+  /* opaque but for the very last pixel, in the last strip: RGB is begun on
+   * every strip, found wanting there, and the whole image written as RGBA */
+  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 1000);
+  for (int y = 0; y < 1000; y++)
+    for (int x = 0; x < 1600; x++)
+      *pixel_ptr (img, x, y) = 0xff000000u | (guint32) (x / 100 * 0x101010 ^ y / 7);
+  *pixel_ptr (img, 1599, 999) = 0;
+  blocks[assert_png_round_trip (img, 6)]++;
+  cairo_surface_destroy (img);
+  /* both kinds of block were written and read back: the smallest images
+   * take the fixed codes (their symbols cost less than a code's header) */
+  g_assert_cmpint (blocks[1], >, 0);
+  g_assert_cmpint (blocks[2], >, 0);
+  g_assert_cmpint (blocks[0] + blocks[3], ==, 0);
 }
 
 /* The PNG limit: 100 megapixels and 32767 pixels a side, in device pixels. */
@@ -1311,7 +1449,9 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/sensitivity-binding", test_sensitivity_binding);
   g_test_add_func ("/plot/chart/pareto-probe", test_pareto_probe);
   g_test_add_func ("/plot/chart/export-formats", test_export_formats);
+  g_test_add_func ("/plot/chart/export-reserve", test_export_reserve);
   g_test_add_func ("/plot/chart/png-encoder", test_png_encoder);
+  g_test_add_func ("/plot/chart/png-encoder-runs", test_png_encoder_runs);
   g_test_add_func ("/plot/chart/export-limit", test_export_limit);
   g_test_add_func ("/plot/chart/export-files", test_export_files);
   g_test_add_func ("/plot/chart/degenerate", test_degenerate);
