@@ -45,11 +45,13 @@ int
 roof_probe_count_cpu_list (const char *text)
 {
   g_auto (GStrv) parts = NULL;
+  g_autofree char *copy = NULL;
   int n = 0;
 
   if (text == NULL)
     return 0;
-  parts = g_strsplit (g_strstrip (g_strdup (text)) /* freed below */, ",", -1);
+  copy = g_strstrip (g_strdup (text));
+  parts = g_strsplit (copy, ",", -1);
   for (int i = 0; parts[i] != NULL; i++)
     {
       char *end = NULL;
