@@ -63,7 +63,7 @@ apply_update (gpointer data)
 {
   Update *u = data;
 
-  if (u->self->running)
+  if (u->self->running && u->self->progress != NULL)
     {
       gtk_progress_bar_set_fraction (u->self->progress, u->fraction);
       gtk_progress_bar_set_text (u->self->progress, stage_title (u->stage));
@@ -163,11 +163,16 @@ on_measured (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autofree char *text = NULL;
 
   self->running = FALSE;
+  /* closed while it ran: the run was cancelled, the widgets may be gone */
+  if (!g_task_propagate_boolean (G_TASK (result), &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (self->close_button == NULL)
+    return;
   gtk_button_set_label (GTK_BUTTON (self->close_button), _("_Close"));
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
+  if (error != NULL)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_failure (self, error);
+      show_failure (self, error);
       return;
     }
   spec = roof_probe_entry_spec (r, &error);
