@@ -4,7 +4,7 @@
  *
  * Each compute loop keeps ROOF_PROBE_ACCUMULATORS independent chains in
  * registers and returns their sum, so the compiler can neither drop nor
- * shorten it (check with `objdump -d src/probe/libroof-probe.a`: the
+ * shorten it (check with `objdump -d` of the object, docs/probe.md: the
  * AVX-512 fp64 loop is 12 vfmadd…pd on zmm registers and a branch).
  */
 #include "roof-probe-kernels.h"
