@@ -194,8 +194,11 @@ _roof_probe_read_machine (RoofProbeResult *r)
   int smt = MAX (roof_probe_count_cpu_list (siblings), 1);
 
   r->cpu_model = proc_value ("/proc/cpuinfo", "model name");
-  if (r->cpu_model == NULL)
-    r->cpu_model = g_strdup ("unknown CPU");
+  if (r->cpu_model == NULL || *r->cpu_model == '\0')
+    {
+      g_free (r->cpu_model);
+      r->cpu_model = g_strdup ("unknown CPU");
+    }
   r->date = g_date_time_format (dt, "%Y-%m-%d");
   r->cpus = MAX ((int) g_get_num_processors (), 1);
   r->cores = MAX (r->cpus / smt, 1);

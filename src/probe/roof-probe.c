@@ -276,7 +276,7 @@ typedef struct
 {
   double **x; /* one buffer per thread */
   gsize n;    /* elements per thread, a multiple of 64 */
-  double sink[256];
+  double *sink; /* one per thread: what each read, so it is read */
 } Reader;
 
 static void
@@ -293,7 +293,7 @@ reader_work (gpointer data, int thread, guint64 count)
 {
   Reader *rd = data;
 
-  rd->sink[thread % G_N_ELEMENTS (rd->sink)] = roof_probe_read (rd->x[thread], rd->n, count);
+  rd->sink[thread] = roof_probe_read (rd->x[thread], rd->n, count);
 }
 
 /* Half the level (all of it over the threads), but at least twice the
@@ -319,6 +319,7 @@ measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **erro
 
   rd.n = MAX (cache_working_set (r, i) / sizeof (double) / (guint64) threads / 64 * 64, 64);
   rd.x = g_new0 (double *, threads);
+  rd.sink = g_new0 (double, threads);
   for (int t = 0; t < threads; t++)
     rd.x[t] = g_new (double, rd.n);
   if (team_run (threads, reader_fill, &rd, 1, error) >= 0)
@@ -331,6 +332,7 @@ measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **erro
   for (int t = 0; t < threads; t++)
     g_free (rd.x[t]);
   g_free (rd.x);
+  g_free (rd.sink);
   return ok;
 }
 
@@ -340,7 +342,7 @@ measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **erro
 typedef struct
 {
   const RoofProbeKernel *kernel;
-  double sink[256];
+  double *sink; /* one per thread: the sum each loop returns */
 } Fma;
 
 static void
@@ -348,14 +350,15 @@ fma_work (gpointer data, int thread, guint64 count)
 {
   Fma *f = data;
 
-  f->sink[thread % G_N_ELEMENTS (f->sink)] = f->kernel->run (count, 2.0);
+  f->sink[thread] = f->kernel->run (count, 2.0);
 }
 
 static gboolean
 measure_peak (Run *run, RoofProbeResult *r, const RoofProbeKernel *k, double budget,
               GError **error)
 {
-  Fma f = { .kernel = k };
+  g_autofree double *sink = g_new0 (double, r->cpus);
+  Fma f = { k, sink };
   RoofProbePeak *p = &r->peaks[r->n_peaks];
   Job job = { r->cpus, fma_work, &f, roof_probe_kernel_ops (k, 1) * r->cpus,
               ROOF_PROBE_STAGE_COMPUTE };
