@@ -137,6 +137,7 @@ is_read_only (RoofCliCommand command)
     case ROOF_CLI_COMMAND_SYNTHESIZE:
     case ROOF_CLI_COMMAND_COST:
       return TRUE;
+    case ROOF_CLI_COMMAND_PROBE: /* measures for seconds and writes the user catalog */
     case ROOF_CLI_N_COMMANDS:
     default:
       return FALSE;

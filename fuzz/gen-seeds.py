@@ -385,9 +385,9 @@ def dictionaries():
                "-o", "--out", "--width", "--height", "--scale", "--theme", "--ceilings",
                "--no-caption", "--transparent", "--system", "--tp", "--ep", "--pp", "--dp",
                "--attention", "--ep-imbalance", "--microbatches", "--top", "--all",
-               "--every-batch"]
+               "--every-batch", "--seconds", "--no-save"]
     commands = ["list", "show", "solve", "sweep", "sensitivity", "synthesize", "cost", "help",
-                "hardware", "models", "plot", "layouts", "systems", "data", "tensor"]
+                "hardware", "models", "plot", "layouts", "systems", "data", "tensor", "probe"]
     with open(os.path.join(TOP, "fuzz", "cli.dict"), "w", encoding="utf-8") as f:
         f.write("# roofline-cli options, commands, values and ids (gen-seeds.py); "
                 "arguments are NUL-separated\n")

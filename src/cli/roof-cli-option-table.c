@@ -133,6 +133,17 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "the MLPerf Inference results table, and keeps it in the data folder; the flags\n"
     "give what the file does not say. show ID: one measurement in full.",
   },
+  [ROOF_CLI_COMMAND_PROBE] = {
+    "probe", "roofline-cli probe [--seconds N] [--no-save] [--catalog FILE] [--json]",
+    "measure this computer and save it to the user catalog as \"this-computer\"",
+    "Measures the computer it runs on: the memory bandwidth (STREAM's triad on\n"
+    "every CPU), the read bandwidth of each cache level (one thread per core) and\n"
+    "the peak FLOP/s per precision the CPU has instructions for (FMA loops at its\n"
+    "widest vectors on every CPU), best of repeated runs over about --seconds.\n"
+    "Then writes the hardware entry \"this-computer\" (\"This computer\") to the\n"
+    "user catalog, replacing the last one, unless --no-save. docs/probe.md gives\n"
+    "the method.",
+  },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
     "cost per million tokens against batch size, and crossovers",
@@ -346,9 +357,17 @@ static const OptSpec options[] = {
   { OPT_BUNDLED_MEASUREMENTS, "bundled-measurements", 0, NULL, CMD (ROOF_CLI_COMMAND_PLOT),
     GROUP_COMMAND, "also draw the bundled published measurements of the model" },
 
-  { OPT_CATALOG, "catalog", 0, "FILE", CMD_ALL, GROUP_COMMON,
+  { OPT_SECONDS, "seconds", 0, "N", CMD (ROOF_CLI_COMMAND_PROBE), GROUP_COMMAND,
+    "about how long to measure, > 0 and at most 3600 seconds (default 5)" },
+  { OPT_NO_SAVE, "no-save", 0, NULL, CMD (ROOF_CLI_COMMAND_PROBE), GROUP_COMMAND,
+    "print the figures and the entry but write nothing" },
+  { OPT_CATALOG, "catalog", 0, "FILE", CMD (ROOF_CLI_COMMAND_PROBE), GROUP_COMMAND,
+    "the catalog file to write the entry to (default: the user catalog, "
+    "$XDG_DATA_HOME/roofline/catalog.json)" },
+
+  { OPT_CATALOG, "catalog", 0, "FILE", CMD_CATALOG, GROUP_COMMON,
     "overlay a catalog file on the built-in one (repeatable, in order)" },
-  { OPT_SCENARIO, "scenario", 0, "FILE", CMD_ALL, GROUP_COMMON,
+  { OPT_SCENARIO, "scenario", 0, "FILE", CMD_CATALOG, GROUP_COMMON,
     "take hardware, model, workload and SLA from a scenario file; flags override" },
   { OPT_HELP, "help", 'h', NULL, CMD_ALL, GROUP_COMMON, "show this help and exit" },
   { OPT_VERSION, "version", 0, NULL, CMD_ALL, GROUP_COMMON, "show the version and exit" },
@@ -468,7 +487,7 @@ append_group (GString *s, RoofCliCommand command, OptGroup group, const char *ti
         continue;
       if (command != ROOF_CLI_COMMAND_NONE && !(o->commands & CMD (command)))
         continue;
-      if (command == ROOF_CLI_COMMAND_NONE && o->commands != CMD_ALL)
+      if (command == ROOF_CLI_COMMAND_NONE && (o->commands & CMD_CATALOG) != CMD_CATALOG)
         continue;
       if (!any)
         g_string_append_printf (s, "\n%s:\n", title);

@@ -31,6 +31,9 @@ G_BEGIN_DECLS
 #define CMD_PRICED                                                                                \
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP) | CMD (ROOF_CLI_COMMAND_COST)      \
    | CMD_LAYOUTS | CMD_PARETO)
+/* the commands that read the catalog (--catalog, --scenario): all but probe,
+ * whose --catalog is the file it writes */
+#define CMD_CATALOG (CMD_ALL & ~CMD (ROOF_CLI_COMMAND_PROBE))
 
 typedef enum
 {
@@ -94,6 +97,8 @@ typedef enum
   OPT_YEARS,
   OPT_USD_PER_KWH,
   OPT_PUE,
+  OPT_SECONDS,
+  OPT_NO_SAVE,
   OPT_CATALOG,
   OPT_SCENARIO,
   OPT_HELP,

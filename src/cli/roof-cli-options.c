@@ -9,6 +9,7 @@
 #include "roof-cli-option-table.h"
 
 #include "roof-chart.h"
+#include "roof-probe.h"
 
 #include <math.h>
 #include <string.h>
@@ -140,6 +141,7 @@ roof_cli_options_init (RoofCliOptions *opts)
   opts->plot_height = 1000;
   opts->plot_scale = 1;
   opts->plot_theme = ROOF_THEME_LIGHT;
+  opts->probe_seconds = ROOF_PROBE_DEFAULT_SECONDS;
 }
 
 void
@@ -501,6 +503,13 @@ apply_command (RoofCliOptions *opts, const Given *g, GError **error)
       opts->max_devices = (int) x;
       opts->set |= ROOF_CLI_SET_MAX_DEVICES;
       break;
+    case OPT_SECONDS:
+      if (!parse_real (flag, v, 0, TRUE, ROOF_PROBE_MAX_SECONDS, &opts->probe_seconds, error))
+        return FALSE;
+      break;
+    case OPT_NO_SAVE:
+      opts->no_save = TRUE;
+      break;
     case OPT_CATALOG:
       if (*v == '\0')
         return usage_error (error, "%s expects a file name, got ''", flag);
@@ -833,6 +842,13 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
         return usage_error (error, "--json and --csv exclude each other");
       if (opts->all && (opts->set & ROOF_CLI_SET_TOP))
         return usage_error (error, "--top N and --all exclude each other");
+      break;
+    case ROOF_CLI_COMMAND_PROBE:
+      if (opts->catalogs->len > 1)
+        return usage_error (error, "probe writes one catalog file: --catalog is given %u times",
+                            opts->catalogs->len);
+      if (opts->no_save && opts->catalogs->len > 0)
+        return usage_error (error, "--no-save and --catalog exclude each other");
       break;
     case ROOF_CLI_COMMAND_SOLVE:
     case ROOF_CLI_COMMAND_SENSITIVITY:

@@ -50,6 +50,7 @@ typedef enum
   ROOF_CLI_COMMAND_LAYOUTS,
   ROOF_CLI_COMMAND_PARETO,
   ROOF_CLI_COMMAND_MEASURED,
+  ROOF_CLI_COMMAND_PROBE,
   ROOF_CLI_N_COMMANDS
 } RoofCliCommand;
 
@@ -213,6 +214,9 @@ typedef struct
   gboolean plot_transparent;
 
   RoofCliLevers levers;
+  /* probe */
+  double probe_seconds; /* --seconds, default ROOF_PROBE_DEFAULT_SECONDS */
+  gboolean no_save;     /* --no-save */
 } RoofCliOptions;
 
 void roof_cli_options_init (RoofCliOptions *opts);

@@ -82,6 +82,7 @@ GPtrArray *roof_cli_measurement_sets (RoofCliContext *ctx,
  * `target_id` (roof_measured_match); nothing when none does. */
 void roof_cli_json_measured (JsonBuilder *b, RoofCliContext *ctx, GPtrArray *sets,
                              const char *target_id);
+gboolean roof_cli_cmd_probe (RoofCliContext *ctx, GError **error);
 
 static inline const RoofCliTarget *
 roof_cli_target (RoofCliContext *ctx, guint i)

@@ -17,6 +17,7 @@ typedef struct
 {
   RoofCliCommandFunc run;
   gboolean needs_model; /* resolve -m, -H and the workload first */
+  gboolean no_catalog;  /* reads no catalog (probe writes its --catalog) */
 } Dispatch;
 
 static const Dispatch dispatch[ROOF_CLI_N_COMMANDS] = {
@@ -31,6 +32,7 @@ static const Dispatch dispatch[ROOF_CLI_N_COMMANDS] = {
   [ROOF_CLI_COMMAND_LAYOUTS] = { roof_cli_cmd_layouts, TRUE },
   [ROOF_CLI_COMMAND_PARETO] = { roof_cli_cmd_pareto, TRUE },
   [ROOF_CLI_COMMAND_MEASURED] = { roof_cli_cmd_measured, FALSE },
+  [ROOF_CLI_COMMAND_PROBE] = { roof_cli_cmd_probe, FALSE, TRUE },
 };
 
 /* ---------------------------------------------------------------------- */
@@ -383,7 +385,7 @@ run_command (const RoofCliOptions *opts, RoofCliStream *out, RoofCliStream *err,
   ctx.out = out;
   ctx.err = err;
 
-  ok = roof_cli_load_catalog (&ctx, error);
+  ok = dispatch[opts->command].no_catalog || roof_cli_load_catalog (&ctx, error);
   if (ok && dispatch[opts->command].needs_model)
     ok = roof_cli_resolve (&ctx, error);
   if (ok)

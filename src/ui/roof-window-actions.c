@@ -20,6 +20,8 @@
 #include "roof-catalog-entries.h"
 #include "roof-export-dialog.h"
 #include "roof-hardware-panel.h"
+#include "roof-probe-dialog.h"
+#include "roof-probe.h"
 #include "roof-spec-editor.h"
 
 /* ------------------------------------------------------------------------ */
@@ -402,6 +404,29 @@ export_activated (GtkWidget *widget, const char *action_name, GVariant *paramete
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The measured entry replaces the last one, joins the comparison and is
+ * shown in the hardware panel; the user catalog saves it. */
+static void
+on_probe_measured (RoofProbeDialog *dialog, RoofHardwareSpec *spec, RoofWindow *self)
+{
+  const char *id = roof_spec_get_id (ROOF_SPEC (spec));
+
+  roof_catalog_add_hardware (self->catalog, spec);
+  if (!roof_scenario_has_hardware (self->scenario, id))
+    roof_scenario_add_hardware (self->scenario, id);
+  roof_hardware_panel_select_hardware (ROOF_HARDWARE_PANEL (self->hardware_panel), id);
+}
+
+static void
+measure_computer_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  RoofWindow *self = ROOF_WINDOW (widget);
+  RoofProbeDialog *dialog = roof_probe_dialog_new (GTK_WINDOW (self), ROOF_PROBE_DEFAULT_SECONDS);
+
+  g_signal_connect_object (dialog, "measured", G_CALLBACK (on_probe_measured), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 export_to_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -710,6 +735,8 @@ _roof_window_class_actions_init (GtkWidgetClass *widget_class)
                                             "model-panel-visible");
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "win.export-to", "s", export_to_activated);
+  gtk_widget_class_install_action (widget_class, "win.measure-computer", NULL,
+                                   measure_computer_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-chart", NULL, copy_chart_activated);
   gtk_widget_class_install_action (widget_class, "win.reset-view", NULL, reset_view_activated);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_in_activated);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "roof-hardware-panel.h"
+#include "roof-probe-dialog.h"
 #include "roof-spec-editor.h"
 #include "roof-measurement.h"
 #include "roof-window.h"
@@ -784,6 +785,81 @@ test_import_measurements (Fixture *f, gconstpointer user_data)
   }
 }
 
+/* ---------------------------------------------------------------------- */
+/* Measure This Computer…                                                  */
+
+static RoofProbeDialog *
+open_probe_dialog (Fixture *f)
+{
+  GListModel *toplevels; /* transfer none */
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.measure-computer",
+                                             NULL));
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+      if (ROOF_IS_PROBE_DIALOG (w))
+        return g_object_ref (ROOF_PROBE_DIALOG (w));
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+probe_done (gpointer data)
+{
+  return !roof_probe_dialog_get_running (data);
+}
+
+static gboolean
+label_is (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if ((GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (c)), text) == 0)
+        || label_is (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The measurement runs with a progress bar, then "this-computer" is in the
+ * catalog and ticked in the comparison; the figures are the probe's, which
+ * tests/probe checks. */
+static void
+test_measure_computer (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (RoofProbeDialog) dialog = open_probe_dialog (f);
+  RoofScenario *scenario = roof_window_get_scenario (f->window);
+
+  g_assert_true (roof_probe_dialog_get_running (dialog));
+  g_assert_nonnull (ui_find_of_type (GTK_WIDGET (dialog), GTK_TYPE_PROGRESS_BAR));
+  g_assert_null (roof_catalog_find_hardware (roof_window_get_catalog (f->window),
+                                             "this-computer"));
+  ui_wait_for (probe_done, dialog, 120000, "the measurement");
+  g_assert_nonnull (roof_catalog_find_hardware (roof_window_get_catalog (f->window),
+                                                "this-computer"));
+  g_assert_true (roof_scenario_has_hardware (scenario, "this-computer"));
+  g_assert_true (label_is (GTK_WIDGET (dialog), "This computer is measured"));
+  g_assert_nonnull (ui_find_button_labelled (GTK_WIDGET (dialog), "_Close"));
+  gtk_window_close (GTK_WINDOW (dialog));
+  ui_flush ();
+}
+
+/* Closing the dialog cancels the measurement: nothing is added. */
+static void
+test_measure_computer_cancel (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (RoofProbeDialog) dialog = open_probe_dialog (f);
+
+  gtk_window_close (GTK_WINDOW (dialog));
+  ui_wait_for (probe_done, dialog, 120000, "the cancelled measurement");
+  ui_flush ();
+  g_assert_null (roof_catalog_find_hardware (roof_window_get_catalog (f->window),
+                                             "this-computer"));
+  g_assert_false (roof_scenario_has_hardware (roof_window_get_scenario (f->window),
+                                              "this-computer"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -810,6 +886,8 @@ main (int argc, char *argv[])
   ADD ("clipboard", test_clipboard);
   ADD ("save-and-open", test_save_and_open);
   ADD ("import-measurements", test_import_measurements);
+  ADD ("measure-computer", test_measure_computer);
+  ADD ("measure-computer-cancel", test_measure_computer_cancel);
 #undef ADD
 
   status = g_test_run ();

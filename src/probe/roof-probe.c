@@ -1,0 +1,443 @@
+/* roof-probe.c — timing the kernels on every CPU
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The method is docs/probe.md's: every figure is the best of repeated runs
+ * of a kernel on a team of threads, each run timed from the first thread's
+ * start to the last one's end, and long enough (doubled until it lasts a
+ * few milliseconds) for the clock not to matter.
+ */
+#include "config.h"
+
+#include "roof-probe.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+/* ---------------------------------------------------------------------- */
+/* A team of threads                                                       */
+
+typedef void (*TeamWork) (gpointer data, int thread, guint64 count);
+
+typedef struct
+{
+  GMutex lock;
+  GCond cond;
+  gboolean go, abort;
+  TeamWork work;
+  gpointer data;
+  guint64 count;
+} Team;
+
+typedef struct
+{
+  Team *team;
+  int index;
+  double t0, t1;
+} Member;
+
+static double
+now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
+static gpointer
+member_main (gpointer p)
+{
+  Member *m = p;
+  Team *t = m->team;
+  gboolean abort;
+
+  g_mutex_lock (&t->lock);
+  while (!t->go)
+    g_cond_wait (&t->cond, &t->lock);
+  abort = t->abort;
+  g_mutex_unlock (&t->lock);
+  if (abort)
+    return NULL;
+  m->t0 = now ();
+  t->work (t->data, m->index, t->count);
+  m->t1 = now ();
+  return NULL;
+}
+
+/* Runs work (data, i, count) on `n` threads at once; returns the seconds
+ * from the first start to the last end, or < 0 with `error` set when a
+ * thread would not start. */
+static double
+team_run (int n, TeamWork work, gpointer data, guint64 count, GError **error)
+{
+  Team t = { .work = work, .data = data, .count = count };
+  g_autofree Member *m = g_new0 (Member, n);
+  g_autofree GThread **threads = g_new0 (GThread *, n);
+  double first = G_MAXDOUBLE, last = 0;
+  int started = 0;
+
+  g_mutex_init (&t.lock);
+  g_cond_init (&t.cond);
+  for (; started < n; started++)
+    {
+      m[started] = (Member) { &t, started, 0, 0 };
+      threads[started] = g_thread_try_new ("roof-probe", member_main, &m[started], error);
+      if (threads[started] == NULL)
+        break;
+    }
+  g_mutex_lock (&t.lock);
+  t.go = TRUE;
+  t.abort = started < n;
+  g_cond_broadcast (&t.cond);
+  g_mutex_unlock (&t.lock);
+  for (int i = 0; i < started; i++)
+    g_thread_join (threads[i]);
+  g_mutex_clear (&t.lock);
+  g_cond_clear (&t.cond);
+  if (started < n)
+    return -1;
+  for (int i = 0; i < n; i++)
+    {
+      first = MIN (first, m[i].t0);
+      last = MAX (last, m[i].t1);
+    }
+  return MAX (last - first, 1e-9);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Repeated timing                                                         */
+
+typedef struct
+{
+  RoofProbeProgress progress;
+  gpointer user_data;
+  GCancellable *cancellable;
+  double start, seconds;
+} Run;
+
+static void
+report (Run *run, RoofProbeStage stage)
+{
+  if (run->progress != NULL)
+    run->progress (CLAMP ((now () - run->start) / run->seconds, 0.0, 0.99), stage,
+                   run->user_data);
+}
+
+/* The time from now until `until` of the run, shared by `left` measurements;
+ * at least a hundredth of the run each. */
+static double
+remaining (Run *run, double until, int left)
+{
+  double t = run->start + until * run->seconds - now ();
+
+  return MAX (t / MAX (left, 1), 0.01 * run->seconds);
+}
+
+typedef struct
+{
+  int threads;
+  TeamWork work;
+  gpointer data;
+  double units_per_count; /* bytes or ops of one count, all threads */
+  RoofProbeStage stage;
+} Job;
+
+/* The best rate (units per second) of runs of `job` within `budget`
+ * seconds: the count grows until a run lasts `min_run`, then runs repeat
+ * until the budget is spent; at least two timed runs either way. */
+static gboolean
+measure (Run *run, const Job *job, double budget, double *best, int *runs, GError **error)
+{
+  double start = now ();
+  double min_run = CLAMP (budget / 10, 0.002, 0.05);
+  guint64 count = 1;
+  int n = 0;
+
+  *best = 0;
+  for (;;)
+    {
+      double t;
+
+      if (g_cancellable_set_error_if_cancelled (run->cancellable, error))
+        return FALSE;
+      t = team_run (job->threads, job->work, job->data, count, error);
+      if (t < 0)
+        return FALSE;
+      report (run, job->stage);
+      if (t < min_run && count < (G_GUINT64_CONSTANT (1) << 40))
+        {
+          count *= (guint64) CLAMP (ceil (1.5 * min_run / t), 2, 1024);
+          continue;
+        }
+      *best = MAX (*best, job->units_per_count * (double) count / t);
+      n++;
+      if (n >= 2 && now () - start >= budget)
+        break;
+    }
+  if (runs != NULL)
+    *runs = n;
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Memory: the triad                                                       */
+
+typedef struct
+{
+  double *a, *b, *c;
+  gsize n; /* elements of each array */
+  int threads;
+} Triad;
+
+static void
+triad_range (const Triad *tr, int thread, gsize *lo, gsize *hi)
+{
+  *lo = tr->n * (gsize) thread / (gsize) tr->threads;
+  *hi = tr->n * (gsize) (thread + 1) / (gsize) tr->threads;
+}
+
+/* first touch by the thread that streams the part, so pages sit near it */
+static void
+triad_fill (gpointer data, int thread, guint64 count)
+{
+  Triad *tr = data;
+  gsize lo, hi;
+
+  triad_range (tr, thread, &lo, &hi);
+  for (gsize i = lo; i < hi; i++)
+    {
+      tr->a[i] = 0.0;
+      tr->b[i] = 1.0;
+      tr->c[i] = 2.0;
+    }
+}
+
+static void
+triad_work (gpointer data, int thread, guint64 count)
+{
+  Triad *tr = data;
+  gsize lo, hi;
+
+  triad_range (tr, thread, &lo, &hi);
+  for (guint64 k = 0; k < count; k++)
+    roof_probe_triad (tr->a + lo, tr->b + lo, tr->c + lo, 3.0, hi - lo);
+}
+
+/* STREAM's rule: each array at least four times the last-level caches
+ * together; at least 16 MiB, at most an eighth of the memory. */
+static gsize
+triad_elements (const RoofProbeResult *r)
+{
+  guint64 llc = r->n_caches > 0 ? r->caches[r->n_caches - 1].total : 0;
+  guint64 bytes = MAX (4 * llc, (guint64) 16 << 20);
+
+  if (r->memory_bytes > 0)
+    bytes = MIN (bytes, MAX (r->memory_bytes / 8, (guint64) 1 << 20));
+  return (gsize) (bytes / sizeof (double));
+}
+
+static gboolean
+measure_memory (Run *run, RoofProbeResult *r, GError **error)
+{
+  Triad tr = { .threads = r->cpus };
+  gboolean ok = FALSE;
+  double best = 0;
+  Job job;
+
+  tr.n = triad_elements (r);
+  tr.a = g_try_new (double, tr.n);
+  tr.b = g_try_new (double, tr.n);
+  tr.c = g_try_new (double, tr.n);
+  if (tr.a == NULL || tr.b == NULL || tr.c == NULL)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                 "not enough memory for the triad's three arrays of %" G_GSIZE_FORMAT " MiB",
+                 tr.n * sizeof (double) >> 20);
+  else if (team_run (tr.threads, triad_fill, &tr, 1, error) >= 0)
+    {
+      job = (Job) { tr.threads, triad_work, &tr, 3.0 * sizeof (double) * (double) tr.n,
+                    ROOF_PROBE_STAGE_MEMORY };
+      /* filling the arrays counts against the memory's share of the time */
+      ok = measure (run, &job, remaining (run, 0.4, 1), &best, &r->triad_runs, error);
+    }
+  r->memory_bytes_per_s = best;
+  r->triad_array_bytes = tr.n * sizeof (double);
+  g_free (tr.a);
+  g_free (tr.b);
+  g_free (tr.c);
+  return ok;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Caches: reading a working set per thread                                */
+
+typedef struct
+{
+  double **x; /* one buffer per thread */
+  gsize n;    /* elements per thread, a multiple of 64 */
+  double *sink; /* one per thread: what each read, so it is read */
+} Reader;
+
+static void
+reader_fill (gpointer data, int thread, guint64 count)
+{
+  Reader *rd = data;
+
+  for (gsize i = 0; i < rd->n; i++)
+    rd->x[thread][i] = 1.0;
+}
+
+static void
+reader_work (gpointer data, int thread, guint64 count)
+{
+  Reader *rd = data;
+
+  rd->sink[thread] = roof_probe_read (rd->x[thread], rd->n, count);
+}
+
+/* Half the level (all of it over the threads), but at least twice the
+ * level inside it and at most three quarters of this one, so that the reads
+ * come from this level and not the one inside. */
+static guint64
+cache_working_set (const RoofProbeResult *r, int i)
+{
+  guint64 total = r->caches[i].total;
+  guint64 inner = i > 0 ? r->caches[i - 1].total : 0;
+
+  return MIN (MAX (total / 2, 2 * inner), total / 4 * 3);
+}
+
+static gboolean
+measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **error)
+{
+  RoofProbeCache *c = &r->caches[i];
+  Reader rd = { 0 };
+  gboolean ok = FALSE;
+  int threads = r->cores;
+  Job job;
+
+  rd.n = MAX (cache_working_set (r, i) / sizeof (double) / (guint64) threads / 64 * 64, 64);
+  rd.x = g_new0 (double *, threads);
+  rd.sink = g_new0 (double, threads);
+  for (int t = 0; t < threads; t++)
+    rd.x[t] = g_new (double, rd.n);
+  if (team_run (threads, reader_fill, &rd, 1, error) >= 0)
+    {
+      job = (Job) { threads, reader_work, &rd, sizeof (double) * (double) rd.n * threads,
+                    ROOF_PROBE_STAGE_CACHES };
+      ok = measure (run, &job, budget, &c->bytes_per_s, NULL, error);
+    }
+  c->working_set = rd.n * sizeof (double) * (guint64) threads;
+  for (int t = 0; t < threads; t++)
+    g_free (rd.x[t]);
+  g_free (rd.x);
+  g_free (rd.sink);
+  return ok;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Compute: the FMA loops on every CPU                                     */
+
+typedef struct
+{
+  const RoofProbeKernel *kernel;
+  double *sink; /* one per thread: the sum each loop returns */
+} Fma;
+
+static void
+fma_work (gpointer data, int thread, guint64 count)
+{
+  Fma *f = data;
+
+  f->sink[thread] = f->kernel->run (count, 2.0);
+}
+
+static gboolean
+measure_peak (Run *run, RoofProbeResult *r, const RoofProbeKernel *k, double budget,
+              GError **error)
+{
+  g_autofree double *sink = g_new0 (double, r->cpus);
+  Fma f = { k, sink };
+  RoofProbePeak *p = &r->peaks[r->n_peaks];
+  Job job = { r->cpus, fma_work, &f, roof_probe_kernel_ops (k, 1) * r->cpus,
+              ROOF_PROBE_STAGE_COMPUTE };
+
+  p->kernel = k;
+  if (!measure (run, &job, budget, &p->ops_per_s, NULL, error))
+    return FALSE;
+  r->n_peaks++;
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------------- */
+
+/* in roof-probe-machine.c */
+void _roof_probe_read_machine (RoofProbeResult *r);
+
+gboolean
+roof_probe_run (double seconds,
+                RoofProbeProgress progress,
+                gpointer user_data,
+                GCancellable *cancellable,
+                RoofProbeResult *out,
+                GError **error)
+{
+  Run run = { progress, user_data, cancellable, now (), seconds };
+  const RoofProbeKernel *kernels[ROOF_PROBE_N_OPS];
+  int n_kernels = 0;
+
+  g_return_val_if_fail (isfinite (seconds) && seconds > 0 && seconds <= ROOF_PROBE_MAX_SECONDS,
+                        FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  out->seconds = seconds;
+  report (&run, ROOF_PROBE_STAGE_SETUP);
+  _roof_probe_read_machine (out);
+  for (int op = 0; op < ROOF_PROBE_N_OPS; op++)
+    if ((kernels[n_kernels] = roof_probe_kernel_best ((RoofProbeOp) op)) != NULL)
+      n_kernels++;
+
+  /* memory until four tenths of the time, the caches until seven, compute
+   * after: each stage gets what the one before left, shared evenly among
+   * its measurements */
+  if (!measure_memory (&run, out, error))
+    return FALSE;
+  for (int i = 0; i < out->n_caches; i++)
+    if (!measure_cache (&run, out, i, remaining (&run, 0.7, out->n_caches - i), error))
+      return FALSE;
+  for (int i = 0; i < n_kernels; i++)
+    if (!measure_peak (&run, out, kernels[i], remaining (&run, 1.0, n_kernels - i), error))
+      return FALSE;
+  if (progress != NULL)
+    progress (1.0, ROOF_PROBE_STAGE_COMPUTE, user_data);
+  return TRUE;
+}
+
+void
+roof_probe_result_clear (RoofProbeResult *r)
+{
+  g_clear_pointer (&r->cpu_model, g_free);
+  g_clear_pointer (&r->date, g_free);
+}
+
+RoofPrecision
+roof_probe_op_precision (RoofProbeOp op)
+{
+  switch (op)
+    {
+    case ROOF_PROBE_OP_FP64: return ROOF_PREC_FP64;
+    case ROOF_PROBE_OP_FP32: return ROOF_PREC_FP32;
+    case ROOF_PROBE_OP_BF16: return ROOF_PREC_BF16;
+    case ROOF_PROBE_OP_INT8:
+    case ROOF_PROBE_N_OPS:
+    default: return ROOF_PREC_INT8;
+    }
+}
+
+double
+roof_probe_nominal_per_pipe (const RoofProbeResult *r, const RoofProbePeak *peak)
+{
+  return (double) r->cores * r->max_freq_hz * peak->kernel->lanes * peak->kernel->ops_per_lane;
+}
