@@ -156,6 +156,8 @@ roof_measured_evaluate_params (const RoofHardwareParams *hw,
       weights = (output - 1.0) * r.bytes_weights;
     }
 
+  out->peak_seconds_compute = flop / (n * pi) / output;
+  out->peak_seconds_memory = (bytes + (b > 0.0 ? weights / b : 0.0)) / (n * hw->mem_bw) / output;
   pi *= n * roof_efficiency (hw->eff_compute);
   beta = n * hw->mem_bw * roof_efficiency (hw->eff_memory);
   /* per request: the batch's weights shared by its b requests */

@@ -26,6 +26,9 @@ typedef struct
   RoofBound bound;           /* compute or memory: which term sets it */
   double fraction;           /* measured / bound */
   double attained_flops;     /* measured × flop_per_token, all devices */
+  /* seconds per output token from compute and from memory at the devices'
+   * peaks, no efficiency applied (the calibration's c and m) */
+  double peak_seconds_compute, peak_seconds_memory;
   gboolean has_cost;
   double usd_per_mtok; /* the measured rate at the devices' price */
 } RoofMeasuredPoint;

@@ -144,6 +144,19 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "user catalog, replacing the last one, unless --no-save. docs/probe.md gives\n"
     "the method.",
   },
+  [ROOF_CLI_COMMAND_CALIBRATE] = {
+    "calibrate",
+    "roofline-cli calibrate -H ID [-m ID] [--measured FILE…] [--bundled-measurements] "
+    "[--precision PREC] [--save] [--json]",
+    "efficiencies and a per-step overhead fitted to measurements",
+    "Fits the device's compute efficiency, memory-bandwidth efficiency and fixed\n"
+    "overhead per step to its measurements (those imported, --measured files and,\n"
+    "with --bundled-measurements, the published set) by least squares on the\n"
+    "logarithm of the time per output token, and prints them with the residuals\n"
+    "and the number of points; a parameter no measurement depends on is reported\n"
+    "undetermined. --save writes the fit into the user catalog as the device's\n"
+    "calibration, beside its ideal efficiency; solve and plot --calibrated use it.",
+  },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
     "cost per million tokens against batch size, and crossovers",
@@ -356,6 +369,23 @@ static const OptSpec options[] = {
     "repeatable)" },
   { OPT_BUNDLED_MEASUREMENTS, "bundled-measurements", 0, NULL, CMD (ROOF_CLI_COMMAND_PLOT),
     GROUP_COMMAND, "also draw the bundled published measurements of the model" },
+  /* calibrate (docs/model.md, "Calibration") */
+  { OPT_HARDWARE, "hardware", 'H', "ID", CMD (ROOF_CLI_COMMAND_CALIBRATE), GROUP_COMMAND,
+    "the device to calibrate: measurements on it, or on a system of it" },
+  { OPT_MODEL, "model", 'm', "ID", CMD (ROOF_CLI_COMMAND_CALIBRATE), GROUP_COMMAND,
+    "only the measurements of this model (default: every model)" },
+  { OPT_COMPUTE, "precision", 0, "PREC", CMD (ROOF_CLI_COMMAND_CALIBRATE), GROUP_COMMAND,
+    "only the measurements at this compute precision (default: every precision)" },
+  { OPT_MEASURED, "measured", 0, "FILE", CMD (ROOF_CLI_COMMAND_CALIBRATE), GROUP_COMMAND,
+    "also these measurements (any format measured import reads; repeatable)" },
+  { OPT_BUNDLED_MEASUREMENTS, "bundled-measurements", 0, NULL,
+    CMD (ROOF_CLI_COMMAND_CALIBRATE), GROUP_COMMAND, "also the bundled published measurements" },
+  { OPT_SAVE, "save", 0, NULL, CMD (ROOF_CLI_COMMAND_CALIBRATE), GROUP_COMMAND,
+    "write the fit into the user catalog as the device's calibration" },
+  { OPT_CALIBRATED, "calibrated", 0, NULL,
+    CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "use each device's saved calibration (calibrate --save): solve prints calibrated "
+    "figures, plot draws them beside the ideal bound" },
 
   { OPT_SECONDS, "seconds", 0, "N", CMD (ROOF_CLI_COMMAND_PROBE), GROUP_COMMAND,
     "about how long to measure, > 0 and at most 3600 seconds (default 5)" },

@@ -439,6 +439,12 @@ apply_command (RoofCliOptions *opts, const Given *g, GError **error)
     case OPT_BUNDLED_MEASUREMENTS:
       opts->bundled_measurements = TRUE;
       break;
+    case OPT_SAVE:
+      opts->save = TRUE;
+      break;
+    case OPT_CALIBRATED:
+      opts->calibrated = TRUE;
+      break;
     case OPT_CSV:
       opts->csv = TRUE;
       break;
@@ -785,6 +791,10 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
       return TRUE;
     case ROOF_CLI_COMMAND_MEASURED:
       return check_measured (opts, positionals, error);
+    case ROOF_CLI_COMMAND_CALIBRATE:
+      if (opts->hardware->len != 1 || opts->systems->len > 0)
+        return usage_error (error, "calibrate needs one device: -H ID");
+      break;
     case ROOF_CLI_COMMAND_SWEEP:
       if (opts->json && opts->csv)
         return usage_error (error, "--json and --csv exclude each other");

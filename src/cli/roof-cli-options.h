@@ -51,6 +51,7 @@ typedef enum
   ROOF_CLI_COMMAND_PARETO,
   ROOF_CLI_COMMAND_MEASURED,
   ROOF_CLI_COMMAND_PROBE,
+  ROOF_CLI_COMMAND_CALIBRATE,
   ROOF_CLI_N_COMMANDS
 } RoofCliCommand;
 
@@ -161,7 +162,9 @@ typedef struct
   RoofCliMeasuredAction measured_action; /* measured list|import FILE|show ID */
   char *measured_arg;                    /* the FILE or the ID */
   GPtrArray *measured_files; /* char*, every --measured FILE (plot, solve) */
-  gboolean bundled_measurements; /* plot --bundled-measurements */
+  gboolean bundled_measurements; /* plot, calibrate --bundled-measurements */
+  gboolean save;                 /* calibrate --save */
+  gboolean calibrated;           /* solve, plot --calibrated */
 
   GPtrArray *hardware; /* char*, every -H in order */
   GPtrArray *systems;  /* char*, every --system in order */

@@ -106,6 +106,10 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
     }
   in.devices = devices;
   in.n_devices = (int) ctx->targets->len;
+  /* --calibrated: each device again, derated by its fitted efficiencies */
+  if (opts->calibrated
+      && (in.n_devices = roof_cli_calibrated_devices (ctx, devices, in.n_devices, names, error)) < 0)
+    return FALSE;
   in.kind = (RoofPlotKind) opts->plot_kind;
   in.theme = (RoofThemeKind) opts->plot_theme;
   in.scale = opts->plot_scale;

@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "roof-catalog.h"
+#include "roof-chart.h"
 #include "roof-cli-format.h"
 #include "roof-cli-options.h"
 #include "roof-cli-stream.h"
@@ -25,6 +26,10 @@ typedef struct
   RoofHardwareSpec *device; /* owned: the device (a system's own device) */
   GObject *system;          /* owned: the system, NULL for a bare device */
   RoofHardwareParams params;
+  /* --calibrated: the device's saved calibration, applied to params */
+  gboolean calibrated, cal_has_overhead;
+  double cal_compute, cal_memory, cal_overhead; /* η_c, η_m (1 when undetermined), t_0 in s */
+  double cal_points, cal_rms;
 } RoofCliTarget;
 
 /* Everything a subcommand runs on, after the catalog, the scenario and the
@@ -68,6 +73,20 @@ gboolean roof_cli_cmd_plot (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_layouts (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_pareto (RoofCliContext *ctx, GError **error);
 gboolean roof_cli_cmd_measured (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_calibrate (RoofCliContext *ctx, GError **error);
+/* --calibrated (roof-cli-calibrate-cmd.c): each target's saved calibration
+ * (its entry in the catalog in use, else in the user catalog) applied to its
+ * efficiencies, and its overhead to the workload; an error names a device
+ * without one. */
+gboolean roof_cli_apply_calibrated (RoofCliContext *ctx, GError **error);
+/* plot --calibrated: after the `n` ideal devices, a calibrated copy of each
+ * ("NAME (calibrated)", its η the fitted ones); returns the new count. */
+/* solve --calibrated: the line that says so above the table, and each
+ * result's "calibrated" object. */
+void roof_cli_print_calibrated (RoofCliContext *ctx);
+void roof_cli_json_calibrated (JsonBuilder *b, RoofCliContext *ctx, guint i);
+int roof_cli_calibrated_devices (RoofCliContext *ctx, RoofPlotDevice *devices, int n,
+                                 GPtrArray *names, GError **error);
 
 /* The measurements a solve or a chart is compared with (roof-cli-measured-cmd.c):
  * the scenario's, every --measured FILE, with `user` the user's imported

@@ -259,6 +259,7 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
     any_power = any_power || r[i].has_power;
 
   roof_cli_stream_printf (ctx->out, "%s\n%s\n\n", model, workload);
+  roof_cli_print_calibrated (ctx);
 
   {
     /* one column per device */
@@ -442,6 +443,7 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
           if (bd != NULL)
             json_breakdown (b, &bd[i]);
           roof_cli_json_measured (b, ctx, sets, id_of (ctx, i));
+          roof_cli_json_calibrated (b, ctx, i);
           json_builder_end_object (b);
         }
       json_builder_end_array (b);

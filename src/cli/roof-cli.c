@@ -33,6 +33,7 @@ static const Dispatch dispatch[ROOF_CLI_N_COMMANDS] = {
   [ROOF_CLI_COMMAND_PARETO] = { roof_cli_cmd_pareto, TRUE },
   [ROOF_CLI_COMMAND_MEASURED] = { roof_cli_cmd_measured, FALSE },
   [ROOF_CLI_COMMAND_PROBE] = { roof_cli_cmd_probe, FALSE, TRUE },
+  [ROOF_CLI_COMMAND_CALIBRATE] = { roof_cli_cmd_calibrate, FALSE },
 };
 
 /* ---------------------------------------------------------------------- */
@@ -388,6 +389,8 @@ run_command (const RoofCliOptions *opts, RoofCliStream *out, RoofCliStream *err,
   ok = dispatch[opts->command].no_catalog || roof_cli_load_catalog (&ctx, error);
   if (ok && dispatch[opts->command].needs_model)
     ok = roof_cli_resolve (&ctx, error);
+  if (ok && opts->calibrated && opts->command == ROOF_CLI_COMMAND_SOLVE)
+    ok = roof_cli_apply_calibrated (&ctx, error);
   if (ok)
     ok = dispatch[opts->command].run (&ctx, error);
 
