@@ -161,6 +161,10 @@ typedef struct
   char *measured_arg;                    /* the FILE or the ID */
   GPtrArray *measured_files; /* char*, every --measured FILE (plot, solve) */
   gboolean bundled_measurements; /* plot --bundled-measurements */
+  /* plot and solve: what a --measured file does not say (NULL, 0: the
+   * command's own device and model when there is one of each) */
+  char *measured_hardware, *measured_system, *measured_model;
+  double measured_devices;
 
   GPtrArray *hardware; /* char*, every -H in order */
   GPtrArray *systems;  /* char*, every --system in order */
