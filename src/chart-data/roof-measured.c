@@ -370,3 +370,12 @@ roof_measured_fill_input (RoofChartInput *in,
   in->measured_sources = sources;
   in->n_measured_sources = n_sources;
 }
+
+void
+roof_measured_hide_sources (RoofChartInput *in, RoofScenario *scenario)
+{
+  in->measured_hidden = 0;
+  for (int s = 0; scenario != NULL && s < in->n_measured_sources; s++)
+    if (roof_scenario_get_measured_source_hidden (scenario, in->measured_sources[s]))
+      in->measured_hidden |= 1u << s;
+}
