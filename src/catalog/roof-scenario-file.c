@@ -36,7 +36,9 @@
  *       "sensitivity_step": 0.01,     (0, 0.5]
  *       "batch_range": [1, 4096],
  *       "context_range": [128, 131072],
- *       "colors": { "nvidia-h100-sxm": "#0072b2" }   series colours the user chose
+ *       "colors": { "nvidia-h100-sxm": "#0072b2" },  series colours the user chose
+ *       "published_measurements": false,   the bundled measured results drawn
+ *       "measured_hidden": ["vLLM, result.json"]   measured sources left out
  *     },
  *     "catalog": { "hardware": [...], "models": [...], "systems": [...] }   custom entries it uses
  *   }
@@ -130,6 +132,8 @@ static const RoofFieldSpec scenario_fields[] = {
   { .path = "chart.context_range", .type = ROOF_FIELD_RANGE, .min = 0, .min_exclusive = TRUE,
     .max = 1e10 },
   { .path = "chart.colors", .type = ROOF_FIELD_COLOR_MAP },
+  { .path = "chart.published_measurements", .type = ROOF_FIELD_BOOLEAN },
+  { .path = "chart.measured_hidden", .type = ROOF_FIELD_STRINGS },
   { NULL }
 };
 /* clang-format on */
@@ -238,6 +242,18 @@ read_document (RoofScenario *self, JsonObject *root)
     = roof_json_get_number (root, "chart.sensitivity_step", self->sensitivity_step);
   read_range (root, "chart.batch_range", &self->batch_lo, &self->batch_hi);
   read_range (root, "chart.context_range", &self->context_lo, &self->context_hi);
+  self->published_measurements
+    = roof_json_get_boolean (root, "chart.published_measurements", FALSE);
+  node = roof_json_path_get (root, "chart.measured_hidden");
+  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      g_autoptr (GStrvBuilder) hidden = g_strv_builder_new ();
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        g_strv_builder_add (hidden, json_array_get_string_element (array, i));
+      roof_scenario_take_measured_hidden (self, g_strv_builder_end (hidden));
+    }
   g_hash_table_remove_all (self->custom_colors);
   node = roof_json_path_get (root, "chart.colors");
   if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
@@ -609,6 +625,20 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
                                 range_array (self->batch_lo, self->batch_hi));
   json_object_set_array_member (object, "context_range",
                                 range_array (self->context_lo, self->context_hi));
+  /* written when not the default, so older files save as they were */
+  if (self->published_measurements)
+    json_object_set_boolean_member (object, "published_measurements", TRUE);
+  else if (json_object_has_member (object, "published_measurements"))
+    json_object_remove_member (object, "published_measurements");
+  if (self->measured_hidden[0] != NULL)
+    {
+      array = json_array_new ();
+      for (guint i = 0; self->measured_hidden[i] != NULL; i++)
+        json_array_add_string_element (array, self->measured_hidden[i]);
+      json_object_set_array_member (object, "measured_hidden", array);
+    }
+  else if (json_object_has_member (object, "measured_hidden"))
+    json_object_remove_member (object, "measured_hidden");
   {
     JsonObject *colors = colors_object (self);
     if (colors != NULL)

@@ -30,6 +30,8 @@ struct _RoofScenario
   GHashTable *colors;   /* id → palette index + 1, reconciled with `hardware` */
   GHashTable *custom_colors; /* id → 0xRRGGBB chosen by the user (file: chart.colors) */
   GPtrArray *measurements; /* RoofMeasurement: the file's "measurements" */
+  gboolean published_measurements; /* chart.published_measurements: the bundled set drawn */
+  char **measured_hidden; /* chart.measured_hidden: sources not drawn, sorted, never NULL */
 };
 
 /* roof-scenario-levers.c: the levers read from a validated document (and
@@ -40,5 +42,7 @@ gboolean roof_scenario_levers_read (RoofScenarioLevers *lv, JsonObject *root, co
 void roof_scenario_levers_write (const RoofScenarioLevers *lv, JsonObject *root);
 void roof_scenario_levers_clear (RoofScenarioLevers *lv);
 void roof_scenario_emit_changed (RoofScenario *self);
+/* roof-scenario-measured.c: the "measured-hidden" list, sorted and unique */
+void roof_scenario_take_measured_hidden (RoofScenario *self, char **sorted);
 
 G_END_DECLS

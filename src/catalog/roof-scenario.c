@@ -115,6 +115,8 @@ enum
   PROP_CEILINGS,
   PROP_SENSITIVITY_STEP,
   PROP_CUSTOM_COLORS,
+  PROP_PUBLISHED_MEASUREMENTS,
+  PROP_MEASURED_HIDDEN,
   PROP_FIELD_FIRST, /* field_properties[i] is PROP_FIELD_FIRST + i */
   N_PROPS = PROP_FIELD_FIRST + G_N_ELEMENTS (field_properties)
 };
@@ -278,6 +280,7 @@ roof_scenario_finalize (GObject *object)
   roof_scenario_levers_clear (&self->levers);
   g_clear_pointer (&self->custom_colors, g_hash_table_unref);
   g_clear_pointer (&self->measurements, g_ptr_array_unref);
+  g_clear_pointer (&self->measured_hidden, g_strfreev);
 
   G_OBJECT_CLASS (roof_scenario_parent_class)->finalize (object);
 }
@@ -367,6 +370,12 @@ roof_scenario_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_CUSTOM_COLORS:
       g_value_take_boxed (value, list_custom_colors (self));
       break;
+    case PROP_PUBLISHED_MEASUREMENTS:
+      g_value_set_boolean (value, self->published_measurements);
+      break;
+    case PROP_MEASURED_HIDDEN:
+      g_value_set_boxed (value, self->measured_hidden);
+      break;
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
         get_field (self, &field_properties[prop_id - PROP_FIELD_FIRST], value);
@@ -410,6 +419,12 @@ roof_scenario_set_property (GObject *object,
       break;
     case PROP_CUSTOM_COLORS:
       set_custom_colors (self, g_value_get_boxed (value));
+      break;
+    case PROP_PUBLISHED_MEASUREMENTS:
+      roof_scenario_set_published_measurements (self, g_value_get_boolean (value));
+      break;
+    case PROP_MEASURED_HIDDEN:
+      roof_scenario_take_measured_hidden (self, g_value_dup_boxed (value));
       break;
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
@@ -463,6 +478,11 @@ roof_scenario_class_init (RoofScenarioClass *klass)
   properties[PROP_CUSTOM_COLORS] = g_param_spec_boxed ("custom-colors", NULL, NULL, G_TYPE_STRV,
                                                        flags);
   properties[PROP_MODEL] = g_param_spec_string ("model", NULL, NULL, "", flags);
+  /* the bundled measurements drawn; the measured sources left out */
+  properties[PROP_PUBLISHED_MEASUREMENTS]
+    = g_param_spec_boolean ("published-measurements", NULL, NULL, FALSE, flags);
+  properties[PROP_MEASURED_HIDDEN]
+    = g_param_spec_boxed ("measured-hidden", NULL, NULL, G_TYPE_STRV, flags);
   /* NULL: the compared devices bare */
   properties[PROP_SYSTEM] = g_param_spec_string ("system", NULL, NULL, NULL, flags);
   /* a RoofPlotKind */
@@ -492,6 +512,7 @@ roof_scenario_init (RoofScenario *self)
 {
   self->hardware = g_new0 (char *, 1);
   self->measurements = roof_measurements_new ();
+  self->measured_hidden = g_new0 (char *, 1);
   self->colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->custom_colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->model = g_strdup ("");
@@ -958,23 +979,4 @@ roof_scenario_accepts (RoofScenario *self, const char *property, const GValue *v
         return field_candidate (self, &field_properties[i], &copy, &wl, &sla);
       }
   g_return_val_if_reached (FALSE);
-}
-
-GPtrArray *
-roof_scenario_get_measurements (RoofScenario *self)
-{
-  g_return_val_if_fail (ROOF_IS_SCENARIO (self), NULL);
-
-  return self->measurements;
-}
-
-void
-roof_scenario_set_measurements (RoofScenario *self, GPtrArray *set)
-{
-  g_return_if_fail (ROOF_IS_SCENARIO (self));
-
-  g_ptr_array_set_size (self->measurements, 0);
-  for (guint i = 0; set != NULL && i < set->len; i++)
-    g_ptr_array_add (self->measurements, roof_measurement_copy (g_ptr_array_index (set, i)));
-  emit_changed (self);
 }

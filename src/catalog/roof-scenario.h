@@ -141,5 +141,18 @@ void roof_scenario_set_context_range (RoofScenario *self, double lo, double hi);
 GPtrArray *roof_scenario_get_measurements (RoofScenario *self);
 /* Replaces them with copies of `set` (NULL: none), then ::changed. */
 void roof_scenario_set_measurements (RoofScenario *self, GPtrArray *set);
+/* Whether the charts draw the bundled published measurements of the
+ * scenario's model on its devices (property "published-measurements",
+ * file: chart.published_measurements). */
+gboolean roof_scenario_get_published_measurements (RoofScenario *self);
+void roof_scenario_set_published_measurements (RoofScenario *self, gboolean shown);
+/* The measured sources the charts leave out, by their legend text
+ * ("vLLM, result.json"; property "measured-hidden", file:
+ * chart.measured_hidden); sorted, never NULL. */
+const char *const *roof_scenario_get_measured_hidden (RoofScenario *self);
+gboolean roof_scenario_get_measured_source_hidden (RoofScenario *self, const char *source);
+void roof_scenario_set_measured_source_hidden (RoofScenario *self,
+                                              const char *source,
+                                              gboolean hidden);
 
 G_END_DECLS

@@ -137,6 +137,44 @@ fill_speculative (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scena
   in->has_spec = TRUE;
 }
 
+/* The bundled set, parsed once per catalog (its ids are the built-in
+ * catalog's, which a user catalog cannot remove); NULL when it cannot be
+ * read, which a test of the bundled set catches. */
+static GPtrArray *
+bundled_measurements (RoofCatalog *catalog)
+{
+  static const char key[] = "roof-chart-data-bundled-measurements";
+  GPtrArray *set = g_object_get_data (G_OBJECT (catalog), key);
+  g_autoptr (GError) error = NULL;
+
+  if (set != NULL)
+    return set;
+  set = roof_measurements_bundled (catalog, &error);
+  if (set == NULL)
+    {
+      g_warning ("the bundled measurements are left off the charts: %s", error->message);
+      return NULL;
+    }
+  g_object_set_data_full (G_OBJECT (catalog), key, set, (GDestroyNotify) g_ptr_array_unref);
+  return set;
+}
+
+/* The scenario's measurements and, when it asks for them, the bundled
+ * ones; the sources it hides as in->measured_hidden. */
+static void
+fill_measured (RoofChartData *self, RoofChartInput *in, RoofCatalog *catalog,
+               RoofScenario *scenario)
+{
+  GPtrArray *sets[3] = { roof_scenario_get_measurements (scenario), NULL, NULL };
+
+  if (roof_scenario_get_published_measurements (scenario))
+    sets[1] = bundled_measurements (catalog);
+  self->measured = g_ptr_array_new_with_free_func (g_free);
+  roof_measured_fill_input (in, catalog, roof_scenario_get_model (scenario), sets,
+                            self->measured);
+  roof_measured_hide_sources (in, scenario);
+}
+
 RoofChartData *
 roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
 {
@@ -212,12 +250,7 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
   in->n_catalog = self->n_catalog;
   fill_frontier (self, catalog, scenario);
   fill_speculative (self, catalog, scenario);
-  {
-    GPtrArray *sets[] = { roof_scenario_get_measurements (scenario), NULL };
-    self->measured = g_ptr_array_new_with_free_func (g_free);
-    roof_measured_fill_input (in, catalog, roof_scenario_get_model (scenario), sets,
-                              self->measured);
-  }
+  fill_measured (self, in, catalog, scenario);
 
   if (!self->has_model)
     self->problem = g_strdup_printf (_("The catalog has no model “%s”."),

@@ -250,6 +250,18 @@ device_of (const RoofChartInput *in, const RoofMeasurement *m, RoofCatalog *cata
   return -1;
 }
 
+/* Tokens/s per user: 1 / mean TPOT, else 1 / mean ITL (docs/model.md,
+ * "Measured points"); 0 when the measurement gives neither. */
+static double
+per_user (const RoofMeasurement *m)
+{
+  if (isfinite (m->tpot.mean) && m->tpot.mean > 0.0)
+    return 1.0 / m->tpot.mean;
+  if (isfinite (m->itl.mean) && m->itl.mean > 0.0)
+    return 1.0 / m->itl.mean;
+  return 0.0;
+}
+
 /* "TensorRT-LLM 1.0, perf-overview.md": the engine and the source's last
  * path segment. */
 static char *
@@ -347,6 +359,7 @@ roof_measured_fill_input (RoofChartInput *in,
           .tokens_per_s = m->tokens_per_s,
           .usd_per_mtok = pt.has_cost ? pt.usd_per_mtok : 0.0,
           .fraction = pt.fraction,
+          .per_user = per_user (m),
         };
         points[n].tooltip = tooltip (m, &pt, in->devices[device].name != NULL
                                                 ? in->devices[device].name
@@ -358,4 +371,13 @@ roof_measured_fill_input (RoofChartInput *in,
   in->n_measured = n;
   in->measured_sources = sources;
   in->n_measured_sources = n_sources;
+}
+
+void
+roof_measured_hide_sources (RoofChartInput *in, RoofScenario *scenario)
+{
+  in->measured_hidden = 0;
+  for (int s = 0; scenario != NULL && s < in->n_measured_sources; s++)
+    if (roof_scenario_get_measured_source_hidden (scenario, in->measured_sources[s]))
+      in->measured_hidden |= 1u << s;
 }

@@ -13,6 +13,7 @@
 #include "roof-catalog.h"
 #include "roof-chart.h"
 #include "roof-measurement.h"
+#include "roof-scenario.h"
 
 G_BEGIN_DECLS
 
@@ -67,5 +68,9 @@ void roof_measured_fill_input (RoofChartInput *in,
                                const char *model_id,
                                GPtrArray *const *sets,
                                GPtrArray *owner);
+
+/* in->measured_hidden: the bit of each source the scenario hides
+ * (roof_scenario_get_measured_hidden); none without a scenario. */
+void roof_measured_hide_sources (RoofChartInput *in, RoofScenario *scenario);
 
 G_END_DECLS

@@ -39,23 +39,81 @@ load_user (RoofCliContext *ctx, GError **error)
   return set;
 }
 
+/* The measurements of the file at `path`; the importer's own error (a
+ * ROOF_MEASUREMENT_ERROR says what the file lacks) in `error`. */
+static GPtrArray *
+import_file (RoofCliContext *ctx, const char *path, const RoofImportHints *hints,
+             RoofImportFormat *format, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
+  g_autofree char *contents = NULL;
+  g_autofree char *origin = g_file_get_parse_name (file);
+  gsize length = 0;
+
+  if (!roof_file_read (file, ROOF_FILE_READ_ALLOW_PIPE, &contents, &length, error))
+    return NULL;
+  return roof_measurements_import (contents, length, origin, hints, ctx->catalog, format, error);
+}
+
 static GPtrArray *
 read_measured_file (RoofCliContext *ctx, const char *path, const RoofImportHints *hints,
                     RoofImportFormat *format, GError **error)
 {
-  g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
   g_autoptr (GError) local = NULL;
-  g_autofree char *contents = NULL;
-  g_autofree char *origin = g_file_get_parse_name (file);
-  gsize length = 0;
-  GPtrArray *set;
+  GPtrArray *set = import_file (ctx, path, hints, format, &local);
 
-  if (!roof_file_read (file, ROOF_FILE_READ_ALLOW_PIPE, &contents, &length, &local))
-    return failed (error, local), NULL;
-  set = roof_measurements_import (contents, length, origin, hints, ctx->catalog, format, &local);
   if (set == NULL)
-    return failed (error, local), NULL;
+    failed (error, local);
   return set;
+}
+
+/* A --measured file of plot or solve: what it does not say comes from
+ * --measured-hardware (or --measured-system), --measured-devices and
+ * --measured-model, else from the command itself when that is unambiguous
+ * (one -H or one --system, the -m it draws). docs/cli.md, "Measured
+ * results". */
+static GPtrArray *
+read_compared_file (RoofCliContext *ctx, const char *path, GError **error)
+{
+  const RoofCliOptions *opts = ctx->opts;
+  RoofImportHints hints = { 0 };
+  g_autoptr (GError) local = NULL;
+  GPtrArray *set;
+  const RoofCliTarget *only
+    = ctx->targets != NULL && ctx->targets->len == 1 ? &g_array_index (ctx->targets, RoofCliTarget, 0)
+                                                      : NULL;
+
+  hints.model = opts->measured_model;
+  hints.hardware = opts->measured_hardware;
+  hints.system = opts->measured_system;
+  hints.devices = opts->measured_devices;
+  /* a stated --measured-* is the file's answer; the command's own device
+   * and model only answer what the file leaves open */
+  for (int tries = 0; tries < 3; tries++)
+    {
+      g_clear_error (&local);
+      if ((set = import_file (ctx, path, &hints, NULL, &local)) != NULL)
+        return set;
+      if (g_error_matches (local, ROOF_MEASUREMENT_ERROR, ROOF_MEASUREMENT_ERROR_NEEDS_MODEL)
+          && hints.model == NULL && ctx->model != NULL)
+        hints.model = roof_spec_get_id (ROOF_SPEC (ctx->model));
+      else if (g_error_matches (local, ROOF_MEASUREMENT_ERROR,
+                                ROOF_MEASUREMENT_ERROR_NEEDS_HARDWARE)
+               && hints.hardware == NULL && hints.system == NULL && only != NULL)
+        *(only->system != NULL ? &hints.system : &hints.hardware) = only->id;
+      else
+        break;
+    }
+  if (g_error_matches (local, ROOF_MEASUREMENT_ERROR, ROOF_MEASUREMENT_ERROR_NEEDS_HARDWARE))
+    {
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "--measured %s: the file does not say what it ran on and the command "
+                   "compares %u devices or systems: give --measured-hardware ID (and "
+                   "--measured-devices N) or --measured-system ID",
+                   path, ctx->targets != NULL ? ctx->targets->len : 0u);
+      return NULL;
+    }
+  return failed (error, local), NULL;
 }
 
 /* the free function of the NULL-terminated array of sets */
@@ -77,8 +135,7 @@ roof_cli_measurement_sets (RoofCliContext *ctx, gboolean user, gboolean bundled,
     g_ptr_array_add (sets, g_ptr_array_ref (roof_scenario_get_measurements (ctx->scenario)));
   for (guint i = 0; i < ctx->opts->measured_files->len; i++)
     {
-      set = read_measured_file (ctx, g_ptr_array_index (ctx->opts->measured_files, i), NULL, NULL,
-                                error);
+      set = read_compared_file (ctx, g_ptr_array_index (ctx->opts->measured_files, i), error);
       if (set == NULL)
         return NULL;
       g_ptr_array_add (sets, set);

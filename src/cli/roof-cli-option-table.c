@@ -386,6 +386,18 @@ static const OptSpec options[] = {
     CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
     "use each device's saved calibration (calibrate --save): solve prints calibrated "
     "figures, plot draws them beside the ideal bound" },
+  { OPT_MEASURED_HARDWARE, "measured-hardware", 0, "ID",
+    CMD (ROOF_CLI_COMMAND_PLOT) | CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_COMMAND,
+    "the device the --measured files ran on (default: what they say, else the one -H)" },
+  { OPT_MEASURED_SYSTEM, "measured-system", 0, "ID",
+    CMD (ROOF_CLI_COMMAND_PLOT) | CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_COMMAND,
+    "the system the --measured files ran on (default: what they say, else the one --system)" },
+  { OPT_MEASURED_MODEL, "measured-model", 0, "ID",
+    CMD (ROOF_CLI_COMMAND_PLOT) | CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_COMMAND,
+    "the model the --measured files served (default: what they say, else -m)" },
+  { OPT_MEASURED_DEVICES, "measured-devices", 0, "N",
+    CMD (ROOF_CLI_COMMAND_PLOT) | CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_COMMAND,
+    "how many devices the --measured files ran on (default: what they say, else 1)" },
 
   { OPT_SECONDS, "seconds", 0, "N", CMD (ROOF_CLI_COMMAND_PROBE), GROUP_COMMAND,
     "about how long to measure, > 0 and at most 3600 seconds (default 5)" },

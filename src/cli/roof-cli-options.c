@@ -156,6 +156,9 @@ roof_cli_options_clear (RoofCliOptions *opts)
   g_clear_pointer (&opts->show_id, g_free);
   g_clear_pointer (&opts->measured_arg, g_free);
   g_clear_pointer (&opts->measured_files, g_ptr_array_unref);
+  g_clear_pointer (&opts->measured_hardware, g_free);
+  g_clear_pointer (&opts->measured_system, g_free);
+  g_clear_pointer (&opts->measured_model, g_free);
   g_clear_pointer (&opts->model, g_free);
   g_clear_pointer (&opts->scenario, g_free);
   g_clear_pointer (&opts->plot_file, g_free);
@@ -400,6 +403,27 @@ apply_plot (RoofCliOptions *opts, const Given *g, GError **error)
   return TRUE;
 }
 
+/* --measured-hardware, --measured-system, --measured-model, --measured-devices */
+static gboolean
+apply_measured (RoofCliOptions *opts, const Given *g, GError **error)
+{
+  char **id = g->spec->id == OPT_MEASURED_HARDWARE ? &opts->measured_hardware
+              : g->spec->id == OPT_MEASURED_SYSTEM ? &opts->measured_system
+                                                   : &opts->measured_model;
+
+  if (g->spec->id == OPT_MEASURED_DEVICES)
+    return parse_whole (g->flag, g->value, 1, ROOF_CLI_MAX_DEVICES, &opts->measured_devices,
+                        error);
+  if (*g->value == '\0')
+    return usage_error (error, "%s expects an id, got ''", g->flag);
+  if ((g->spec->id == OPT_MEASURED_HARDWARE && opts->measured_system != NULL)
+      || (g->spec->id == OPT_MEASURED_SYSTEM && opts->measured_hardware != NULL))
+    return usage_error (error, "give --measured-hardware or --measured-system, not both");
+  g_free (*id);
+  *id = g_strdup (g->value);
+  return TRUE;
+}
+
 /* What to compute and on what: ids, files, output forms and the commands' own flags. */
 static gboolean
 apply_command (RoofCliOptions *opts, const Given *g, GError **error)
@@ -445,6 +469,11 @@ apply_command (RoofCliOptions *opts, const Given *g, GError **error)
     case OPT_CALIBRATED:
       opts->calibrated = TRUE;
       break;
+    case OPT_MEASURED_HARDWARE:
+    case OPT_MEASURED_SYSTEM:
+    case OPT_MEASURED_MODEL:
+    case OPT_MEASURED_DEVICES:
+      return apply_measured (opts, g, error);
     case OPT_CSV:
       opts->csv = TRUE;
       break;

@@ -165,6 +165,10 @@ typedef struct
   gboolean bundled_measurements; /* plot, calibrate --bundled-measurements */
   gboolean save;                 /* calibrate --save */
   gboolean calibrated;           /* solve, plot --calibrated */
+  /* plot and solve: what a --measured file does not say (NULL, 0: the
+   * command's own device and model when there is one of each) */
+  char *measured_hardware, *measured_system, *measured_model;
+  double measured_devices;
 
   GPtrArray *hardware; /* char*, every -H in order */
   GPtrArray *systems;  /* char*, every --system in order */

@@ -122,14 +122,20 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
   in.frontier_devices = opts->system_devices;
   in.has_spec = roof_cli_speculative (ctx, &in.spec, &in.draft) != NULL;
 
-  /* measured points: the scenario's, --measured files, the bundled set */
-  g_autoptr (GPtrArray) sets = roof_cli_measurement_sets (ctx, FALSE, opts->bundled_measurements,
-                                                          error);
+  /* measured points: the scenario's, --measured files, the bundled set
+   * (--bundled-measurements, or the scenario's published_measurements);
+   * the scenario's hidden sources left out */
+  g_autoptr (GPtrArray) sets = roof_cli_measurement_sets (
+    ctx, FALSE,
+    opts->bundled_measurements
+      || (ctx->scenario != NULL && roof_scenario_get_published_measurements (ctx->scenario)),
+    error);
   g_autoptr (GPtrArray) measured = g_ptr_array_new_with_free_func (g_free);
   if (sets == NULL)
     return FALSE;
   roof_measured_fill_input (&in, ctx->catalog, roof_spec_get_id (ROOF_SPEC (ctx->model)),
                             (GPtrArray *const *) sets->pdata, measured);
+  roof_measured_hide_sources (&in, ctx->scenario);
 
   /* drawn in memory, then saved as every file is (roof-file-save.h), with
    * a backup that could not be kept said as a warning */

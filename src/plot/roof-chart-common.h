@@ -304,6 +304,9 @@ struct _RoofChartClass
   gsize data_size;
   gboolean needs_devices; /* a model and one visible device, or a message */
   int measured_on; /* RoofMeasuredAxes: the driver draws the measured points; 0 none */
+  /* optional, after the measured points are collected: their fractions
+   * against the chart's own curves (the frontier's), R->measured */
+  void (*measured_fractions) (RoofRender *R, gpointer data);
 
   const char *heading_format;
   char *(*heading) (const RoofChartInput *in);

@@ -1,4 +1,5 @@
-/* roof-chart-measured.c — measured results drawn over the roofline, batch and cost charts
+/* roof-chart-measured.c — measured results drawn over the roofline, batch, cost and frontier
+ * charts
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -31,6 +32,11 @@ roof_measured_collect (const RoofChartInput *in, RoofMeasuredAxes axes, RoofMeas
   double devices = 1.0;
 
   memset (o, 0, sizeof *o);
+  o->axes = axes;
+  /* the frontier's y is output tokens/s per device: no point on per kW or
+   * per US$ per hour */
+  if (axes == ROOF_MEASURED_ON_PARETO && in->frontier_metric != 0)
+    return;
   if (axes == ROOF_MEASURED_ON_ROOFLINE)
     devices = MAX (in->workload.devices, 1.0);
   else if (axes == ROOF_MEASURED_ON_BATCH)
@@ -55,6 +61,9 @@ roof_measured_collect (const RoofChartInput *in, RoofMeasuredAxes axes, RoofMeas
         case ROOF_MEASURED_ON_BATCH:
           x = p->batch, y = p->tokens_per_s * per_device;
           break;
+        case ROOF_MEASURED_ON_PARETO:
+          x = p->per_user, y = p->tokens_per_s / MAX (p->devices, 1.0);
+          break;
         case ROOF_MEASURED_ON_COST:
         default:
           x = p->batch, y = p->usd_per_mtok;
@@ -64,9 +73,17 @@ roof_measured_collect (const RoofChartInput *in, RoofMeasuredAxes axes, RoofMeas
         continue;
       o->index[o->n] = i;
       o->x[o->n] = x, o->y[o->n] = y;
+      o->fraction[o->n] = axes == ROOF_MEASURED_ON_PARETO ? NAN : p->fraction;
       o->sources_shown[p->source] = TRUE;
       o->n++;
     }
+}
+
+void
+roof_measured_set_frontier (RoofMeasuredOverlay *o, int k, double frontier_y)
+{
+  g_return_if_fail (k >= 0 && k < o->n);
+  o->fraction[k] = frontier_y > 0.0 ? o->y[k] / frontier_y : NAN;
 }
 
 /* [lo, hi] snapped again when a point falls outside it. */
@@ -133,14 +150,26 @@ roof_measured_draw (RoofRender *R, GArray *labels)
       RoofColor col = p->device >= 0 ? roof_render_device_color (R, p->device) : th->muted;
       char pct[48], num[32];
 
+      const char *tip = p->tooltip != NULL ? p->tooltip : "";
+
       roof_render_marker (R, source_marker (p->source), o->px[k], o->py[k],
                           th->marker_radius + 1.0, col, th->foreground, FALSE);
-      roof_format_number (100.0 * p->fraction, 2, num, sizeof num);
-      g_snprintf (pct, sizeof pct, _("%s %%"), num);
-      roof_render_label_point (R, labels, pct, ROOF_FONT_LABEL, th->foreground, o->px[k], o->py[k],
-                               th->marker_radius + 1.0, PRIORITY_MEASURED, -1, FALSE);
-      roof_render_hit (R, o->px[k], o->py[k], th->marker_radius + 5.0, p->device, "%s",
-                       p->tooltip != NULL ? p->tooltip : "");
+      if (isfinite (o->fraction[k]))
+        {
+          roof_format_number (100.0 * o->fraction[k], 2, num, sizeof num);
+          g_snprintf (pct, sizeof pct, _("%s %%"), num);
+          roof_render_label_point (R, labels, pct, ROOF_FONT_LABEL, th->foreground, o->px[k],
+                                   o->py[k], th->marker_radius + 1.0, PRIORITY_MEASURED, -1,
+                                   FALSE);
+        }
+      if (o->axes != ROOF_MEASURED_ON_PARETO)
+        roof_render_hit (R, o->px[k], o->py[k], th->marker_radius + 5.0, p->device, "%s", tip);
+      else if (isfinite (o->fraction[k]))
+        roof_render_hit (R, o->px[k], o->py[k], th->marker_radius + 5.0, p->device,
+                         _("%s\n%s %% of the frontier at the same tokens/s per user"), tip, num);
+      else
+        roof_render_hit (R, o->px[k], o->py[k], th->marker_radius + 5.0, p->device,
+                         _("%s\nmore tokens/s per user than any point of the frontier"), tip);
     }
 }
 
@@ -154,12 +183,19 @@ roof_measured_describe (RoofRender *R)
   if (o == NULL || o->n == 0)
     return;
   for (int k = 0; k < o->n; k++)
+    if (isfinite (o->fraction[k]))
+      lo = MIN (lo, o->fraction[k]), hi = MAX (hi, o->fraction[k]);
+  if (hi == 0.0)
     {
-      double f = R->in->measured[o->index[k]].fraction;
-      lo = MIN (lo, f), hi = MAX (hi, f);
+      g_string_append_printf (R->desc, _(" Measured points: %d."), o->n);
+      return;
     }
   roof_format_number (100.0 * lo, 2, a, sizeof a);
   roof_format_number (100.0 * hi, 2, b, sizeof b);
-  g_string_append_printf (R->desc, _(" Measured points: %d, at %s–%s %% of their bounds."), o->n,
-                          a, b);
+  if (o->axes == ROOF_MEASURED_ON_PARETO)
+    g_string_append_printf (R->desc, _(" Measured points: %d, at %s–%s %% of the frontier."),
+                            o->n, a, b);
+  else
+    g_string_append_printf (R->desc, _(" Measured points: %d, at %s–%s %% of their bounds."),
+                            o->n, a, b);
 }

@@ -23,6 +23,7 @@ typedef enum
   ROOF_MEASURED_ON_ROOFLINE, /* intensity, attained FLOP/s */
   ROOF_MEASURED_ON_BATCH,    /* batch, tokens/s */
   ROOF_MEASURED_ON_COST,     /* batch, $ per million tokens */
+  ROOF_MEASURED_ON_PARETO,   /* tokens/s per user, tokens/s per device */
 } RoofMeasuredAxes;
 
 typedef struct _RoofMeasuredOverlay
@@ -31,6 +32,10 @@ typedef struct _RoofMeasuredOverlay
   int index[ROOF_PLOT_MAX_MEASURED]; /* into in->measured */
   double x[ROOF_PLOT_MAX_MEASURED], y[ROOF_PLOT_MAX_MEASURED];
   double px[ROOF_PLOT_MAX_MEASURED], py[ROOF_PLOT_MAX_MEASURED];
+  /* the label's fraction: the point's of its bound, or (frontier chart) of
+   * the frontier at its x; NAN = none (the tooltip says why) */
+  double fraction[ROOF_PLOT_MAX_MEASURED];
+  RoofMeasuredAxes axes;
   gboolean sources_shown[ROOF_PLOT_MAX_SOURCES];
 } RoofMeasuredOverlay;
 
@@ -42,6 +47,10 @@ typedef struct _RoofMeasuredOverlay
 void roof_measured_collect (const RoofChartInput *in,
                             RoofMeasuredAxes axes,
                             RoofMeasuredOverlay *o);
+/* The frontier chart's fraction of point k, y over the frontier's y at
+ * its x (docs/model.md, "Measured points"): `frontier_y` is the frontier's
+ * y there, 0 where the frontier does not reach that x. */
+void roof_measured_set_frontier (RoofMeasuredOverlay *o, int k, double frontier_y);
 /* roof_measured_collect, then the frame widened to hold the points (unless
  * the view is zoomed) and a legend entry per source with a point. */
 void roof_measured_begin (RoofRender *R, RoofMeasuredAxes axes, RoofMeasuredOverlay *o);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "roof-chart-common.h"
+#include "roof-chart-measured.h"
 #include "roof-frontier-set.h"
 
 /* Label priorities, the highest placed first (roof-label-placer.h). */
@@ -462,6 +463,29 @@ draw_data (RoofRender *R, gpointer data, GArray *labels)
     draw_target (R, labels);
 }
 
+/* A measured point against its device's frontier (docs/model.md,
+ * "Measured points"): the frontier at x tokens/s per user is the most
+ * tokens/s per device of any frontier point giving at least x, the first
+ * with x_f ≥ x (the frontier rises in x and falls in y). */
+static void
+measured_fractions (RoofRender *R, gpointer data)
+{
+  Pareto *c = data;
+  RoofMeasuredOverlay *o = R->measured;
+
+  for (int k = 0; k < o->n; k++)
+    {
+      int i = R->in->measured[o->index[k]].device;
+      const ParetoDev *d = i >= 0 && i < R->in->n_devices ? &c->dev[i] : NULL;
+      double y = 0.0;
+
+      for (size_t j = 0; d != NULL && d->ok && j < d->set.n && y == 0.0; j++)
+        if (d->set.points[j].frontier && d->set.points[j].x >= o->x[k])
+          y = d->set.points[j].y;
+      roof_measured_set_frontier (o, k, y);
+    }
+}
+
 /* Each system's frontier from its most interactive point to its most
  * productive one, and the best within the ITL target. */
 static void
@@ -511,6 +535,8 @@ const RoofChartClass roof_chart_pareto_class = {
   .title = N_("Throughput–interactivity frontier"),
   .data_size = sizeof (Pareto),
   .needs_devices = TRUE,
+  .measured_on = ROOF_MEASURED_ON_PARETO, /* roof-chart-measured.h */
+  .measured_fractions = measured_fractions,
   .heading_format = N_("Throughput against interactivity · %s"),
   .collect = collect,
   .annotate = annotate,

@@ -262,6 +262,8 @@ roof_chart_run (RoofRender *R, const RoofChartClass *klass, GError **error)
     }
   klass->annotate (R, data);
   roof_measured_begin (R, (RoofMeasuredAxes) klass->measured_on, &measured);
+  if (klass->measured_fractions != NULL && measured.n > 0)
+    klass->measured_fractions (R, data);
   if (klass->lay_out != NULL)
     klass->lay_out (R, data);
   else

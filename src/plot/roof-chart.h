@@ -74,6 +74,8 @@ typedef struct
   double tokens_per_s;   /* measured, all its devices */
   double usd_per_mtok;   /* measured rate at the devices' price; 0 = no price */
   double fraction;       /* of Roofline's bound for its settings */
+  double per_user;       /* tokens/s per user, 1 / mean TPOT (else ITL); 0 = not stated
+                            (not on the frontier chart) */
   const char *tooltip;   /* source and settings, several lines */
 } RoofPlotMeasured;
 
@@ -131,7 +133,7 @@ typedef struct
    * plot area; 0/0 = automatic */
   double view_x0, view_x1, view_y0, view_y1;
 
-  /* measured results over the roofline, batch and cost charts */
+  /* measured results over the roofline, batch, cost and frontier charts */
   const RoofPlotMeasured *measured;
   int n_measured;                      /* ≤ ROOF_PLOT_MAX_MEASURED */
   const char *const *measured_sources; /* legend texts, one per source */

@@ -8,11 +8,16 @@
  * asked once in a dialog; the measurements then join the scenario, whose
  * charts draw them, and the user's set in the data folder
  * (roof_measurements_save_file: atomic, as every file).
+ *
+ * The Measured Results menu: the bundled published results on or off and
+ * each source of the chart's points shown or hidden, both saved in the
+ * scenario (chart.published_measurements, chart.measured_hidden).
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "roof-chart.h"
 #include "roof-file-read.h"
 #include "roof-measurement.h"
 #include "roof-window-private.h"
@@ -273,6 +278,101 @@ import_measurements_activated (GtkWidget *widget, const char *action_name, GVari
   _roof_window_run_chooser (ROOF_WINDOW (widget), _("Import Measurements"),
                             GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), FILES_CATALOG, NULL,
                             import_chosen);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The Measured Results menu                                                */
+
+static void
+published_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  RoofWindow *self = user_data;
+
+  roof_scenario_set_published_measurements (
+    self->scenario, !roof_scenario_get_published_measurements (self->scenario));
+}
+
+/* measured.source-N: source N of the chart data, hidden or shown */
+static void
+source_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  RoofWindow *self = user_data;
+  int s = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (action), "roof-source"));
+  const RoofChartInput *in = self->data != NULL ? roof_chart_data_get_input (self->data) : NULL;
+  const char *source;
+
+  if (in == NULL || s >= in->n_measured_sources)
+    return;
+  source = in->measured_sources[s];
+  roof_scenario_set_measured_source_hidden (
+    self->scenario, source, !roof_scenario_get_measured_source_hidden (self->scenario, source));
+}
+
+void
+_roof_window_measured_init (RoofWindow *self)
+{
+  g_autoptr (GSimpleAction) published
+    = g_simple_action_new_stateful ("published", NULL, g_variant_new_boolean (FALSE));
+
+  self->measured_actions = g_simple_action_group_new ();
+  g_signal_connect_object (published, "activate", G_CALLBACK (published_activated), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self->measured_actions), G_ACTION (published));
+  for (int s = 0; s < ROOF_PLOT_MAX_SOURCES; s++)
+    {
+      g_autofree char *name = g_strdup_printf ("source-%d", s);
+      g_autoptr (GSimpleAction) action
+        = g_simple_action_new_stateful (name, NULL, g_variant_new_boolean (TRUE));
+
+      g_object_set_data (G_OBJECT (action), "roof-source", GINT_TO_POINTER (s));
+      g_signal_connect_object (action, "activate", G_CALLBACK (source_activated), self, 0);
+      g_action_map_add_action (G_ACTION_MAP (self->measured_actions), G_ACTION (action));
+    }
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "measured",
+                                  G_ACTION_GROUP (self->measured_actions));
+}
+
+/* A menu label that shows `text` as it is: underscores are mnemonics there. */
+static char *
+menu_label (const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit (text, "_", -1);
+
+  return g_strjoinv ("__", parts);
+}
+
+void
+_roof_window_measured_sync (RoofWindow *self)
+{
+  const RoofChartInput *in = self->data != NULL ? roof_chart_data_get_input (self->data) : NULL;
+  int n = in != NULL ? in->n_measured_sources : 0;
+  GAction *published;
+
+  if (self->measured_actions == NULL || self->measured_section == NULL)
+    return;
+  published = g_action_map_lookup_action (G_ACTION_MAP (self->measured_actions), "published");
+  g_simple_action_set_state (G_SIMPLE_ACTION (published),
+                             g_variant_new_boolean (
+                               roof_scenario_get_published_measurements (self->scenario)));
+  g_menu_remove_all (self->measured_section);
+  for (int s = 0; s < ROOF_PLOT_MAX_SOURCES; s++)
+    {
+      g_autofree char *name = g_strdup_printf ("source-%d", s);
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->measured_actions), name);
+      gboolean shown = s < n && !(in->measured_hidden & (1u << s));
+
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), s < n);
+      g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (shown));
+      if (s < n)
+        {
+          g_autofree char *label = menu_label (in->measured_sources[s]);
+          g_autofree char *detailed = g_strdup_printf ("measured.%s", name);
+
+          g_menu_append (self->measured_section, label, detailed);
+        }
+    }
+  if (n == 0)
+    g_menu_append (self->measured_section,
+                   _("No Measured Results for This Model and These Devices"), "measured.none");
 }
 
 void

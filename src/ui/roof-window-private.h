@@ -45,6 +45,7 @@ struct _RoofWindow
   GtkLabel *doc_title_label;
   GtkLabel *doc_subtitle_label;
   GMenu *recent_section;
+  GMenu *measured_section; /* Measured Results: one item per source of the chart */
 
   GSettings *settings;
   RoofUserCatalog *user_catalog; /* shared by the application's windows */
@@ -65,6 +66,7 @@ struct _RoofWindow
   guint doc_title_idle;
   guint n_openings; /* scenarios being opened here, waiting for answers */
   AdwMessageDialog *close_dialog;
+  GSimpleActionGroup *measured_actions; /* measured.published, measured.source-N */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -144,6 +146,13 @@ void _roof_window_dnd_init (RoofWindow *self);
 
 /* Installs win.import-measurements (File menu: Import Measurements…). */
 void _roof_window_class_measured_init (GtkWidgetClass *widget_class);
+/* The "measured" actions of the Measured Results menu (from init):
+ * measured.published shows the bundled set, measured.source-N toggles the
+ * chart's source N; both edit the scenario. */
+void _roof_window_measured_init (RoofWindow *self);
+/* The menu and the actions' states as the chart data and scenario are
+ * now (from roof_window_recompute). */
+void _roof_window_measured_sync (RoofWindow *self);
 
 /* Installs win.open, win.open-file, win.import-hardware, win.import-from
  * and win.no-recent, and Ctrl+O. */

@@ -600,6 +600,7 @@ roof_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ROOF_TYPE_WINDOW);
 
   g_clear_pointer (&self->data, roof_chart_data_unref);
+  g_clear_object (&self->measured_actions);
   g_clear_object (&self->settings);
   /* closed: its recovery copy goes with it */
   g_clear_object (&self->document);
@@ -743,6 +744,7 @@ roof_window_class_init (RoofWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, doc_title_label);
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, doc_subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, RoofWindow, measured_section);
   gtk_widget_class_bind_template_child_full (widget_class, "roofline_view", FALSE,
                                              G_STRUCT_OFFSET (RoofWindow, views[ROOF_PLOT_ROOFLINE]));
   gtk_widget_class_bind_template_child_full (widget_class, "cost_view", FALSE,
@@ -790,6 +792,7 @@ roof_window_init (RoofWindow *self)
   g_action_map_add_action (G_ACTION_MAP (frontier), G_ACTION (frontier_y));
   g_action_map_add_action (G_ACTION_MAP (frontier), G_ACTION (frontier_linear));
   gtk_widget_insert_action_group (GTK_WIDGET (self), "frontier", G_ACTION_GROUP (frontier));
+  _roof_window_measured_init (self);
 
   g_signal_connect_object (self->settings, "changed::chart-theme",
                            G_CALLBACK (on_chart_theme_changed), self, 0);
@@ -941,4 +944,5 @@ roof_window_recompute (RoofWindow *self)
     roof_chart_view_set_data (self->views[i], self->data);
   roof_summary_strip_set_data (self->summary_strip, self->data);
   update_empty_state (self);
+  _roof_window_measured_sync (self);
 }

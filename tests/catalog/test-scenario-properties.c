@@ -83,6 +83,8 @@ value_from_text (GParamSpec *pspec, const char *text, GValue *value)
     g_value_set_double (value, g_ascii_strtod (text, NULL));
   else if (type == G_TYPE_UINT)
     g_value_set_uint (value, (guint) g_ascii_strtoull (text, NULL, 10));
+  else if (type == G_TYPE_BOOLEAN)
+    g_value_set_boolean (value, strcmp (text, "true") == 0);
   else if (type == G_TYPE_STRING)
     g_value_set_string (value, strcmp (text, "NULL") == 0 ? NULL : text);
   else if (type == G_TYPE_STRV)
@@ -124,6 +126,9 @@ static const Case cases[] = {
   { "ceilings", "1", "4096", TRUE },
   { "sensitivity-step", "0.05", "0", FALSE },
   { "custom-colors", "amd-mi300x #ff0000,nvidia-h100-sxm #123456", "nvidia-h100-sxm red", FALSE },
+  { "published-measurements", "true", NULL, FALSE },
+  /* sorted, as the scenario keeps them */
+  { "measured-hidden", "SGLang run.jsonl,vLLM result.json", NULL, FALSE },
   { "phase", "prefill", "7", TRUE },
   { "batch", "8", "0", FALSE },
   { "context", "8192", "-1", TRUE },

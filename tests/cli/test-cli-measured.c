@@ -238,6 +238,95 @@ test_plot (void)
   g_unlink (out);
 }
 
+/* results[i]'s "measured" of `solve ARGS --json`, NULL for none */
+static JsonObject *
+solved_measured (JsonNode *root, guint i)
+{
+  JsonObject *res = json_array_get_object_element (
+    json_object_get_array_member (json_node_get_object (root), "results"), i);
+  return json_object_has_member (res, "measured") ? json_object_get_object_member (res, "measured")
+                                                  : NULL;
+}
+
+/* What a --measured file of plot or solve does not say: the command's one
+ * device and its model, else --measured-hardware and --measured-model
+ * (docs/cli.md, "Measured results"). The fixture names neither hardware
+ * nor, here, the compared device: no H200 or B200 measurement is in the
+ * user's set, so a match can only come from the file with the flags. */
+static void
+test_measured_flags (void)
+{
+  g_autofree char *vllm = fixture ("vllm-result.json");
+  g_autofree char *out = g_build_filename (data_home, "flags.png", NULL);
+
+  /* one -H: the file ran on it */
+  {
+    g_auto (Run) r = { 0 };
+    g_autoptr (JsonNode) root = NULL;
+    JsonObject *m;
+    run_cli (&r, "solve", "-H", "nvidia-h200-sxm", "-m", "llama-3.1-8b", "-b", "64", "--measured",
+             vllm, "--json", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    root = parse_json (r.out);
+    m = solved_measured (root, 0);
+    g_assert_nonnull (m);
+    g_assert_cmpfloat (json_object_get_double_member (m, "tokens_per_s"), ==, 2950.0);
+    g_assert_cmpstr (json_object_get_string_member (m, "source"), ==, "vllm-result.json");
+  }
+  /* two devices: --measured-hardware names the one it ran on, and only
+   * that column gains "measured" */
+  {
+    g_auto (Run) r = { 0 };
+    g_autoptr (JsonNode) root = NULL;
+    run_cli (&r, "solve", "-H", "nvidia-b200", "-H", "nvidia-h200-sxm", "-m", "llama-3.1-8b", "-b",
+             "64", "--measured", vllm, "--measured-hardware", "nvidia-h200-sxm", "--json", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    root = parse_json (r.out);
+    g_assert_null (solved_measured (root, 0));
+    g_assert_nonnull (solved_measured (root, 1));
+    g_assert_cmpfloat (json_object_get_double_member (solved_measured (root, 1), "tokens_per_s"),
+                       ==, 2950.0);
+  }
+  /* --measured-model replaces the model the file names: a 70B solve
+   * matches it, the 8B one no longer does */
+  {
+    g_auto (Run) r = { 0 }, q = { 0 };
+    g_autoptr (JsonNode) a = NULL, b = NULL;
+    run_cli (&r, "solve", "-H", "nvidia-h200-sxm", "-m", "llama-3.1-70b", "-b", "64", "--measured",
+             vllm, "--measured-model", "llama-3.1-70b", "--measured-devices", "8", "--json", NULL);
+    run_cli (&q, "solve", "-H", "nvidia-h200-sxm", "-m", "llama-3.1-8b", "-b", "64", "--measured",
+             vllm, "--measured-model", "llama-3.1-70b", "--json", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpint (q.status, ==, 0);
+    a = parse_json (r.out);
+    b = parse_json (q.out);
+    g_assert_nonnull (solved_measured (a, 0));
+    g_assert_null (solved_measured (b, 0));
+  }
+  /* plot draws it with one -H; with two and no flag it refuses, naming the
+   * file and the flags */
+  {
+    g_auto (Run) r = { 0 };
+    run_cli (&r, "plot", "batch", "-H", "nvidia-h200-sxm", "-m", "llama-3.1-8b", "--measured", vllm,
+             "-o", out, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_file_test (out, G_FILE_TEST_IS_REGULAR));
+    g_unlink (out);
+  }
+  {
+    g_autofree char *message = g_strdup_printf (
+      "--measured %s: the file does not say what it ran on and the command compares 2 devices "
+      "or systems: give --measured-hardware ID",
+      vllm);
+    expect_failure (2, message, "plot", "roofline", "-H", "nvidia-h200-sxm", "-H", "nvidia-b200",
+                    "-m", "llama-3.1-8b", "--measured", vllm, "-o", out, NULL);
+  }
+  expect_failure (2, "--measured-devices expects a whole number from 1", "plot", "roofline", "-H",
+                  "nvidia-h200-sxm", "--measured", vllm, "--measured-devices", "0", NULL);
+  expect_failure (2, "give --measured-hardware or --measured-system, not both", "plot", "roofline",
+                  "--measured-hardware", "nvidia-b200", "--measured-system", "x", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -252,6 +341,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/measured/import-show-solve", test_import_show_solve);
   g_test_add_func ("/cli/measured/errors", test_errors);
   g_test_add_func ("/cli/measured/plot", test_plot);
+  g_test_add_func ("/cli/measured/flags", test_measured_flags);
   status = g_test_run ();
   {
     g_autofree char *store = g_build_filename (data_home, "roofline", "measurements.json", NULL);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "plot-fixtures.h"
+#include "roof-frontier-set.h"
 #include "roof-measured.h"
 #include "solver-fixtures.h" /* tiny (), derive (), assert_rel () */
 
@@ -275,6 +276,90 @@ test_overlay_batch_cost (void)
     }
 }
 
+/* The frontier chart (docs/model.md, "Measured points"): x = 1 / TPOT,
+ * y = tokens/s over the devices, the label its share of the frontier's y at
+ * the first frontier point with at least that x. Two points on one H100:
+ * 50 tokens/s per user at 2,000 tokens/s on 2 devices (1,000 per device),
+ * and 5,000 per user, beyond the frontier (at batch 1 the H100's
+ * 3.35e12 B/s over Llama 3.1 8B's 16 GB of weights gives about 210 tokens/s
+ * per user, under TP8 about 1,700). */
+static const RoofPlotMeasured pareto_points[] = {
+  { .source = 0, .device = 0, .devices = 2, .batch = 16, .tokens_per_s = 2000, .fraction = 0.5,
+    .per_user = 50, .tooltip = "engine X" },
+  { .source = 0, .device = 0, .devices = 1, .tokens_per_s = 100, .fraction = 0.1,
+    .per_user = 5000, .tooltip = "engine Z" },
+  /* no TPOT: not on this chart */
+  { .source = 1, .device = 0, .devices = 1, .batch = 4, .tokens_per_s = 400, .fraction = 0.3,
+    .tooltip = "engine Y" },
+};
+
+static void
+test_overlay_pareto (void)
+{
+  PlotScenario s;
+  cairo_surface_t *surface = NULL;
+  g_autoptr (RoofChartLayout) layout = NULL;
+  RoofFrontierSet set = { 0 };
+  RoofWorkload wl;
+  RoofError err;
+  const RoofHitItem *hit;
+  RoofFrontierOptions fo = { 0 };
+  double frontier_y = 0.0, pct;
+  char label[32];
+
+  overlay_init (&s, ROOF_PLOT_PARETO);
+  s.in.measured = pareto_points;
+  s.in.n_measured = G_N_ELEMENTS (pareto_points);
+  /* the frontier the chart draws: the input's workload at decode */
+  wl = s.in.workload;
+  wl.phase = ROOF_PHASE_DECODE;
+  fo.metric = ROOF_FRONTIER_PER_DEVICE;
+  fo.devices = s.in.frontier_devices; /* as the chart: a bare device, 0 = 8 */
+  g_assert_cmpint (roof_frontier_set_compute (&set, &s.in.devices[0].hw, s.in.model, &wl,
+                                              &fo, &err),
+                   ==, ROOF_OK);
+  for (size_t j = 0; j < set.n && frontier_y == 0.0; j++)
+    if (set.points[j].frontier && set.points[j].x >= 50.0)
+      frontier_y = set.points[j].y;
+  g_assert_cmpfloat (frontier_y, >, 1000.0);
+  pct = 100.0 * (2000.0 / 2.0) / frontier_y;
+  g_assert_cmpfloat (pct, >=, 10.0); /* two digits: "%.0f" writes it as the chart does */
+  g_snprintf (label, sizeof label, "%.0f %%", pct);
+  roof_frontier_set_clear (&set);
+
+  layout = render (&s, &surface);
+  g_assert_true (has_text (layout, ROOF_TEXT_LABEL, label));
+  /* not the bound's 50 %: the frontier's */
+  g_assert_false (has_text (layout, ROOF_TEXT_LABEL, "50 %"));
+  g_assert_false (has_text (layout, ROOF_TEXT_LEGEND, "measured: engine Y, source B"));
+  g_assert_true (has_text (layout, ROOF_TEXT_LEGEND, "measured: engine X, source A"));
+  hit = roof_chart_layout_hit (layout, roof_chart_layout_data_to_x (layout, 50),
+                               roof_chart_layout_data_to_y (layout, 1000));
+  g_assert_nonnull (hit);
+  g_assert_true (g_str_has_prefix (hit->tooltip, "engine X\n"));
+  g_assert_nonnull (strstr (hit->tooltip, "of the frontier at the same tokens/s per user"));
+  /* beyond the frontier: drawn, no percentage, the tooltip says why */
+  hit = roof_chart_layout_hit (layout, roof_chart_layout_data_to_x (layout, 5000),
+                               roof_chart_layout_data_to_y (layout, 100));
+  g_assert_nonnull (hit);
+  g_assert_cmpstr (hit->tooltip, ==,
+                   "engine Z\nmore tokens/s per user than any point of the frontier");
+  g_assert_false (has_text (layout, ROOF_TEXT_LABEL, "10 %"));
+  g_assert_nonnull (strstr (layout->description, "Measured points: 2, at "));
+  g_assert_nonnull (strstr (layout->description, "% of the frontier."));
+  cairo_surface_destroy (surface);
+  g_clear_pointer (&layout, roof_chart_layout_free);
+
+  /* per kW (a power figure given so the frontier draws): no measured point */
+  s.devices[0].hw.power_w = 700;
+  s.in.frontier_metric = ROOF_FRONTIER_PER_KW;
+  layout = render (&s, &surface);
+  g_assert_false (has_text (layout, ROOF_TEXT_LABEL, label));
+  g_assert_false (has_text (layout, ROOF_TEXT_LEGEND, "measured: engine X, source A"));
+  cairo_surface_destroy (surface);
+  plot_scenario_clear (&s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -284,5 +369,6 @@ main (int argc, char **argv)
   g_test_add_func ("/measured/match", test_match);
   g_test_add_func ("/measured/overlay/roofline", test_overlay_roofline);
   g_test_add_func ("/measured/overlay/batch-cost", test_overlay_batch_cost);
+  g_test_add_func ("/measured/overlay/pareto", test_overlay_pareto);
   return g_test_run ();
 }

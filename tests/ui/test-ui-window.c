@@ -20,9 +20,9 @@
 #include "roof-hardware-panel.h"
 #include "roof-probe-dialog.h"
 #include "roof-spec-editor.h"
+#include "roof-chart-data.h"
 #include "roof-measurement.h"
 #include "roof-window.h"
-#include "roof-measurement.h"
 #include "ui-test-util.h"
 
 #define WAIT_MS 10000
@@ -860,6 +860,130 @@ test_measure_computer_cancel (Fixture *f, gconstpointer user_data)
                                               "this-computer"));
 }
 
+/* The label of the main menu's item for `action` (searched through the
+ * submenus and sections), or NULL. */
+static char *
+menu_label_of (GMenuModel *menu, const char *action)
+{
+  for (int i = 0; menu != NULL && i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *a = NULL, *label = NULL;
+      g_autoptr (GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
+      GMenuModel *child;
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &a)
+          && strcmp (a, action) == 0
+          && g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        return g_steal_pointer (&label);
+      while (g_menu_link_iter_get_next (links, NULL, &child))
+        {
+          char *found = menu_label_of (child, action);
+          g_object_unref (child);
+          if (found != NULL)
+            return found;
+        }
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  Fixture *f;
+  int n_measured;
+  guint hidden;
+} MeasuredExpect;
+
+/* The roofline view's input has n_measured points with these sources hidden. */
+static gboolean
+measured_shows (gpointer data)
+{
+  MeasuredExpect *e = data;
+  RoofChartInput in;
+
+  if (!roof_chart_view_build_input (roof_window_get_chart (e->f->window, ROOF_PLOT_ROOFLINE), &in))
+    return FALSE;
+  return in.n_measured == e->n_measured && in.measured_hidden == e->hidden;
+}
+
+/* Measured Results: the published set shown without importing anything,
+ * its one source toggled off and on, both kept by a saved scenario. The
+ * bundled set has 10 TensorRT-LLM points of Llama 3.1 8B on each of the
+ * H100 and the H200 (docs/model.md, "The bundled set"): 20 on the two. */
+static void
+test_measured_menu (Fixture *f, gconstpointer user_data)
+{
+  static const char *const ids[] = { "nvidia-h100-sxm", "nvidia-h200-sxm", NULL };
+  static const char source[] = "TensorRT-LLM 1.0, perf-overview.md";
+  RoofScenario *scenario = roof_window_get_scenario (f->window);
+  GtkWidget *menu_button = ui_find_of_type (GTK_WIDGET (f->window), GTK_TYPE_MENU_BUTTON);
+  GMenuModel *menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
+  g_autofree char *path = g_build_filename (f->tmpdir, "measured.roofline", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofScenario) loaded = NULL;
+  MeasuredExpect e = { f, 0, 0 };
+  char *label;
+
+  roof_scenario_set_hardware (scenario, ids);
+  roof_scenario_set_model (scenario, "llama-3.1-8b");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.chart", "s",
+                                             "roofline"));
+  ui_wait_for (measured_shows, &e, WAIT_MS, "no measured points");
+  g_assert_false (roof_scenario_get_published_measurements (scenario));
+  label = menu_label_of (menu, "measured.none");
+  g_assert_nonnull (label);
+  g_free (label);
+
+  /* the published results: 20 points, one source in the menu and the legend */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "measured.published", NULL));
+  g_assert_true (roof_scenario_get_published_measurements (scenario));
+  e.n_measured = 20;
+  ui_wait_for (measured_shows, &e, WAIT_MS, "the published points");
+  ui_wait_for (ui_chart_rendered, f->window, WAIT_MS, "the chart with them");
+  label = menu_label_of (menu, "measured.source-0");
+  g_assert_cmpstr (label, ==, source);
+  g_free (label);
+  g_assert_null (menu_label_of (menu, "measured.source-1"));
+  {
+    const RoofChartLayout *layout
+      = roof_chart_view_get_layout (roof_window_get_chart (f->window, ROOF_PLOT_ROOFLINE));
+    g_assert_nonnull (layout);
+    g_assert_nonnull (strstr (layout->description, "Measured points: 20, at "));
+  }
+
+  /* the source off: hidden in the input, named in the scenario */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "measured.source-0", NULL));
+  g_assert_true (roof_scenario_get_measured_source_hidden (scenario, source));
+  e.hidden = 1u << 0;
+  ui_wait_for (measured_shows, &e, WAIT_MS, "the source hidden");
+
+  /* saved and opened again: both kept, the chart data hides it too */
+  g_assert_true (roof_scenario_save_file (scenario, roof_window_get_catalog (f->window), file,
+                                          &error));
+  g_assert_no_error (error);
+  loaded = roof_scenario_load_file (file, roof_window_get_catalog (f->window), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (roof_scenario_get_published_measurements (loaded));
+  g_assert_cmpuint (g_strv_length ((char **) roof_scenario_get_measured_hidden (loaded)), ==, 1);
+  g_assert_cmpstr (roof_scenario_get_measured_hidden (loaded)[0], ==, source);
+  {
+    RoofChartData *data = roof_chart_data_new (roof_window_get_catalog (f->window), loaded);
+    const RoofChartInput *in = roof_chart_data_get_input (data);
+    g_assert_cmpint (in->n_measured, ==, 20);
+    g_assert_cmpuint (in->measured_hidden, ==, 1u << 0);
+    roof_chart_data_unref (data);
+  }
+
+  /* on again; then the published set off: nothing left */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "measured.source-0", NULL));
+  e.hidden = 0;
+  ui_wait_for (measured_shows, &e, WAIT_MS, "the source shown again");
+  g_assert_null (roof_scenario_get_measured_hidden (scenario)[0]);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "measured.published", NULL));
+  e.n_measured = 0;
+  ui_wait_for (measured_shows, &e, WAIT_MS, "the published points gone");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -888,6 +1012,7 @@ main (int argc, char *argv[])
   ADD ("import-measurements", test_import_measurements);
   ADD ("measure-computer", test_measure_computer);
   ADD ("measure-computer-cancel", test_measure_computer_cancel);
+  ADD ("measured-menu", test_measured_menu);
 #undef ADD
 
   status = g_test_run ();
