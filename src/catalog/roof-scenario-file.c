@@ -123,6 +123,11 @@ static const RoofFieldSpec scenario_fields[] = {
     .max = 100 },
   { .path = "cost.usd_per_kwh", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1000 },
   { .path = "cost.pue", .type = ROOF_FIELD_NUMBER, .min = 1, .max = 10 },
+  { .path = "fleet.rate", .type = ROOF_FIELD_NUMBER, .min = 0, .min_exclusive = TRUE,
+    .max = 1e9 },
+  { .path = "fleet.lengths", .type = ROOF_FIELD_STRING },
+  { .path = "fleet.ttft_p50_ms", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e9 },
+  { .path = "fleet.ttft_p99_ms", .type = ROOF_FIELD_NUMBER, .min = 0, .max = 1e9 },
   { .path = "chart.kind", .type = ROOF_FIELD_ENUM, .choices = chart_names },
   { .path = "chart.ceilings", .type = ROOF_FIELD_STRINGS, .choices = precisions },
   { .path = "chart.sensitivity_step", .type = ROOF_FIELD_NUMBER, .min = 0,
@@ -447,7 +452,8 @@ roof_scenario_load_data (const char *data,
 
   self = g_object_new (ROOF_TYPE_SCENARIO, NULL);
   read_document (self, root);
-  if (!roof_scenario_levers_read (&self->levers, root, origin, error))
+  if (!roof_scenario_levers_read (&self->levers, root, origin, error)
+      || !roof_scenario_fleet_read (&self->fleet, root, origin, error))
     return NULL;
 
   if (roof_workload_validate (&self->workload, &err) != ROOF_OK)
@@ -648,6 +654,7 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
   }
 
   roof_scenario_levers_write (&self->levers, root);
+  roof_scenario_fleet_write (&self->fleet, root);
 
   if (catalog != NULL)
     {

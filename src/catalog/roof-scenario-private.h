@@ -25,6 +25,7 @@ struct _RoofScenario
   double batch_lo, batch_hi;
   double context_lo, context_hi;
   RoofScenarioLevers levers;
+  RoofScenarioFleet fleet;
 
   JsonObject *original; /* as loaded, unknown fields included; NULL when new */
   GHashTable *colors;   /* id → palette index + 1, reconciled with `hardware` */
@@ -44,5 +45,20 @@ void roof_scenario_levers_clear (RoofScenarioLevers *lv);
 void roof_scenario_emit_changed (RoofScenario *self);
 /* roof-scenario-measured.c: the "measured-hidden" list, sorted and unique */
 void roof_scenario_take_measured_hidden (RoofScenario *self, char **sorted);
+
+/* roof-scenario-fleet.c: the fleet read (and checked: a message naming the
+ * file and field) and written back, and the properties "rate", "lengths",
+ * "ttft-p50" and "ttft-p99": a candidate fleet with one set (FALSE when it
+ * is refused; its lengths then freed), compared, read. */
+void roof_scenario_fleet_init (RoofScenarioFleet *f);
+void roof_scenario_fleet_clear (RoofScenarioFleet *f);
+gboolean roof_scenario_fleet_check (const RoofScenarioFleet *f, GError **error);
+gboolean roof_scenario_fleet_read (RoofScenarioFleet *f, JsonObject *root, const char *origin,
+                                   GError **error);
+void roof_scenario_fleet_write (const RoofScenarioFleet *f, JsonObject *root);
+gboolean roof_scenario_fleet_equal (const RoofScenarioFleet *a, const RoofScenarioFleet *b);
+gboolean roof_scenario_fleet_candidate (RoofScenario *self, const char *name, const GValue *value,
+                                        RoofScenarioFleet *f);
+void roof_scenario_fleet_get_value (RoofScenario *self, const char *name, GValue *value);
 
 G_END_DECLS

@@ -117,6 +117,10 @@ enum
   PROP_CUSTOM_COLORS,
   PROP_PUBLISHED_MEASUREMENTS,
   PROP_MEASURED_HIDDEN,
+  PROP_RATE, /* the fleet's: roof-scenario-fleet.c */
+  PROP_LENGTHS,
+  PROP_TTFT_P50,
+  PROP_TTFT_P99,
   PROP_FIELD_FIRST, /* field_properties[i] is PROP_FIELD_FIRST + i */
   N_PROPS = PROP_FIELD_FIRST + G_N_ELEMENTS (field_properties)
 };
@@ -264,6 +268,26 @@ get_field (RoofScenario *self, const FieldProperty *fp, GValue *value)
     g_value_set_double (value, *(double *) field);
 }
 
+/* A fleet property set: refused, changing nothing, when it is invalid; the
+ * one property notified and ::changed emitted when it changes. */
+static void
+set_fleet (RoofScenario *self, GParamSpec *pspec, const GValue *value)
+{
+  RoofScenarioFleet f;
+
+  if (!roof_scenario_fleet_candidate (self, pspec->name, value, &f))
+    return;
+  if (roof_scenario_fleet_equal (&f, &self->fleet))
+    {
+      roof_scenario_fleet_clear (&f);
+      return;
+    }
+  roof_scenario_fleet_clear (&self->fleet);
+  self->fleet = f;
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+  emit_changed (self);
+}
+
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                  */
 
@@ -281,6 +305,7 @@ roof_scenario_finalize (GObject *object)
   g_clear_pointer (&self->custom_colors, g_hash_table_unref);
   g_clear_pointer (&self->measurements, g_ptr_array_unref);
   g_clear_pointer (&self->measured_hidden, g_strfreev);
+  roof_scenario_fleet_clear (&self->fleet);
 
   G_OBJECT_CLASS (roof_scenario_parent_class)->finalize (object);
 }
@@ -376,6 +401,12 @@ roof_scenario_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_MEASURED_HIDDEN:
       g_value_set_boxed (value, self->measured_hidden);
       break;
+    case PROP_RATE:
+    case PROP_LENGTHS:
+    case PROP_TTFT_P50:
+    case PROP_TTFT_P99:
+      roof_scenario_fleet_get_value (self, pspec->name, value);
+      break;
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
         get_field (self, &field_properties[prop_id - PROP_FIELD_FIRST], value);
@@ -425,6 +456,12 @@ roof_scenario_set_property (GObject *object,
       break;
     case PROP_MEASURED_HIDDEN:
       roof_scenario_take_measured_hidden (self, g_value_dup_boxed (value));
+      break;
+    case PROP_RATE:
+    case PROP_LENGTHS:
+    case PROP_TTFT_P50:
+    case PROP_TTFT_P99:
+      set_fleet (self, pspec, value);
       break;
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
@@ -493,6 +530,13 @@ roof_scenario_class_init (RoofScenarioClass *klass)
   properties[PROP_SENSITIVITY_STEP]
     = g_param_spec_double ("sensitivity-step", NULL, NULL, 0, 0.5, ROOF_DEFAULT_SENSITIVITY_STEP,
                            flags);
+  /* the fleet plan's traffic: requests/s, the lengths histogram, TTFT
+   * targets in seconds (0 = none) */
+  properties[PROP_RATE]
+    = g_param_spec_double ("rate", NULL, NULL, 0, 1e9, ROOF_SCENARIO_DEFAULT_RATE, flags);
+  properties[PROP_LENGTHS] = g_param_spec_string ("lengths", NULL, NULL, NULL, flags);
+  properties[PROP_TTFT_P50] = g_param_spec_double ("ttft-p50", NULL, NULL, 0, 1e6, 0, flags);
+  properties[PROP_TTFT_P99] = g_param_spec_double ("ttft-p99", NULL, NULL, 0, 1e6, 0, flags);
   /* the workload's fields (phase, batch, … microbatches: overhead in
    * seconds) and the SLA's targets (itl, ttft in seconds, tokens-per-s) */
   install_field_properties ();
@@ -525,6 +569,7 @@ roof_scenario_init (RoofScenario *self)
   self->batch_hi = 4096;
   self->context_lo = 128;
   self->context_hi = 131072;
+  roof_scenario_fleet_init (&self->fleet);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -967,6 +1012,19 @@ roof_scenario_accepts (RoofScenario *self, const char *property, const GValue *v
   g_return_val_if_fail (property != NULL, FALSE);
   g_return_val_if_fail (G_IS_VALUE (value), FALSE);
 
+  for (guint p = PROP_RATE; p <= PROP_TTFT_P99; p++)
+    if (strcmp (properties[p]->name, property) == 0)
+      {
+        g_auto (GValue) copy = G_VALUE_INIT;
+        RoofScenarioFleet f;
+
+        g_value_init (&copy, G_PARAM_SPEC_VALUE_TYPE (properties[p]));
+        if (!g_value_transform (value, &copy) || g_param_value_validate (properties[p], &copy)
+            || !roof_scenario_fleet_candidate (self, property, &copy, &f))
+          return FALSE;
+        roof_scenario_fleet_clear (&f);
+        return TRUE;
+      }
   for (guint i = 0; i < G_N_ELEMENTS (field_properties); i++)
     if (strcmp (field_properties[i].name, property) == 0)
       {

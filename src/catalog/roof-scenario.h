@@ -6,6 +6,7 @@
 
 #include "roof-catalog.h"
 #include "roof-chart-kind.h" /* RoofPlotKind: the one list of charts, in src/plot */
+#include "roof-fleet.h"
 
 G_BEGIN_DECLS
 
@@ -30,8 +31,10 @@ GType roof_precision_get_type (void) G_GNUC_CONST;
  *   "bytes-per-weight", "attention-span", "devices", "overlap" (RoofOverlap),
  *   "overhead" (seconds), "ep", "pp", "dp", "attn-parallel"
  *   (RoofAttnParallel), "ep-imbalance", "microbatches" (doubles but the enums),
- *   the SLA's "itl", "ttft" (seconds) and "tokens-per-s", and the chart's
- *   "chart" (a RoofPlotKind), "ceilings", "sensitivity-step" and
+ *   the SLA's "itl", "ttft" (seconds) and "tokens-per-s", the fleet's
+ *   "rate" (requests/s), "lengths" (a string, NULL: the workload's prompt
+ *   and output), "ttft-p50" and "ttft-p99" (seconds, 0 = none), and the
+ *   chart's "chart" (a RoofPlotKind), "ceilings", "sensitivity-step" and
  *   "custom-colors" (GStrv: "id #rrggbb" for each colour the user chose, by
  *   id; roof_scenario_set_custom_color () below).
  * A value the setters below would refuse (a batch of 0, 2.5 devices) is
@@ -120,6 +123,31 @@ const RoofScenarioLevers *roof_scenario_get_levers (RoofScenario *self);
 void roof_scenario_set_levers (RoofScenario *self, const RoofScenarioLevers *levers);
 
 const RoofSla *roof_scenario_get_sla (RoofScenario *self);
+
+/* The traffic of the fleet plan (docs/model.md, "The fleet plan"; "fleet"
+ * in the file). Set through the properties "rate", "lengths", "ttft-p50"
+ * and "ttft-p99"; the ITL target is the SLA's "itl". */
+#define ROOF_SCENARIO_DEFAULT_RATE 10.0
+typedef struct
+{
+  double rate;      /* requests/s, > 0 */
+  char *lengths;    /* "512:128@0.7,4096:512@0.3", or NULL: the workload's prompt:output */
+  double ttft_p50;  /* seconds, 0 = no target */
+  double ttft_p99;
+} RoofScenarioFleet;
+
+const RoofScenarioFleet *roof_scenario_get_fleet (RoofScenario *self);
+/* The demand the fleet states: its rate, lengths (else the workload's
+ * prompt and output, share 1), TTFT targets, and the SLA's ITL target. */
+gboolean roof_scenario_get_fleet_demand (RoofScenario *self,
+                                         RoofFleetDemand *demand,
+                                         GError **error);
+/* "PROMPT:OUTPUT@SHARE,…" (a single "PROMPT:OUTPUT" is a share of 1) into
+ * demand's classes; one message naming what is wrong otherwise (shares
+ * that do not sum to 1, a length of 0, more than 8 classes). */
+gboolean roof_fleet_lengths_parse (const char *text, RoofFleetDemand *demand, GError **error);
+/* The classes written back in that form. */
+char *roof_fleet_lengths_format (const RoofFleetDemand *demand);
 void roof_scenario_set_sla (RoofScenario *self, const RoofSla *sla);
 
 /* Chart settings */

@@ -152,6 +152,10 @@ static const Case cases[] = {
   { "itl", "0.05", "-1", TRUE },
   { "ttft", "0.5", "-1", TRUE },
   { "tokens-per-s", "100", "-1", TRUE },
+  { "rate", "25", "0", FALSE },
+  { "lengths", "512:128@0.7,4096:512@0.3", "512:128@0.5,4096:512@0.3", FALSE },
+  { "ttft-p50", "0.5", "-1", TRUE },
+  { "ttft-p99", "2", "-1", TRUE },
 };
 /* clang-format on */
 
@@ -343,6 +347,40 @@ test_refused_together (void)
   g_hash_table_unref (c.counts);
 }
 
+/* The fleet's targets are checked together: a P50 target above the P99
+ * one is refused, changing nothing; the demand reads the lengths. */
+static void
+test_fleet (void)
+{
+  g_autoptr (RoofScenario) scenario = g_object_new (ROOF_TYPE_SCENARIO, NULL);
+  g_autoptr (GError) error = NULL;
+  RoofFleetDemand d;
+  double p50 = -1;
+
+  g_object_set (scenario, "ttft-p99", 1.0, NULL);
+  g_object_set (scenario, "ttft-p50", 2.0, NULL);
+  g_object_get (scenario, "ttft-p50", &p50, NULL);
+  g_assert_cmpfloat (p50, ==, 0.0);
+  g_object_set (scenario, "ttft-p50", 0.5, "lengths", "1000:100@0.25,2000:200@0.75", "rate",
+                3.0, "itl", 0.04, NULL);
+  g_assert_true (roof_scenario_get_fleet_demand (scenario, &d, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (d.rate, ==, 3.0);
+  g_assert_cmpint (d.n_classes, ==, 2);
+  g_assert_cmpfloat (d.classes[1].prompt, ==, 2000);
+  g_assert_cmpfloat (d.classes[1].output, ==, 200);
+  g_assert_cmpfloat (d.classes[0].share, ==, 0.25);
+  g_assert_cmpfloat (d.ttft_p50, ==, 0.5);
+  g_assert_cmpfloat (d.ttft_p99, ==, 1.0);
+  g_assert_cmpfloat (d.itl, ==, 0.04);
+  /* an empty string is "the workload's lengths" */
+  g_object_set (scenario, "lengths", "", NULL);
+  g_assert_null (roof_scenario_get_fleet (scenario)->lengths);
+  g_assert_true (roof_scenario_get_fleet_demand (scenario, &d, &error));
+  g_assert_cmpint (d.n_classes, ==, 1);
+  g_assert_cmpfloat (d.classes[0].prompt, ==, roof_scenario_get_workload (scenario)->prompt);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -351,5 +389,6 @@ main (int argc, char **argv)
   g_test_add_func ("/scenario/properties/every", test_every_property);
   g_test_add_func ("/scenario/properties/setters", test_setters);
   g_test_add_func ("/scenario/properties/refused-together", test_refused_together);
+  g_test_add_func ("/scenario/properties/fleet", test_fleet);
   return g_test_run ();
 }
