@@ -75,7 +75,7 @@ test_refused (void)
     { "{\"lengths\": \"512:128@0.7,4096:512@0.2\"}", "sum to 0.9" },
     { "{\"lengths\": \"512:0\"}", "class 1" },
     { "{\"lengths\": \"512:128,4096:512\"}", "class 1 has no @SHARE" },
-    { "{\"ttft_p50_ms\": 500, \"ttft_p99_ms\": 100}", "P99" },
+    { "{\"ttft_p50_ms\": 500, \"ttft_p99_ms\": 100}", "fleet.ttft_p99_ms (100) is below" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
