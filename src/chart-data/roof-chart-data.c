@@ -242,6 +242,9 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
   in->model_name = self->model_name;
   in->workload = *roof_scenario_get_workload (scenario);
   in->sla = *roof_scenario_get_sla (scenario);
+  /* the fleet's traffic: its lengths were checked when they were set */
+  if (!roof_scenario_get_fleet_demand (scenario, &in->fleet, NULL))
+    in->fleet.n_classes = 0;
   in->ceilings = roof_scenario_get_ceilings (scenario);
   roof_scenario_get_batch_range (scenario, &in->batch_lo, &in->batch_hi);
   roof_scenario_get_context_range (scenario, &in->context_lo, &in->context_hi);

@@ -157,6 +157,22 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "undetermined. --save writes the fit into the user catalog as the device's\n"
     "calibration, beside its ideal efficiency; solve and plot --calibrated use it.",
   },
+  [ROOF_CLI_COMMAND_PLAN] = {
+    "plan",
+    "roofline-cli plan -m ID (--system ID… | -H ID…) --rate R [--prompt N --output N | "
+    "--lengths P:O@S,…] [--ttft-p50-ms X] [--ttft-p99-ms Y] [--itl-ms Z] [workload] "
+    "[--cost rent|own] [--json|--csv]",
+    "the replicas, devices, $/month and MW that serve a request rate",
+    "Plans a fleet for R requests/s of the given lengths (one prompt and output\n"
+    "length, or a histogram: --lengths 512:128@0.7,4096:512@0.3) under TTFT P50\n"
+    "and P99 and ITL targets. Each system's layouts and batches are timed once;\n"
+    "a replica at batch B is B servers of an M/M/c queue (Erlang C: the wait\n"
+    "before a request is admitted), a request holding its slot for its prefill\n"
+    "and its decode steps. For each system, the cheapest layout, batch and\n"
+    "replica count that meet every target at utilisation below 1; ranked by\n"
+    "$/month (30 days; --cost own prices owned devices). MW is every device at\n"
+    "its power figure (TDP). docs/model.md, \"The fleet plan\", says what is assumed.",
+  },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
     "cost per million tokens against batch size, and crossovers",
@@ -220,10 +236,20 @@ static const OptSpec options[] = {
     "batch sizes A, 2A, 4A, … B (default 1:4096)" },
   { OPT_STEP, "step", 0, "H", CMD (ROOF_CLI_COMMAND_SENSITIVITY), GROUP_COMMAND,
     "relative perturbation, in (0, 0.5] (default 0.01)" },
-  { OPT_ITL_MS, "itl-ms", 0, "X", CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD_LAYOUTS | CMD_PARETO,
+  { OPT_ITL_MS, "itl-ms", 0, "X",
+    CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD_LAYOUTS | CMD_PARETO | CMD_PLAN,
     GROUP_COMMAND, "inter-token latency target, milliseconds" },
   { OPT_TTFT_MS, "ttft-ms", 0, "Y", CMD (ROOF_CLI_COMMAND_SYNTHESIZE) | CMD_LAYOUTS,
     GROUP_COMMAND, "time-to-first-token target, milliseconds" },
+  { OPT_RATE, "rate", 0, "R", CMD_PLAN | CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "plan: requests per second to serve, > 0 (default: the scenario's, else required)" },
+  { OPT_LENGTHS, "lengths", 0, "P:O@S,…", CMD_PLAN | CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
+    "plan: a histogram of prompt:output lengths and their shares, summing to 1 (default: "
+    "--prompt:--output)" },
+  { OPT_TTFT_P50_MS, "ttft-p50-ms", 0, "X", CMD_PLAN | CMD (ROOF_CLI_COMMAND_PLOT),
+    GROUP_COMMAND, "plan: median time-to-first-token target, milliseconds" },
+  { OPT_TTFT_P99_MS, "ttft-p99-ms", 0, "Y", CMD_PLAN | CMD (ROOF_CLI_COMMAND_PLOT),
+    GROUP_COMMAND, "plan: 99th-percentile time-to-first-token target, milliseconds, ≥ the P50's" },
   { OPT_TOP, "top", 0, "N", CMD_LAYOUTS, GROUP_COMMAND,
     "the N cheapest rows (default: 20 in the table, every row with --json or --csv)" },
   { OPT_ALL, "all", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND, "every row, in the table too" },
@@ -251,7 +277,7 @@ static const OptSpec options[] = {
   { OPT_CEILINGS, "ceilings", 0, "PREC,…", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
     "roofline: the compute ceilings to draw (default: the scenario's, else bf16,fp8)" },
   { OPT_ITL_MS, "itl-ms", 0, "X", CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
-    "cost and batch charts: an ITL target to mark, milliseconds" },
+    "cost and batch charts: an ITL target to mark, milliseconds; plan chart: the ITL target" },
   { OPT_NO_CAPTION, "no-caption", 0, NULL, CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
     "leave out the line of assumptions under the chart" },
   { OPT_TRANSPARENT, "transparent", 0, NULL, CMD (ROOF_CLI_COMMAND_PLOT), GROUP_COMMAND,
@@ -263,6 +289,7 @@ static const OptSpec options[] = {
     "print CSV: hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,usd_per_mtok" },
   { OPT_CSV, "csv", 0, NULL, CMD_LAYOUTS, GROUP_COMMAND, "print CSV, one row per layout and batch" },
   { OPT_CSV, "csv", 0, NULL, CMD_PARETO, GROUP_COMMAND, "print CSV, one row per frontier point" },
+  { OPT_CSV, "csv", 0, NULL, CMD_PLAN, GROUP_COMMAND, "print CSV, one row per system" },
 
   { OPT_PHASE, "phase", 0, "decode|prefill", CMD_MODEL_ON_HW, GROUP_WORKLOAD,
     "one decode step (default) or the prefill of the prompt" },

@@ -20,8 +20,9 @@ G_BEGIN_DECLS
    | CMD (ROOF_CLI_COMMAND_COST) | CMD (ROOF_CLI_COMMAND_PLOT))
 #define CMD_LAYOUTS CMD (ROOF_CLI_COMMAND_LAYOUTS)
 #define CMD_PARETO CMD (ROOF_CLI_COMMAND_PARETO)
+#define CMD_PLAN CMD (ROOF_CLI_COMMAND_PLAN)
 /* the commands that solve: every -m command, layouts and pareto included */
-#define CMD_SOLVING (CMD_MODEL_ON_HW | CMD_LAYOUTS | CMD_PARETO)
+#define CMD_SOLVING (CMD_MODEL_ON_HW | CMD_LAYOUTS | CMD_PARETO | CMD_PLAN)
 #define CMD_ALL ((1u << ROOF_CLI_N_COMMANDS) - 1u)
 /* the commands that time decode steps speculatively (--spec-k and its drafter) */
 #define CMD_SPECULATIVE                                                                           \
@@ -30,7 +31,7 @@ G_BEGIN_DECLS
 /* the commands that print $/Mtok of the devices given: --cost own applies */
 #define CMD_PRICED                                                                                \
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP) | CMD (ROOF_CLI_COMMAND_COST)      \
-   | CMD_LAYOUTS | CMD_PARETO)
+   | CMD_LAYOUTS | CMD_PARETO | CMD_PLAN)
 /* the commands that read the catalog (--catalog, --scenario): all but probe,
  * whose --catalog is the file it writes */
 #define CMD_CATALOG (CMD_ALL & ~CMD (ROOF_CLI_COMMAND_PROBE))
@@ -74,6 +75,10 @@ typedef enum
   OPT_POINTS,
   OPT_ITL_MS,
   OPT_TTFT_MS,
+  OPT_RATE,
+  OPT_LENGTHS,
+  OPT_TTFT_P50_MS,
+  OPT_TTFT_P99_MS,
   OPT_TOKENS_PER_S,
   OPT_MAX_DEVICES,
   OPT_PLOT_FILE,

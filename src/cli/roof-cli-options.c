@@ -162,6 +162,7 @@ roof_cli_options_clear (RoofCliOptions *opts)
   g_clear_pointer (&opts->model, g_free);
   g_clear_pointer (&opts->scenario, g_free);
   g_clear_pointer (&opts->plot_file, g_free);
+  g_clear_pointer (&opts->lengths, g_free);
   g_clear_pointer (&opts->levers.draft_model, g_free);
   g_clear_pointer (&opts->levers.prefill_system, g_free);
   g_clear_pointer (&opts->levers.prefill_hardware, g_free);
@@ -527,6 +528,24 @@ apply_command (RoofCliOptions *opts, const Given *g, GError **error)
       opts->ttft = x * 1e-3;
       opts->set |= ROOF_CLI_SET_TTFT;
       break;
+    case OPT_RATE:
+      if (!parse_real (flag, v, 0, TRUE, 1e9, &opts->rate, error))
+        return FALSE;
+      opts->fleet_set |= ROOF_CLI_FLEET_RATE;
+      break;
+    case OPT_LENGTHS:
+      g_free (opts->lengths);
+      opts->lengths = g_strdup (v);
+      opts->fleet_set |= ROOF_CLI_FLEET_LENGTHS;
+      break;
+    case OPT_TTFT_P50_MS:
+    case OPT_TTFT_P99_MS:
+      if (!parse_real (flag, v, 0, FALSE, 1e9, &x, error))
+        return FALSE;
+      *(g->spec->id == OPT_TTFT_P50_MS ? &opts->ttft_p50 : &opts->ttft_p99) = x * 1e-3;
+      opts->fleet_set
+        |= g->spec->id == OPT_TTFT_P50_MS ? ROOF_CLI_FLEET_TTFT_P50 : ROOF_CLI_FLEET_TTFT_P99;
+      break;
     case OPT_TOKENS_PER_S:
       if (!parse_real (flag, v, 0, TRUE, 1e15, &opts->tokens_per_s, error))
         return FALSE;
@@ -839,10 +858,10 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
         RoofPlotKind k;
         if (kind == NULL)
           return usage_error (error, "plot needs a chart: roofline, cost, sensitivity, batch, "
-                                     "context, memory, trend or pareto");
+                                     "context, memory, trend, pareto or plan");
         if (!roof_plot_kind_from_name (kind, &k))
           return usage_error (error, "plot expects roofline, cost, sensitivity, batch, context, "
-                                     "memory, trend or pareto, got '%s'", kind);
+                                     "memory, trend, pareto or plan, got '%s'", kind);
         if (k != ROOF_PLOT_PARETO && opts->plot_linear)
           return usage_error (error, "--linear applies to the pareto chart only");
         opts->plot_kind = (int) k;
@@ -877,6 +896,7 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
       }
     case ROOF_CLI_COMMAND_PARETO:
     case ROOF_CLI_COMMAND_LAYOUTS:
+    case ROOF_CLI_COMMAND_PLAN:
       if (opts->json && opts->csv)
         return usage_error (error, "--json and --csv exclude each other");
       if (opts->all && (opts->set & ROOF_CLI_SET_TOP))

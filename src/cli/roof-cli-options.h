@@ -52,6 +52,7 @@ typedef enum
   ROOF_CLI_COMMAND_MEASURED,
   ROOF_CLI_COMMAND_PROBE,
   ROOF_CLI_COMMAND_CALIBRATE,
+  ROOF_CLI_COMMAND_PLAN,
   ROOF_CLI_N_COMMANDS
 } RoofCliCommand;
 
@@ -105,6 +106,15 @@ typedef enum
   ROOF_CLI_SET_MICROBATCHES = 1 << 25,
   ROOF_CLI_SET_TOP = 1 << 26,
 } RoofCliSet;
+
+/* The fleet flags given (RoofCliOptions.fleet_set). */
+enum
+{
+  ROOF_CLI_FLEET_RATE = 1 << 0,
+  ROOF_CLI_FLEET_LENGTHS = 1 << 1,
+  ROOF_CLI_FLEET_TTFT_P50 = 1 << 2,
+  ROOF_CLI_FLEET_TTFT_P99 = 1 << 3,
+};
 
 /* --tp and --devices are one value (ROOF_CLI_SET_DEVICES); both may be given
  * only when they agree. */
@@ -203,6 +213,12 @@ typedef struct
   gboolean every_batch; /* layouts --every-batch */
   int frontier_metric;  /* pareto and plot pareto --y: RoofFrontierMetric */
   gboolean plot_linear; /* plot pareto --linear */
+  /* plan and plot plan: --rate, --lengths, --ttft-p50-ms, --ttft-p99-ms
+   * (seconds); fleet_set says which were given (ROOF_CLI_FLEET_*) */
+  double rate;
+  char *lengths;
+  double ttft_p50, ttft_p99;
+  guint fleet_set;
   const char *tp_flag; /* "--tp" or "--devices", whichever came first (static) */
   /* layouts, pareto and plot pareto --devices N: the devices of the system
    * a bare device (-H) stands for; 0 = 8. A system's own size is its own. */

@@ -121,6 +121,8 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
    * scenario's) time every decode step speculatively */
   in.frontier_devices = opts->system_devices;
   in.has_spec = roof_cli_speculative (ctx, &in.spec, &in.draft) != NULL;
+  if (in.kind == ROOF_PLOT_PLAN && !roof_cli_fleet_demand (ctx, &in.fleet, error))
+    return FALSE;
 
   /* measured points: the scenario's, --measured files, the bundled set
    * (--bundled-measurements, or the scenario's published_measurements);

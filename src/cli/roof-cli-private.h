@@ -102,6 +102,13 @@ GPtrArray *roof_cli_measurement_sets (RoofCliContext *ctx,
 void roof_cli_json_measured (JsonBuilder *b, RoofCliContext *ctx, GPtrArray *sets,
                              const char *target_id);
 gboolean roof_cli_cmd_probe (RoofCliContext *ctx, GError **error);
+gboolean roof_cli_cmd_plan (RoofCliContext *ctx, GError **error);
+
+/* The traffic plan and plot plan serve: the scenario's fleet, then the
+ * flags (--rate, --lengths, else --prompt and --output; --ttft-p50-ms,
+ * --ttft-p99-ms, --itl-ms); one usage error naming the flag (or the
+ * scenario's field) when it is not valid (roof-cli-plan-cmd.c). */
+gboolean roof_cli_fleet_demand (RoofCliContext *ctx, RoofFleetDemand *demand, GError **error);
 
 static inline const RoofCliTarget *
 roof_cli_target (RoofCliContext *ctx, guint i)

@@ -666,8 +666,10 @@ roof_cli_resolve (RoofCliContext *ctx, GError **error)
   /* layouts and the frontier enumerate the sizes: the scenario's are not used */
   gboolean enumerates = opts->command == ROOF_CLI_COMMAND_LAYOUTS
                         || opts->command == ROOF_CLI_COMMAND_PARETO
+                        || opts->command == ROOF_CLI_COMMAND_PLAN
                         || (opts->command == ROOF_CLI_COMMAND_PLOT
-                            && opts->plot_kind == ROOF_PLOT_PARETO);
+                            && (opts->plot_kind == ROOF_PLOT_PARETO
+                                || opts->plot_kind == ROOF_PLOT_PLAN));
   if (!enumerates && !check_layout (ctx, error))
     return FALSE;
   RoofError rerr = { 0 };

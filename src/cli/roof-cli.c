@@ -34,6 +34,7 @@ static const Dispatch dispatch[ROOF_CLI_N_COMMANDS] = {
   [ROOF_CLI_COMMAND_MEASURED] = { roof_cli_cmd_measured, FALSE },
   [ROOF_CLI_COMMAND_PROBE] = { roof_cli_cmd_probe, FALSE, TRUE },
   [ROOF_CLI_COMMAND_CALIBRATE] = { roof_cli_cmd_calibrate, FALSE },
+  [ROOF_CLI_COMMAND_PLAN] = { roof_cli_cmd_plan, TRUE },
 };
 
 /* ---------------------------------------------------------------------- */

@@ -23,7 +23,8 @@ G_BEGIN_DECLS
   X (CONTEXT, context) /* latency vs context length */                           \
   X (MEMORY, memory)   /* memory footprint */                                    \
   X (TREND, trend)     /* ridge point by year over the catalog */                \
-  X (PARETO, pareto)   /* tokens/s per device vs per user: the frontier */
+  X (PARETO, pareto)   /* tokens/s per device vs per user: the frontier */           \
+  X (PLAN, plan)       /* fleet cost vs request rate */
 
 typedef enum
 {
@@ -47,7 +48,7 @@ roof_plot_kind_names (void)
 }
 
 /* "roofline", "cost", "sensitivity", "batch", "context", "memory", "trend",
- * "pareto";
+ * "pareto", "plan";
  * NULL out of range. */
 static inline const char *
 roof_plot_kind_name (RoofPlotKind kind)

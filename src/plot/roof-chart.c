@@ -55,6 +55,8 @@ roof_chart_input_init (RoofChartInput *in)
   in->caption = TRUE;
   roof_workload_init (&in->workload);
   roof_sla_init (&in->sla);
+  /* the scenario's default traffic: 10 requests/s of the workload's lengths */
+  in->fleet.rate = 10.0;
 }
 
 /* ---------------------------------------------------------------------- */

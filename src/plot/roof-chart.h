@@ -13,6 +13,7 @@
 
 #include "roof-chart-kind.h" /* RoofPlotKind and the chart names: the one list of charts */
 #include "roof-levers.h" /* RoofSpeculative */
+#include "roof-fleet.h"
 #include "roof-solver.h"
 
 G_BEGIN_DECLS
@@ -124,6 +125,9 @@ typedef struct
   gboolean has_spec;
   RoofSpeculative spec;
   const RoofModelDerived *draft;
+  /* plan: the traffic and its targets (docs/model.md, "The fleet plan");
+   * n_classes 0: one class of the workload's prompt and output */
+  RoofFleetDemand fleet;
 
   /* trend chart: every device of the catalog */
   const RoofPlotDevice *catalog;

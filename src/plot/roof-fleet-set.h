@@ -1,0 +1,34 @@
+/* roof-fleet-set.h — one system's fleet candidates, for the chart and the CLI
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The solver's roof_fleet_candidates (docs/model.md, "The fleet plan")
+ * into memory of the right size: every layout × batch on the batch grid
+ * that fits, timed once for the demand's lengths, so that plans at many
+ * request rates (the plan chart) reuse them. GLib only.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "roof-fleet.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  RoofFleetCandidate *cands;
+  size_t n;
+} RoofFleetSet;
+
+/* Fills `set` (zeroed or cleared) for one system; on a solver error it is
+ * empty. The demand's rate and targets are not used: only its lengths. */
+RoofStatus roof_fleet_set_compute (RoofFleetSet *set,
+                                   const RoofHardwareParams *hw,
+                                   const RoofModelDerived *md,
+                                   const RoofWorkload *wl,
+                                   const RoofFleetDemand *demand,
+                                   RoofError *err);
+void roof_fleet_set_clear (RoofFleetSet *set);
+
+G_END_DECLS
