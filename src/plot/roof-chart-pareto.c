@@ -139,28 +139,6 @@ clear (gpointer data)
     }
 }
 
-/* The 1, 2, 5 × 10^k at or below v (up = FALSE) or at or above it: a log
- * axis that ends near its data, not at the decade (points from 6 to 300
- * tokens/s per user get 5 … 500, not 1 … 1000). */
-static double
-snap125 (double v, gboolean up)
-{
-  static const double steps[4] = { 1.0, 2.0, 5.0, 10.0 };
-  double p = pow (10.0, floor (log10 (v)));
-
-  if (up)
-    {
-      for (int i = 0; i < 4; i++)
-        if (steps[i] * p >= v * (1.0 - 1e-12))
-          return steps[i] * p;
-      return 10.0 * p;
-    }
-  for (int i = 3; i >= 0; i--)
-    if (steps[i] * p <= v * (1.0 + 1e-12))
-      return steps[i] * p;
-  return p;
-}
-
 static void
 axes (RoofRender *R, const Pareto *c)
 {
@@ -179,11 +157,11 @@ axes (RoofRender *R, const Pareto *c)
     }
   else
     {
-      f->x0 = snap125 (xlo * 0.9, FALSE), f->x1 = snap125 (xhi * 1.15, TRUE);
+      f->x0 = roof_scale_snap125 (xlo * 0.9, FALSE), f->x1 = roof_scale_snap125 (xhi * 1.15, TRUE);
       /* three decades down from the best: below them only the faint points
        * of poor layouts lie */
-      f->y0 = snap125 (MAX (c->ymin, c->ymax * 1e-3) * 0.9, FALSE);
-      f->y1 = snap125 (c->ymax * 1.3, TRUE);
+      f->y0 = roof_scale_snap125 (MAX (c->ymin, c->ymax * 1e-3) * 0.9, FALSE);
+      f->y1 = roof_scale_snap125 (c->ymax * 1.3, TRUE);
     }
   if (in->view_x1 > in->view_x0 && (lin || in->view_x0 > 0.0))
     f->x0 = in->view_x0, f->x1 = in->view_x1;

@@ -173,7 +173,8 @@ annotate (RoofRender *R, gpointer data)
   f->x_log = f->y_log = TRUE;
   f->x0 = c->rates[0];
   f->x1 = c->rates[N_RATES - 1];
-  roof_scale_nice_bounds (TRUE, c->ymin / 1.5, c->ymax * 1.5, &f->y0, &f->y1);
+  f->y0 = roof_scale_snap125 (c->ymin / 1.3, FALSE);
+  f->y1 = roof_scale_snap125 (c->ymax * 1.3, TRUE);
   if (in->view_x1 > in->view_x0 && in->view_x0 > 0.0)
     f->x0 = in->view_x0, f->x1 = in->view_x1;
   if (in->view_y1 > in->view_y0 && in->view_y0 > 0.0)

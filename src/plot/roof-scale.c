@@ -455,3 +455,25 @@ roof_scale_ticks (const RoofScale *s, double unit, double min_label_px, double m
     }
   linear_ticks (lo, hi, px, unit, min_label_px, min_minor_px, TRUE, out, map_px, s);
 }
+
+/* The 1, 2, 5 × 10^k at or below v (up = FALSE) or at or above it: a log
+ * axis that ends near its data, not at the decade (points from 6 to 300
+ * tokens/s per user get 5 … 500, not 1 … 1000). */
+double
+roof_scale_snap125 (double v, gboolean up)
+{
+  static const double steps[4] = { 1.0, 2.0, 5.0, 10.0 };
+  double p = pow (10.0, floor (log10 (v)));
+
+  if (up)
+    {
+      for (int i = 0; i < 4; i++)
+        if (steps[i] * p >= v * (1.0 - 1e-12))
+          return steps[i] * p;
+      return 10.0 * p;
+    }
+  for (int i = 3; i >= 0; i--)
+    if (steps[i] * p <= v * (1.0 + 1e-12))
+      return steps[i] * p;
+  return p;
+}

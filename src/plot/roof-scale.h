@@ -39,6 +39,10 @@ double roof_scale_unmap (const RoofScale *s, double px);
  * decade around the value; linear: ±1 or ±10 %). */
 gboolean roof_scale_nice_bounds (gboolean log, double lo, double hi, double *out_lo, double *out_hi);
 
+/* The 1, 2, 5 × 10^k at or below v (up = FALSE) or at or above it: a log
+ * axis that ends near its data, not at the decade. v > 0. */
+double roof_scale_snap125 (double v, gboolean up);
+
 #define ROOF_SCALE_MAX_TICKS 256
 
 typedef struct

@@ -71,6 +71,16 @@ docs_scenario (PlotScenario *s, RoofPlotKind kind)
       plot_scenario_init (s, kind, "llama-3.1-70b", 4, four);
       s->in.sla.itl = 0.030;
       break;
+    case ROOF_PLOT_PLAN:
+      /* 20 requests/s of a chat mix, TTFT P99 ≤ 2 s, ITL ≤ 50 ms */
+      plot_scenario_init (s, kind, "llama-3.1-70b", 4, four);
+      roof_fleet_demand_init (&s->in.fleet, 20, 512, 128);
+      s->in.fleet.n_classes = 2;
+      s->in.fleet.classes[0].share = 0.7;
+      s->in.fleet.classes[1] = (RoofFleetClass){ 4096, 512, 0.3 };
+      s->in.fleet.ttft_p99 = 2.0;
+      s->in.fleet.itl = 0.050;
+      break;
     default:
       plot_scenario_init (s, kind, "llama-3.1-70b", 3, three);
       break;
