@@ -32,12 +32,14 @@ static const guint zoom_axes[ROOF_PLOT_COUNT] = {
   [ROOF_PLOT_MEMORY] = AXIS_Y,
   [ROOF_PLOT_TREND] = 0,
   [ROOF_PLOT_PARETO] = AXIS_X | AXIS_Y,
+  [ROOF_PLOT_PLAN] = AXIS_X | AXIS_Y,
 };
 
 /* Charts whose two axes are both numeric get a crosshair with readouts. */
 static const gboolean crosshair_axes[ROOF_PLOT_COUNT] = {
   [ROOF_PLOT_ROOFLINE] = TRUE, [ROOF_PLOT_COST] = TRUE,    [ROOF_PLOT_BATCH] = TRUE,
   [ROOF_PLOT_CONTEXT] = TRUE,  [ROOF_PLOT_TREND] = TRUE,    [ROOF_PLOT_PARETO] = TRUE,
+  [ROOF_PLOT_PLAN] = TRUE,
 };
 
 #define ZOOM_STEP 1.15

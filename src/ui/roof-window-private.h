@@ -16,6 +16,7 @@
 
 #include "roof-chart-data.h"
 #include "roof-history.h"
+#include "roof-fleet-panel.h"
 #include "roof-window.h"
 
 G_BEGIN_DECLS
@@ -39,6 +40,7 @@ struct _RoofWindow
   AdwViewStack *stack;
   RoofChartView *views[ROOF_PLOT_COUNT];
   RoofSummaryStrip *summary_strip;
+  RoofFleetPanel *fleet_panel; /* beside the plan chart */
   GtkWidget *hardware_panel;
   GtkWidget *model_panel;
   GtkWidget *doc_title;

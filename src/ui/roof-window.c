@@ -763,6 +763,9 @@ roof_window_class_init (RoofWindowClass *klass)
                                              G_STRUCT_OFFSET (RoofWindow, views[ROOF_PLOT_TREND]));
   gtk_widget_class_bind_template_child_full (widget_class, "pareto_view", FALSE,
                                              G_STRUCT_OFFSET (RoofWindow, views[ROOF_PLOT_PARETO]));
+  gtk_widget_class_bind_template_child_full (widget_class, "plan_view", FALSE,
+                                             G_STRUCT_OFFSET (RoofWindow, views[ROOF_PLOT_PLAN]));
+  gtk_widget_class_bind_template_child (widget_class, RoofWindow, fleet_panel);
 
   _roof_window_class_actions_init (widget_class);
   _roof_window_class_open_init (widget_class);
@@ -780,6 +783,7 @@ roof_window_init (RoofWindow *self)
   g_type_ensure (ROOF_TYPE_SUMMARY_STRIP);
   g_type_ensure (ROOF_TYPE_HARDWARE_PANEL);
   g_type_ensure (ROOF_TYPE_MODEL_PANEL);
+  g_type_ensure (ROOF_TYPE_FLEET_PANEL);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* the frontier chart's own settings, in the main menu: frontier.y
@@ -945,4 +949,5 @@ roof_window_recompute (RoofWindow *self)
   roof_summary_strip_set_data (self->summary_strip, self->data);
   update_empty_state (self);
   _roof_window_measured_sync (self);
+  roof_fleet_panel_set_data (self->fleet_panel, self->data);
 }
