@@ -93,7 +93,13 @@ roof_erlang_c (double c, double a)
    * C = c·B / (c − a·(1 − B)) */
   double b = 1.0;
   for (double k = 1.0; k <= c; k += 1.0)
-    b = a * b / (k + a * b);
+    {
+      b = a * b / (k + a * b);
+      /* past k > a, B only falls (B_k < a·B_{k−1}/k): once C could not
+       * exceed 1e-18, it is 0 to every figure it feeds */
+      if (k > a && b * c < 1e-18 * (c - a))
+        return 0.0;
+    }
   return c * b / (c - a * (1.0 - b));
 }
 
@@ -314,6 +320,9 @@ ttft_quantile (const RoofFleetCandidate *c, const RoofFleetDemand *d, double C, 
   return hi;
 }
 
+static bool ok_at (const RoofFleetCandidate *c, const RoofFleetDemand *d, double n,
+                   bool want_meets);
+
 void
 roof_fleet_evaluate (const RoofFleetCandidate *c, const RoofFleetDemand *d, double replicas,
                      RoofFleetPlan *out)
@@ -346,29 +355,53 @@ roof_fleet_evaluate (const RoofFleetCandidate *c, const RoofFleetDemand *d, doub
   out->ttft_mean = c->prefill_mean + out->wait_mean;
   out->ttft_p50 = ttft_quantile (c, d, C, theta, 0.50);
   out->ttft_p99 = ttft_quantile (c, d, C, theta, 0.99);
-  out->meets = (d->ttft_p50 <= 0.0 || out->ttft_p50 <= d->ttft_p50)
-               && (d->ttft_p99 <= 0.0 || out->ttft_p99 <= d->ttft_p99)
-               && (d->itl <= 0.0 || out->itl <= d->itl);
+  /* the search's own test, so that what it found is what is reported */
+  out->meets = ok_at (c, d, replicas, true);
   out->found = out->meets;
 }
 
-/* The smallest n in [lo, ROOF_FLEET_MAX_REPLICAS] for which `ok` holds
+/* Whether candidate c on n replicas meets every target (want_meets) or
+ * is only stable: roof_fleet_evaluate's verdict without its quantiles. A
+ * TTFT target T of quantile q is met when P(TTFT > T) ≤ 1 − q (the tail
+ * is non-increasing), one exponential per class. */
+static bool
+ok_at (const RoofFleetCandidate *c, const RoofFleetDemand *d, double n, bool want_meets)
+{
+  double lr = d->rate / n, rho = lr * c->prefill_mean;
+
+  if (rho >= 1.0)
+    return false;
+  double itl = c->itl / (1.0 - rho);
+  double S = c->prefill_mean + c->output_mean * itl;
+  double B = c->batch;
+  if (!(lr * S < B))
+    return false;
+  if (!want_meets)
+    return true;
+  if (d->itl > 0.0 && itl > d->itl)
+    return false;
+  if (d->ttft_p50 <= 0.0 && d->ttft_p99 <= 0.0)
+    return true;
+  double C = roof_erlang_c (B, lr * S), theta = B / S - lr;
+  return (d->ttft_p50 <= 0.0 || ttft_tail (c, d, C, theta, d->ttft_p50) <= 0.5)
+         && (d->ttft_p99 <= 0.0 || ttft_tail (c, d, C, theta, d->ttft_p99) <= 0.01);
+}
+
+/* The smallest n in [lo, ROOF_FLEET_MAX_REPLICAS] for which ok_at holds
  * (it is monotone in n: more replicas, less load on each); 0 when none. */
 static double
 smallest_replicas (const RoofFleetCandidate *c, const RoofFleetDemand *d, double lo,
                    bool want_meets)
 {
-  RoofFleetPlan p;
   double hi = roof_max (lo, 1.0);
 
-#define OK_AT(n) (roof_fleet_evaluate (c, d, (n), &p), want_meets ? p.meets : p.utilisation < 1.0)
-  while (!OK_AT (hi))
+  while (!ok_at (c, d, hi, want_meets))
     {
       lo = hi + 1.0;
       hi *= 2.0;
       if (hi > ROOF_FLEET_MAX_REPLICAS)
         {
-          if (!OK_AT (ROOF_FLEET_MAX_REPLICAS))
+          if (!ok_at (c, d, ROOF_FLEET_MAX_REPLICAS, want_meets))
             return 0.0;
           hi = ROOF_FLEET_MAX_REPLICAS;
           break;
@@ -377,29 +410,67 @@ smallest_replicas (const RoofFleetCandidate *c, const RoofFleetDemand *d, double
   while (lo < hi)
     {
       double mid = floor (0.5 * (lo + hi));
-      if (OK_AT (mid))
+      if (ok_at (c, d, mid, want_meets))
         hi = mid;
       else
         lo = mid + 1.0;
     }
-#undef OK_AT
   return hi;
 }
 
 /* How far the candidate's floors lie above the targets: TTFT of a request
  * that never waits (its prefill; the mix's quantile of prefills), ITL(B).
  * ≤ 1 when more replicas can meet every target. */
+/* The q-quantile of the prefills alone (no request waits): the smallest
+ * t_pf,k whose class and the faster ones hold a share ≥ q. */
+static double
+prefill_quantile (const RoofFleetCandidate *c, const RoofFleetDemand *d, double q)
+{
+  double best = INFINITY;
+  for (int k = 0; k < d->n_classes; k++)
+    {
+      double below = 0.0;
+      for (int j = 0; j < d->n_classes; j++)
+        if (c->prefill[j] <= c->prefill[k])
+          below += d->classes[j].share;
+      if (below >= q - 1e-12)
+        best = roof_min (best, c->prefill[k]);
+    }
+  return best;
+}
+
 static double
 floor_ratio (const RoofFleetCandidate *c, const RoofFleetDemand *d)
 {
   double r = 0.0;
   if (d->ttft_p50 > 0.0)
-    r = roof_max (r, ttft_quantile (c, d, 0.0, 1.0, 0.50) / d->ttft_p50);
+    r = roof_max (r, prefill_quantile (c, d, 0.50) / d->ttft_p50);
   if (d->ttft_p99 > 0.0)
-    r = roof_max (r, ttft_quantile (c, d, 0.0, 1.0, 0.99) / d->ttft_p99);
+    r = roof_max (r, prefill_quantile (c, d, 0.99) / d->ttft_p99);
   if (d->itl > 0.0)
     r = roof_max (r, c->itl / d->itl);
   return r;
+}
+
+/* Fewer replicas than this cannot be stable or meet the ITL target, what
+ * ever the queue: n > λ·S∞/B with S at its value at n → ∞, n > λ·t̄_pf
+ * (the prefill share below 1), and ITL(B)/(1 − λ·t̄_pf/n) ≤ target. */
+static double
+fleet_lower_replicas (const RoofFleetCandidate *c, const RoofFleetDemand *d)
+{
+  double lo = floor (d->rate * (c->prefill_mean + c->output_mean * c->itl) / c->batch) + 1.0;
+  lo = roof_max (lo, floor (d->rate * c->prefill_mean) + 1.0);
+  if (d->itl > 0.0 && c->itl < d->itl)
+    lo = roof_max (lo, ceil (d->rate * c->prefill_mean / (1.0 - c->itl / d->itl)));
+  return lo;
+}
+
+/* The rank of a plan of candidate c at its lower bound on replicas. */
+static double
+fleet_bound (const RoofFleetCandidate *c, const RoofFleetDemand *d, bool by_cost)
+{
+  double lo = fleet_lower_replicas (c, d);
+  return by_cost ? lo * c->usd_per_hour * ROOF_FLEET_HOURS_PER_MONTH : lo * c->devices;
 }
 
 static double
@@ -434,28 +505,36 @@ roof_fleet_plan (const RoofFleetCandidate *cands, size_t n_cands, const RoofFlee
     return st;
   for (size_t i = 0; i < n_cands; i++)
     by_cost = by_cost && cands[i].has_cost;
+  /* the candidate of the lowest bound first: its plan prunes the others */
+  size_t first = 0;
+  double first_bound = INFINITY;
   for (size_t i = 0; i < n_cands; i++)
     {
+      double b = fleet_bound (&cands[i], d, by_cost);
+      if (b < first_bound && floor_ratio (&cands[i], d) <= 1.0)
+        first_bound = b, first = i;
+    }
+  for (size_t k = 0; k <= n_cands; k++)
+    {
+      /* k = 0: the first; then every other in order */
+      size_t i = k == 0 ? first : k - 1;
+      if (k > 0 && i == first)
+        continue;
+      if (i >= n_cands)
+        break;
       const RoofFleetCandidate *c = &cands[i];
       double fr = floor_ratio (c, d);
-      /* stability alone needs n > λ·S / B with S at least its value at
-       * n → ∞: a lower bound on replicas, hence on the rank */
-      double lo = floor (d->rate * (c->prefill_mean + c->output_mean * c->itl) / c->batch) + 1.0;
-      lo = roof_max (lo, floor (d->rate * c->prefill_mean) + 1.0);
       if (fr < best_floor)
         {
           best_floor = fr;
           floor_index = i;
         }
-      if (fr > 1.0 || lo > ROOF_FLEET_MAX_REPLICAS)
+      if (fr > 1.0)
         continue;
-      if (have)
-        {
-          double bound = by_cost ? lo * c->usd_per_hour * ROOF_FLEET_HOURS_PER_MONTH
-                                 : lo * c->devices;
-          if (bound > rank_of (&best, by_cost))
-            continue;
-        }
+      double lo = fleet_lower_replicas (c, d);
+      if (lo > ROOF_FLEET_MAX_REPLICAS
+          || (have && fleet_bound (c, d, by_cost) > rank_of (&best, by_cost)))
+        continue;
       double n = smallest_replicas (c, d, lo, true);
       if (n <= 0.0)
         continue;

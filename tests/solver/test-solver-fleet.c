@@ -47,10 +47,33 @@ test_erlang_c_hand (void)
   /* saturated: everyone waits */
   g_assert_cmpfloat (roof_erlang_c (4, 4), ==, 1.0);
   g_assert_cmpfloat (roof_erlang_c (4, 0), ==, 0.0);
-  /* against the closed form over a range of c and load */
+  /* against the closed form over a range of c and load; a C below 1e-18
+   * is returned as 0 (docs/model.md: the recursion stops there) */
   for (int c = 1; c <= 64; c *= 2)
     for (double rho = 0.1; rho < 1.0; rho += 0.2)
-      assert_rel (roof_erlang_c (c, rho * c), erlang_c_closed (c, rho * c), 1e-12);
+      {
+        double closed = erlang_c_closed (c, rho * c);
+        if (closed >= 1e-18)
+          assert_rel (roof_erlang_c (c, rho * c), closed, 1e-12);
+        else
+          g_assert_cmpfloat (roof_erlang_c (c, rho * c), ==, 0.0);
+      }
+  /* c = 32, a = 3.2: C = 2.5e-21 by the closed form, below the cut */
+  g_assert_cmpfloat (erlang_c_closed (32, 3.2), <, 1e-18);
+  /* c = 4096 at ρ = 0.99: as the closed form (in logs, to stay finite) */
+  {
+    double a = 0.99 * 4096, lsum = -INFINITY, lterm = 0.0;
+    for (int k = 0; k < 4096; k++)
+      {
+        double m = fmax (lsum, lterm);
+        lsum = m + log (exp (lsum - m) + exp (lterm - m));
+        lterm += log (a / (k + 1));
+      }
+    double ltop = lterm + log (4096.0 / (4096.0 - a));
+    double m = fmax (lsum, ltop);
+    double closed = exp (ltop - (m + log (exp (lsum - m) + exp (ltop - m))));
+    assert_rel (roof_erlang_c (4096, a), closed, 1e-9);
+  }
 }
 
 /* One replica: 2 devices at $2 an hour ($4 per replica-hour), batch 4,
