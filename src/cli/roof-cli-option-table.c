@@ -82,10 +82,10 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
   },
   [ROOF_CLI_COMMAND_PLOT] = {
     "plot",
-    "roofline-cli plot roofline|cost|sensitivity|batch|context|memory|trend|pareto -H ID… -m ID "
+    "roofline-cli plot roofline|cost|sensitivity|batch|context|memory|trend|pareto|plan -H ID… -m ID "
     "[workload] -o FILE.png|svg|pdf [--width PX] [--height PX] [--scale S] "
     "[--theme light|dark|print]",
-    "draw one of the eight charts to a PNG, SVG or PDF file",
+    "draw one of the nine charts to a PNG, SVG or PDF file",
     "Draws a chart through the same render function as the app and writes it\n"
     "atomically: roofline (memory roofs, compute ceilings, decode over batch and\n"
     "prefill over prompt length), cost (per million output tokens against batch),\n"
@@ -93,7 +93,8 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "ITL against batch), context (latency against context length), memory\n"
     "(footprint against capacity), trend (ridge point by year over the catalog),\n"
     "pareto (tokens/s per device against tokens/s per user over layouts and\n"
-    "batches, each system's frontier; --y, --linear, --itl-ms).\n"
+    "batches, each system's frontier; --y, --linear, --itl-ms), plan (the fleet's\n"
+    "$/month against the request rate; --rate, --lengths, the TTFT targets).\n"
     "The format follows the file's extension. A caption under the chart states\n"
     "the assumptions.",
   },

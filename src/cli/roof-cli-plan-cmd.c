@@ -95,19 +95,13 @@ compare_rows (gconstpointer pa, gconstpointer pb)
 {
   const Row *a = pa, *b = pb;
 
+  int r = 0;
+
   if (a->ok != b->ok)
     return a->ok ? -1 : 1;
-  if (!a->ok)
-    return (int) a->target - (int) b->target;
-  if (a->plan.meets != b->plan.meets)
-    return a->plan.meets ? -1 : 1;
-  if (a->plan.has_cost != b->plan.has_cost)
-    return a->plan.has_cost ? -1 : 1;
-  double ka = a->plan.has_cost ? a->plan.usd_per_month : a->plan.devices;
-  double kb = b->plan.has_cost ? b->plan.usd_per_month : b->plan.devices;
-  if (ka != kb)
-    return ka < kb ? -1 : 1;
-  return (int) a->target - (int) b->target;
+  if (a->ok)
+    r = roof_fleet_plan_compare (&a->plan, &b->plan);
+  return r != 0 ? r : (int) a->target - (int) b->target;
 }
 
 static void

@@ -95,15 +95,7 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   Plan *c = data;
   RoofError err = { 0 };
 
-  c->d = in->fleet;
-  c->d.itl = in->fleet.itl;
-  if (c->d.n_classes == 0)
-    {
-      double rate = c->d.rate, p50 = c->d.ttft_p50, p99 = c->d.ttft_p99, itl = c->d.itl;
-      roof_fleet_demand_init (&c->d, rate, in->workload.prompt,
-                              in->workload.output >= 1.0 ? in->workload.output : 1.0);
-      c->d.ttft_p50 = p50, c->d.ttft_p99 = p99, c->d.itl = itl;
-    }
+  roof_fleet_demand_of (&c->d, &in->fleet, &in->workload);
   if (roof_fleet_demand_validate (&c->d, &err) != ROOF_OK)
     return roof_chart_input_error (error, err.message);
   c->wl = in->workload;

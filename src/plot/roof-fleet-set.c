@@ -35,3 +35,29 @@ roof_fleet_set_clear (RoofFleetSet *set)
   g_clear_pointer (&set->cands, g_free);
   set->n = 0;
 }
+
+void
+roof_fleet_demand_of (RoofFleetDemand *out, const RoofFleetDemand *fleet, const RoofWorkload *wl)
+{
+  *out = *fleet;
+  if (fleet->n_classes > 0)
+    return;
+  roof_fleet_demand_init (out, fleet->rate, wl->prompt, MAX (wl->output, 1.0));
+  out->ttft_p50 = fleet->ttft_p50;
+  out->ttft_p99 = fleet->ttft_p99;
+  out->itl = fleet->itl;
+}
+
+int
+roof_fleet_plan_compare (const RoofFleetPlan *a, const RoofFleetPlan *b)
+{
+  if (a->meets != b->meets)
+    return a->meets ? -1 : 1;
+  if (a->has_cost != b->has_cost)
+    return a->has_cost ? -1 : 1;
+  double ka = a->has_cost ? a->usd_per_month : a->devices;
+  double kb = b->has_cost ? b->usd_per_month : b->devices;
+  if (ka != kb)
+    return ka < kb ? -1 : 1;
+  return 0;
+}

@@ -31,4 +31,15 @@ RoofStatus roof_fleet_set_compute (RoofFleetSet *set,
                                    RoofError *err);
 void roof_fleet_set_clear (RoofFleetSet *set);
 
+/* `fleet` as a chart input states it (RoofChartInput.fleet): when it has
+ * no length class, one class of the workload's prompt and output (at
+ * least 1 token), its rate and targets kept. */
+void roof_fleet_demand_of (RoofFleetDemand *out, const RoofFleetDemand *fleet,
+                           const RoofWorkload *wl);
+
+/* How plans are ranked in a table: those meeting every target first, then
+ * priced before unpriced, then by $/month (devices when unpriced); 0 when
+ * they tie (the caller orders ties). */
+int roof_fleet_plan_compare (const RoofFleetPlan *a, const RoofFleetPlan *b);
+
 G_END_DECLS

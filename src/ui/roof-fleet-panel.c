@@ -167,13 +167,13 @@ compare_plans (gconstpointer pa, gconstpointer pb)
 {
   const PlanRow *a = pa, *b = pb;
 
+  int r = 0;
+
   if (a->ok != b->ok)
     return a->ok ? -1 : 1;
-  if (a->ok && a->plan.meets != b->plan.meets)
-    return a->plan.meets ? -1 : 1;
-  if (a->ok && a->plan.usd_per_month != b->plan.usd_per_month)
-    return a->plan.usd_per_month < b->plan.usd_per_month ? -1 : 1;
-  return a->device - b->device;
+  if (a->ok)
+    r = roof_fleet_plan_compare (&a->plan, &b->plan);
+  return r != 0 ? r : a->device - b->device;
 }
 
 /* A cell of the plan's table: numbers right-aligned and tabular. */
@@ -219,13 +219,7 @@ update_plan (RoofFleetPanel *self)
     }
   if (in == NULL || in->model == NULL || in->n_devices == 0)
     return;
-  d = in->fleet;
-  if (d.n_classes == 0)
-    {
-      double rate = d.rate, p50 = d.ttft_p50, p99 = d.ttft_p99, itl = d.itl;
-      roof_fleet_demand_init (&d, rate, in->workload.prompt, MAX (in->workload.output, 1.0));
-      d.ttft_p50 = p50, d.ttft_p99 = p99, d.itl = itl;
-    }
+  roof_fleet_demand_of (&d, &in->fleet, &in->workload);
   wl = in->workload;
   wl.phase = ROOF_PHASE_DECODE;
   rows = g_new0 (PlanRow, in->n_devices);

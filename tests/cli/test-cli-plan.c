@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli-test-util.h"
+#include "roof-test-util.h"
 
 /* A device without an interconnect: its only layout is TP 1 (a bare
  * device is a system of 8: DP up to 8, each replica one device). */
@@ -35,20 +36,6 @@ num (JsonObject *o, const char *key)
   JsonNode *n = json_object_get_member (o, key);
   g_assert_nonnull (n);
   return json_node_get_double (n);
-}
-
-/* Erlang C by its textbook sum. */
-static double
-erlang_c (int c, double a)
-{
-  double term = 1.0, sum = 0.0;
-  for (int k = 0; k < c; k++)
-    {
-      sum += term;
-      term *= a / (k + 1);
-    }
-  double top = term * c / (c - a);
-  return top / (sum + top);
 }
 
 static double
@@ -125,7 +112,7 @@ test_hand_plan (void)
 
   /* the queue, by the closed form */
   double rho = lambda * t_pf, itl = (86912 + 18888 * 16.0) / 1e11 / (1 - rho);
-  double S = t_pf + 127 * itl, a = lambda * S, C = erlang_c (16, a), theta = 16 / S - lambda;
+  double S = t_pf + 127 * itl, a = lambda * S, C = roof_test_erlang_c (16, a), theta = 16 / S - lambda;
   g_assert_cmpfloat (fabs (num (p, "itl_s") - itl), <, 1e-12 * itl + 1e-18);
   g_assert_cmpfloat (fabs (num (p, "utilisation") - a / 16) / (a / 16), <, 1e-9);
   g_assert_cmpfloat (fabs (num (p, "wait_probability") - C) / C, <, 1e-9);

@@ -27,3 +27,16 @@ roof_test_remove_tree (const char *path)
   else
     g_unlink (path);
 }
+
+double
+roof_test_erlang_c (int c, double a)
+{
+  double term = 1.0, sum = 0.0;
+  for (int k = 0; k < c; k++)
+    {
+      sum += term;
+      term *= a / (k + 1);
+    }
+  double top = term * c / (c - a);
+  return top / (sum + top);
+}

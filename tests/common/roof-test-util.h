@@ -12,4 +12,9 @@ G_BEGIN_DECLS
  * already gone is not an error. For the temporary directories of tests. */
 void roof_test_remove_tree (const char *path);
 
+/* Erlang C, the probability that an arrival waits in an M/M/c queue of
+ * offered load a < c, by its textbook form (not the solver's recursion):
+ *   C = (a^c/c! · c/(c − a)) / (Σ_{k<c} a^k/k! + a^c/c! · c/(c − a)) */
+double roof_test_erlang_c (int c, double a);
+
 G_END_DECLS

@@ -11,22 +11,8 @@
 #include <string.h>
 
 #include "roof-fleet.h"
+#include "roof-test-util.h"
 #include "solver-fixtures.h"
-
-/* Erlang C by its textbook form, independent of the code's recursion:
- *   C(c, a) = (a^c/c! · c/(c−a)) / (Σ_{k<c} a^k/k! + a^c/c! · c/(c−a)) */
-static double
-erlang_c_closed (int c, double a)
-{
-  double term = 1.0, sum = 0.0;
-  for (int k = 0; k < c; k++)
-    {
-      sum += term;
-      term *= a / (k + 1);
-    }
-  double top = term * c / (c - a);
-  return top / (sum + top);
-}
 
 static void
 test_erlang_c_hand (void)
@@ -52,14 +38,14 @@ test_erlang_c_hand (void)
   for (int c = 1; c <= 64; c *= 2)
     for (double rho = 0.1; rho < 1.0; rho += 0.2)
       {
-        double closed = erlang_c_closed (c, rho * c);
+        double closed = roof_test_erlang_c (c, rho * c);
         if (closed >= 1e-18)
           assert_rel (roof_erlang_c (c, rho * c), closed, 1e-12);
         else
           g_assert_cmpfloat (roof_erlang_c (c, rho * c), ==, 0.0);
       }
   /* c = 32, a = 3.2: C = 2.5e-21 by the closed form, below the cut */
-  g_assert_cmpfloat (erlang_c_closed (32, 3.2), <, 1e-18);
+  g_assert_cmpfloat (roof_test_erlang_c (32, 3.2), <, 1e-18);
   /* c = 4096 at ρ = 0.99: as the closed form (in logs, to stay finite) */
   {
     double a = 0.99 * 4096, lsum = -INFINITY, lterm = 0.0;
@@ -125,11 +111,11 @@ test_evaluate_hand (void)
   assert_rel (p.itl, itl, 1e-12);
   assert_rel (p.service, 1.121429, 1e-6);
   assert_rel (p.utilisation, a / 4, 1e-12);
-  assert_rel (p.wait_probability, erlang_c_closed (4, a), 1e-12);
+  assert_rel (p.wait_probability, roof_test_erlang_c (4, a), 1e-12);
   assert_rel (p.wait_probability, 0.073862, 1e-4);
   assert_rel (p.ttft_p99, 0.94526, 1e-4);
   g_assert_cmpfloat_with_epsilon (p.ttft_p50, 0.05, 1e-15); /* C < 0.5: no wait at P50 */
-  assert_rel (p.wait_mean, erlang_c_closed (4, a) / (4 / S - lr), 1e-12);
+  assert_rel (p.wait_mean, roof_test_erlang_c (4, a) / (4 / S - lr), 1e-12);
   /* 3 replicas · 2 devices · $2 · 720 h = $8,640; 6 · 700 W = 0.0042 MW */
   g_assert_cmpfloat_with_epsilon (p.usd_per_month, 8640.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (p.mw, 0.0042, 1e-15);
@@ -200,7 +186,7 @@ test_mixture_quantile (void)
   c.prefill_mean = 0.2;
   roof_fleet_evaluate (&c, &d, 3, &p);
   double lr = 4.0 / 3, itl = 0.02 / (1 - lr * 0.2), S = 0.2 + 50 * itl, a = lr * S;
-  double C = erlang_c_closed (4, a), th = 4 / S - lr;
+  double C = roof_test_erlang_c (4, a), th = 4 / S - lr;
   g_assert_cmpfloat (C, >, 0.01);
   double t99 = -log (0.02 / (C * (exp (0.1 * th) + exp (0.3 * th)))) / th;
   assert_rel (p.ttft_p99, t99, 1e-9);
@@ -240,24 +226,6 @@ test_demand_errors (void)
   d.classes[1].output = 0;
   g_assert_cmpint (roof_fleet_demand_validate (&d, &err), ==, ROOF_ERR_INVALID);
   g_assert_nonnull (strstr (err.message, "class 2 output"));
-}
-
-/* 1 TFLOP/s bf16, 100 GB/s, 1 GB, a link of 10 GB/s and 50 ns, 500 W and
- * $2 an hour: eight of them bare (the enumeration's default) */
-static RoofHardwareParams
-small_device (void)
-{
-  RoofHardwareParams hw;
-  roof_hardware_init (&hw);
-  hw.peak_flops[ROOF_PREC_BF16] = 1e12;
-  hw.mem_bw = 1e11;
-  hw.mem_capacity = 1e9;
-  hw.link_bw = 1e10;
-  hw.link_latency = 50e-9;
-  hw.power_w = 500;
-  hw.has_price = true;
-  hw.price_per_hour = 2.0;
-  return hw;
 }
 
 /* The candidates are the solver's own times: a candidate's ITL is

@@ -33,24 +33,6 @@ tiny_one_layer (void)
   return m;
 }
 
-/* 1 TFLOP/s bf16, 100 GB/s memory (every step memory-bound), 1 GB, a link
- * of 10 GB/s and 50 ns, 500 W and $2 an hour. */
-static RoofHardwareParams
-small_device (void)
-{
-  RoofHardwareParams hw;
-  roof_hardware_init (&hw);
-  hw.peak_flops[ROOF_PREC_BF16] = 1e12;
-  hw.mem_bw = 1e11;
-  hw.mem_capacity = 1e9;
-  hw.link_bw = 1e10;
-  hw.link_latency = 50e-9;
-  hw.power_w = 500;
-  hw.has_price = true;
-  hw.price_per_hour = 2.0;
-  return hw;
-}
-
 typedef struct
 {
   double tp, batch, itl;
