@@ -255,7 +255,7 @@ hit_plan (RoofRender *R, int i, const RoofFleetPlan *p, double rate, double x, d
                    _("%s at %s requests/s\n%g replicas of %s · batch %s · %g devices\n"
                      "%s per month · %s MW at TDP\nTTFT P50 %s · P99 %s · ITL %s\n"
                      "utilisation %s %%"),
-                   roof_render_device_name (R, i), r, p->replicas, lay, b, p->devices, usd, mw,
+                   roof_render_device_full_name (R, i), r, p->replicas, lay, b, p->devices, usd, mw,
                    p50, p99, itl, util);
 }
 

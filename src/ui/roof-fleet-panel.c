@@ -2,10 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Numbers are typed into RoofNumberRows: what is typed goes to the
- * scenario's property when the scenario accepts it (roof_scenario_accepts),
- * else the row is marked with the reason; a property's notification shows
- * its value in the row. The lengths are text, handed over the same way.
+ * Numbers are typed into RoofNumberRows: what is typed is checked against
+ * the scenario (roof_scenario_accepts), the row marked with the reason when
+ * it would be refused, and applied when committed (Enter, or the focus
+ * leaving); a property's notification shows its value in the row. The
+ * lengths are text, checked and committed the same way.
  * The plan under them is the solver's (roof_fleet_plan over
  * roof_fleet_set_compute's candidates), as roofline-cli plan computes it.
  */
@@ -100,55 +101,97 @@ scenario_notify_cb (RoofScenario *scenario, GParamSpec *pspec, RoofFleetPanel *s
     show_lengths (self);
 }
 
+/* Which of number_fields a row edits. */
+static guint
+field_of (RoofFleetPanel *self, RoofNumberRow *row)
+{
+  guint i = 0;
+  while (i < G_N_ELEMENTS (number_fields) && self->numbers[i] != row)
+    i++;
+  return i;
+}
+
+/* `v` set to what the row says, in the property's unit; the message to
+ * show when the scenario would refuse it, else NULL. */
+static const char *
+number_candidate (RoofFleetPanel *self, guint i, gboolean none, double value, GValue *v)
+{
+  g_value_init (v, G_TYPE_DOUBLE);
+  if (none && !number_fields[i].none_is_zero)
+    return _("A request rate is needed");
+  g_value_set_double (v, none ? 0.0 : value / number_fields[i].to_row);
+  if (self->scenario != NULL && !roof_scenario_accepts (self->scenario, number_fields[i].property, v))
+    return i == 0 ? _("Above 0 requests per second")
+                  : (i == 1 || i == 2 ? _("At least 0, and the P99 target not below the P50")
+                                      : _("At least 0"));
+  return NULL;
+}
+
+/* As it is typed: checked, never applied. */
+static char *
+number_check_cb (RoofNumberRow *row, gboolean none, double value, RoofFleetPanel *self)
+{
+  g_auto (GValue) v = G_VALUE_INIT;
+  guint i = field_of (self, row);
+
+  if (i == G_N_ELEMENTS (number_fields))
+    return NULL;
+  return g_strdup (number_candidate (self, i, none, value, &v));
+}
+
+/* Committed (Enter, or the focus leaving): applied when valid. */
 static void
 number_typed_cb (RoofNumberRow *row, gboolean none, double value, RoofFleetPanel *self)
 {
-  guint i = 0;
   g_auto (GValue) v = G_VALUE_INIT;
+  guint i = field_of (self, row);
+  const char *message;
 
-  while (i < G_N_ELEMENTS (number_fields) && self->numbers[i] != row)
-    i++;
   if (i == G_N_ELEMENTS (number_fields) || self->scenario == NULL)
     return;
-  if (none && !number_fields[i].none_is_zero)
-    {
-      roof_number_row_set_error (row, _("A request rate is needed"));
-      return;
-    }
-  g_value_init (&v, G_TYPE_DOUBLE);
-  g_value_set_double (&v, none ? 0.0 : value / number_fields[i].to_row);
-  if (!roof_scenario_accepts (self->scenario, number_fields[i].property, &v))
-    {
-      roof_number_row_set_error (
-        row, i == 0 ? _("Above 0 requests per second")
-                    : (i == 1 || i == 2 ? _("At least 0, and the P99 target not below the P50")
-                                        : _("At least 0")));
-      return;
-    }
-  roof_number_row_set_error (row, NULL);
-  g_object_set_property (G_OBJECT (self->scenario), number_fields[i].property, &v);
+  message = number_candidate (self, i, none, value, &v);
+  roof_number_row_set_error (row, message);
+  if (message == NULL)
+    g_object_set_property (G_OBJECT (self->scenario), number_fields[i].property, &v);
 }
 
-static void
-lengths_changed_cb (AdwEntryRow *row, RoofFleetPanel *self)
+/* The lengths as they are typed: checked (a message under the row); NULL
+ * for empty text, which means the workload's prompt and output. */
+static gboolean
+lengths_check (RoofFleetPanel *self)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
-  g_auto (GValue) v = G_VALUE_INIT;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->lengths_row));
   g_autoptr (GError) error = NULL;
   RoofFleetDemand d;
 
-  if (self->scenario == NULL)
-    return;
-  g_value_init (&v, G_TYPE_STRING);
-  g_value_set_string (&v, text);
   if (*text != '\0' && !roof_fleet_lengths_parse (text, &d, &error))
     {
       /* Translators: under the lengths row when what is typed does not read */
-      roof_ui_row_set_error (GTK_WIDGET (row), _("Type PROMPT:OUTPUT@SHARE, …, shares summing to 1"),
+      roof_ui_row_set_error (GTK_WIDGET (self->lengths_row),
+                             _("Type PROMPT:OUTPUT@SHARE, …, shares summing to 1"),
                              error->message);
-      return;
+      return FALSE;
     }
-  roof_ui_row_set_error (GTK_WIDGET (row), NULL, NULL);
+  roof_ui_row_set_error (GTK_WIDGET (self->lengths_row), NULL, NULL);
+  return TRUE;
+}
+
+static void
+lengths_changed_cb (RoofFleetPanel *self)
+{
+  lengths_check (self);
+}
+
+/* Enter, or the focus leaving: applied when valid. */
+static void
+lengths_commit_cb (RoofFleetPanel *self)
+{
+  g_auto (GValue) v = G_VALUE_INIT;
+
+  if (self->scenario == NULL || !lengths_check (self))
+    return;
+  g_value_init (&v, G_TYPE_STRING);
+  g_value_set_string (&v, gtk_editable_get_text (GTK_EDITABLE (self->lengths_row)));
   g_object_set_property (G_OBJECT (self->scenario), "lengths", &v);
 }
 
@@ -357,6 +400,7 @@ add_number (RoofFleetPanel *self, GtkFlowBox *flow, guint i, const char *title, 
 
   gtk_widget_add_css_class (label, "dim-label");
   adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), label);
+  g_signal_connect (row, "check", G_CALLBACK (number_check_cb), self);
   g_signal_connect (row, "typed", G_CALLBACK (number_typed_cb), self);
   add_item (flow, row, title, 150, accessible);
   self->numbers[i] = ROOF_NUMBER_ROW (row);
@@ -369,6 +413,7 @@ roof_fleet_panel_init (RoofFleetPanel *self)
                                           N_("TTFT P99"), N_("ITL") };
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkFlowBox *flow = GTK_FLOW_BOX (gtk_flow_box_new ());
+  GtkEventController *focus;
   GtkWidget *lengths;
 
   self->scroller = box;
@@ -391,7 +436,11 @@ roof_fleet_panel_init (RoofFleetPanel *self)
   gtk_widget_set_tooltip_text (lengths, _("e.g. 512:128@0.7,4096:512@0.3, shares summing to 1; "
                                           "empty: the workload’s prompt and output"));
   self->lengths_row = ADW_ENTRY_ROW (lengths);
-  g_signal_connect (lengths, "changed", G_CALLBACK (lengths_changed_cb), self);
+  g_signal_connect_swapped (lengths, "changed", G_CALLBACK (lengths_changed_cb), self);
+  g_signal_connect_swapped (lengths, "entry-activated", G_CALLBACK (lengths_commit_cb), self);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (lengths_commit_cb), self);
+  gtk_widget_add_controller (lengths, focus);
   add_number (self, flow, 1, _("TTFT median"), _("ms"),
               _("Median time-to-first-token target in milliseconds; empty for none"));
   add_number (self, flow, 2, _("TTFT P99"), _("ms"),

@@ -38,6 +38,14 @@ plan_shows (gpointer data)
          && layout->description != NULL && strstr (layout->description, s->needle) != NULL;
 }
 
+/* Typed into a row and committed, as Enter does. */
+static void
+type_in (gpointer row, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (row), text);
+  g_signal_emit_by_name (row, "entry-activated");
+}
+
 /* The entry rows of the panel, in order: rate, lengths, P50, P99, ITL. */
 static void
 collect_rows (GtkWidget *w, GPtrArray *out)
@@ -102,20 +110,24 @@ test_fleet_view (void)
   g_assert_cmpstr (cell (panel, 1, 0), ==, "Plan");
 
   /* typed: the scenario, then the chart */
-  gtk_editable_set_text (GTK_EDITABLE (rows->pdata[0]), "25");
+  type_in (rows->pdata[0], "25");
   g_object_get (scenario, "rate", &rate, NULL);
   g_assert_cmpfloat (rate, ==, 25);
   shows.needle = "at 25 requests/s";
   ui_wait_for (plan_shows, &shows, WAIT_MS, "the plan chart at 25 requests/s");
 
-  /* refused: marked, nothing changes */
+  /* refused: marked as typed, nothing changes when committed */
   gtk_editable_set_text (GTK_EDITABLE (rows->pdata[0]), "0");
+  g_assert_true (roof_number_row_get_in_error (ROOF_NUMBER_ROW (rows->pdata[0])));
+  g_signal_emit_by_name (rows->pdata[0], "entry-activated");
   g_assert_true (roof_number_row_get_in_error (ROOF_NUMBER_ROW (rows->pdata[0])));
   g_object_get (scenario, "rate", &rate, NULL);
   g_assert_cmpfloat (rate, ==, 25);
 
   /* fixed, then the scenario into the row */
-  gtk_editable_set_text (GTK_EDITABLE (rows->pdata[0]), "30");
+  type_in (rows->pdata[0], "30");
+  g_object_get (scenario, "rate", &rate, NULL);
+  g_assert_cmpfloat (rate, ==, 30);
   g_assert_false (roof_number_row_get_in_error (ROOF_NUMBER_ROW (rows->pdata[0])));
   g_object_set (scenario, "rate", 40.0, NULL);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (rows->pdata[0])), ==, "40");
@@ -123,17 +135,25 @@ test_fleet_view (void)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (rows->pdata[3])), ==, "2000");
 
   /* a P50 target above the P99 one is refused */
-  gtk_editable_set_text (GTK_EDITABLE (rows->pdata[2]), "3000");
+  type_in (rows->pdata[2], "3000");
   g_assert_true (roof_number_row_get_in_error (ROOF_NUMBER_ROW (rows->pdata[2])));
-  gtk_editable_set_text (GTK_EDITABLE (rows->pdata[2]), "500");
+  type_in (rows->pdata[2], "500");
+  g_object_get (scenario, "ttft-p50", &rate, NULL);
+  g_assert_cmpfloat (rate, ==, 0.5);
   g_assert_false (roof_number_row_get_in_error (ROOF_NUMBER_ROW (rows->pdata[2])));
 
   /* lengths whose shares do not sum to 1: said under the row, not taken */
-  gtk_editable_set_text (GTK_EDITABLE (rows->pdata[1]), "512:128@0.7,4096:512@0.2");
+  type_in (rows->pdata[1], "512:128@0.7,4096:512@0.2");
+  g_clear_pointer (&lengths, g_free);
   g_object_get (scenario, "lengths", &lengths, NULL);
   g_assert_null (lengths);
   g_assert_nonnull (ui_row_note (rows->pdata[1]));
   gtk_editable_set_text (GTK_EDITABLE (rows->pdata[1]), "512:128@0.7,4096:512@0.3");
+  g_clear_pointer (&lengths, g_free);
+  g_object_get (scenario, "lengths", &lengths, NULL);
+  g_assert_null (lengths); /* typed, not yet committed */
+  g_signal_emit_by_name (rows->pdata[1], "entry-activated");
+  g_clear_pointer (&lengths, g_free);
   g_object_get (scenario, "lengths", &lengths, NULL);
   g_assert_cmpstr (lengths, ==, "512:128@0.7,4096:512@0.3");
   shows.needle = "at 40 requests/s";
