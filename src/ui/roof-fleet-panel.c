@@ -373,9 +373,11 @@ roof_fleet_panel_class_init (RoofFleetPanelClass *klass)
   gtk_widget_class_set_css_name (widget_class, "roof-fleet-panel");
 }
 
-/* An entry row in a boxed list of its own, as one item of the inputs' flow. */
+/* An entry row in a boxed list of its own, in the inputs' grid at column
+ * `x` of row `y`, `span` columns wide. */
 static GtkWidget *
-add_item (GtkFlowBox *flow, GtkWidget *row, const char *title, int width, const char *accessible)
+add_item (GtkGrid *grid, GtkWidget *row, const char *title, int x, int y, int span,
+          const char *accessible)
 {
   GtkWidget *list = gtk_list_box_new ();
 
@@ -386,23 +388,25 @@ add_item (GtkFlowBox *flow, GtkWidget *row, const char *title, int width, const 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
   gtk_list_box_append (GTK_LIST_BOX (list), row);
-  gtk_widget_set_size_request (list, width, -1);
-  gtk_flow_box_append (flow, list);
+  gtk_widget_set_hexpand (list, TRUE);
+  gtk_grid_attach (grid, list, x, y, span, 1);
   return row;
 }
 
 static void
-add_number (RoofFleetPanel *self, GtkFlowBox *flow, guint i, const char *title, const char *unit,
-            const char *accessible)
+add_number (RoofFleetPanel *self, GtkGrid *grid, guint i, int x, int y, const char *title,
+            const char *unit, const char *accessible)
 {
   GtkWidget *row = roof_number_row_new (FALSE);
-  GtkWidget *label = gtk_label_new (unit);
-
-  gtk_widget_add_css_class (label, "dim-label");
-  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), label);
+  if (unit != NULL)
+    {
+      GtkWidget *label = gtk_label_new (unit);
+      gtk_widget_add_css_class (label, "dim-label");
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), label);
+    }
   g_signal_connect (row, "check", G_CALLBACK (number_check_cb), self);
   g_signal_connect (row, "typed", G_CALLBACK (number_typed_cb), self);
-  add_item (flow, row, title, 150, accessible);
+  add_item (grid, row, title, x, y, 1, accessible);
   self->numbers[i] = ROOF_NUMBER_ROW (row);
 }
 
@@ -412,7 +416,7 @@ roof_fleet_panel_init (RoofFleetPanel *self)
   static const char *const headers[6] = { N_("Device"), N_("Plan"), N_("Per month"), N_("kW"),
                                           N_("TTFT P99"), N_("ITL") };
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkFlowBox *flow = GTK_FLOW_BOX (gtk_flow_box_new ());
+  GtkGrid *inputs = GTK_GRID (gtk_grid_new ());
   GtkEventController *focus;
   GtkWidget *lengths;
 
@@ -423,15 +427,13 @@ roof_fleet_panel_init (RoofFleetPanel *self)
   gtk_widget_set_margin_top (box, 8);
   gtk_widget_set_margin_bottom (box, 8);
 
-  gtk_flow_box_set_selection_mode (flow, GTK_SELECTION_NONE);
-  gtk_flow_box_set_min_children_per_line (flow, 3);
-  gtk_flow_box_set_max_children_per_line (flow, 5);
-  gtk_flow_box_set_column_spacing (flow, 6);
-  gtk_flow_box_set_row_spacing (flow, 6);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (flow));
-  add_number (self, flow, 0, _("Request rate"), _("req/s"),
+  gtk_grid_set_column_homogeneous (inputs, TRUE);
+  gtk_grid_set_column_spacing (inputs, 6);
+  gtk_grid_set_row_spacing (inputs, 6);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (inputs));
+  add_number (self, inputs, 0, 0, 0, _("Requests/s"), NULL,
               _("Requests per second the fleet serves"));
-  lengths = add_item (flow, adw_entry_row_new (), _("Lengths (prompt:output@share)"), 250,
+  lengths = add_item (inputs, adw_entry_row_new (), _("Lengths (prompt:output@share)"), 1, 0, 2,
                       _("Prompt and output lengths and their shares"));
   gtk_widget_set_tooltip_text (lengths, _("e.g. 512:128@0.7,4096:512@0.3, shares summing to 1; "
                                           "empty: the workload’s prompt and output"));
@@ -441,11 +443,11 @@ roof_fleet_panel_init (RoofFleetPanel *self)
   focus = gtk_event_controller_focus_new ();
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (lengths_commit_cb), self);
   gtk_widget_add_controller (lengths, focus);
-  add_number (self, flow, 1, _("TTFT median"), _("ms"),
+  add_number (self, inputs, 1, 0, 1, _("TTFT median"), _("ms"),
               _("Median time-to-first-token target in milliseconds; empty for none"));
-  add_number (self, flow, 2, _("TTFT P99"), _("ms"),
+  add_number (self, inputs, 2, 1, 1, _("TTFT P99"), _("ms"),
               _("99th-percentile time-to-first-token target in milliseconds; empty for none"));
-  add_number (self, flow, 3, _("Inter-token latency"), _("ms"),
+  add_number (self, inputs, 3, 2, 1, _("Inter-token latency"), _("ms"),
               _("Inter-token latency target in milliseconds; empty for none"));
 
   self->plan_grid = GTK_GRID (gtk_grid_new ());
