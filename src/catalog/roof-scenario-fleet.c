@@ -283,3 +283,50 @@ roof_scenario_fleet_get_value (RoofScenario *self, const char *name, GValue *val
   else
     g_value_set_double (value, self->fleet.ttft_p99);
 }
+
+/* A fleet property set: refused, changing nothing, when it is invalid; the
+ * one property notified and ::changed emitted when it changes. */
+void
+roof_scenario_fleet_set (RoofScenario *self, GParamSpec *pspec, const GValue *value)
+{
+  RoofScenarioFleet f;
+
+  if (!roof_scenario_fleet_candidate (self, pspec->name, value, &f))
+    return;
+  if (roof_scenario_fleet_equal (&f, &self->fleet))
+    {
+      roof_scenario_fleet_clear (&f);
+      return;
+    }
+  roof_scenario_fleet_clear (&self->fleet);
+  self->fleet = f;
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+  roof_scenario_emit_changed (self);
+}
+
+gboolean
+roof_scenario_fleet_accepts (RoofScenario *self, GParamSpec *pspec, const GValue *value)
+{
+  g_auto (GValue) copy = G_VALUE_INIT;
+  RoofScenarioFleet f;
+
+  g_value_init (&copy, G_PARAM_SPEC_VALUE_TYPE (pspec));
+  if (!g_value_transform (value, &copy) || g_param_value_validate (pspec, &copy)
+      || !roof_scenario_fleet_candidate (self, pspec->name, &copy, &f))
+    return FALSE;
+  roof_scenario_fleet_clear (&f);
+  return TRUE;
+}
+
+void
+roof_scenario_fleet_install (GParamSpec **p)
+{
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  /* the fleet plan's traffic: requests/s, the lengths histogram, TTFT
+   * targets in seconds (0 = none) */
+  p[0] = g_param_spec_double ("rate", NULL, NULL, 0, 1e9, ROOF_SCENARIO_DEFAULT_RATE, flags);
+  p[1] = g_param_spec_string ("lengths", NULL, NULL, NULL, flags);
+  p[2] = g_param_spec_double ("ttft-p50", NULL, NULL, 0, 1e6, 0, flags);
+  p[3] = g_param_spec_double ("ttft-p99", NULL, NULL, 0, 1e6, 0, flags);
+}

@@ -60,5 +60,11 @@ gboolean roof_scenario_fleet_equal (const RoofScenarioFleet *a, const RoofScenar
 gboolean roof_scenario_fleet_candidate (RoofScenario *self, const char *name, const GValue *value,
                                         RoofScenarioFleet *f);
 void roof_scenario_fleet_get_value (RoofScenario *self, const char *name, GValue *value);
+/* The property `pspec` set (notified, ::changed) unless refused; whether
+ * `value` would be taken (roof_scenario_accepts ()). */
+void roof_scenario_fleet_set (RoofScenario *self, GParamSpec *pspec, const GValue *value);
+gboolean roof_scenario_fleet_accepts (RoofScenario *self, GParamSpec *pspec, const GValue *value);
+/* The four properties' specs into p[0 … 3]: rate, lengths, ttft-p50, ttft-p99. */
+void roof_scenario_fleet_install (GParamSpec **p);
 
 G_END_DECLS

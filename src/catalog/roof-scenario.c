@@ -268,26 +268,6 @@ get_field (RoofScenario *self, const FieldProperty *fp, GValue *value)
     g_value_set_double (value, *(double *) field);
 }
 
-/* A fleet property set: refused, changing nothing, when it is invalid; the
- * one property notified and ::changed emitted when it changes. */
-static void
-set_fleet (RoofScenario *self, GParamSpec *pspec, const GValue *value)
-{
-  RoofScenarioFleet f;
-
-  if (!roof_scenario_fleet_candidate (self, pspec->name, value, &f))
-    return;
-  if (roof_scenario_fleet_equal (&f, &self->fleet))
-    {
-      roof_scenario_fleet_clear (&f);
-      return;
-    }
-  roof_scenario_fleet_clear (&self->fleet);
-  self->fleet = f;
-  g_object_notify_by_pspec (G_OBJECT (self), pspec);
-  emit_changed (self);
-}
-
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                  */
 
@@ -401,15 +381,11 @@ roof_scenario_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_MEASURED_HIDDEN:
       g_value_set_boxed (value, self->measured_hidden);
       break;
-    case PROP_RATE:
-    case PROP_LENGTHS:
-    case PROP_TTFT_P50:
-    case PROP_TTFT_P99:
-      roof_scenario_fleet_get_value (self, pspec->name, value);
-      break;
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
         get_field (self, &field_properties[prop_id - PROP_FIELD_FIRST], value);
+      else if (prop_id >= PROP_RATE) /* the fleet's, below the fields */
+        roof_scenario_fleet_get_value (self, pspec->name, value);
       else
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -457,15 +433,11 @@ roof_scenario_set_property (GObject *object,
     case PROP_MEASURED_HIDDEN:
       roof_scenario_take_measured_hidden (self, g_value_dup_boxed (value));
       break;
-    case PROP_RATE:
-    case PROP_LENGTHS:
-    case PROP_TTFT_P50:
-    case PROP_TTFT_P99:
-      set_fleet (self, pspec, value);
-      break;
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
         set_field (self, &field_properties[prop_id - PROP_FIELD_FIRST], value);
+      else if (prop_id >= PROP_RATE)
+        roof_scenario_fleet_set (self, pspec, value);
       else
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -530,13 +502,7 @@ roof_scenario_class_init (RoofScenarioClass *klass)
   properties[PROP_SENSITIVITY_STEP]
     = g_param_spec_double ("sensitivity-step", NULL, NULL, 0, 0.5, ROOF_DEFAULT_SENSITIVITY_STEP,
                            flags);
-  /* the fleet plan's traffic: requests/s, the lengths histogram, TTFT
-   * targets in seconds (0 = none) */
-  properties[PROP_RATE]
-    = g_param_spec_double ("rate", NULL, NULL, 0, 1e9, ROOF_SCENARIO_DEFAULT_RATE, flags);
-  properties[PROP_LENGTHS] = g_param_spec_string ("lengths", NULL, NULL, NULL, flags);
-  properties[PROP_TTFT_P50] = g_param_spec_double ("ttft-p50", NULL, NULL, 0, 1e6, 0, flags);
-  properties[PROP_TTFT_P99] = g_param_spec_double ("ttft-p99", NULL, NULL, 0, 1e6, 0, flags);
+  roof_scenario_fleet_install (&properties[PROP_RATE]); /* rate … ttft-p99, in order */
   /* the workload's fields (phase, batch, … microbatches: overhead in
    * seconds) and the SLA's targets (itl, ttft in seconds, tokens-per-s) */
   install_field_properties ();
@@ -1014,17 +980,7 @@ roof_scenario_accepts (RoofScenario *self, const char *property, const GValue *v
 
   for (guint p = PROP_RATE; p <= PROP_TTFT_P99; p++)
     if (strcmp (properties[p]->name, property) == 0)
-      {
-        g_auto (GValue) copy = G_VALUE_INIT;
-        RoofScenarioFleet f;
-
-        g_value_init (&copy, G_PARAM_SPEC_VALUE_TYPE (properties[p]));
-        if (!g_value_transform (value, &copy) || g_param_value_validate (properties[p], &copy)
-            || !roof_scenario_fleet_candidate (self, property, &copy, &f))
-          return FALSE;
-        roof_scenario_fleet_clear (&f);
-        return TRUE;
-      }
+      return roof_scenario_fleet_accepts (self, properties[p], value);
   for (guint i = 0; i < G_N_ELEMENTS (field_properties); i++)
     if (strcmp (field_properties[i].name, property) == 0)
       {
