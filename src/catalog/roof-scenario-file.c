@@ -38,7 +38,9 @@
  *       "context_range": [128, 131072],
  *       "colors": { "nvidia-h100-sxm": "#0072b2" },  series colours the user chose
  *       "published_measurements": false,   the bundled measured results drawn
- *       "measured_hidden": ["vLLM, result.json"]   measured sources left out
+ *       "measured_hidden": ["vLLM, result.json"],  measured sources left out
+ *       "frontier_y": "device",       device | kw | usd: the frontier chart's y axis
+ *       "frontier_linear": false      its axes linear (false: logarithmic)
  *     },
  *     "catalog": { "hardware": [...], "models": [...], "systems": [...] }   custom entries it uses
  *   }
@@ -67,6 +69,8 @@ static const char *const precisions[] = {
 };
 static const char *const phases[] = { "decode", "prefill", NULL };
 static const char *const overlaps[] = { "max", "sum", NULL };
+/* roof_frontier_metric_name () */
+static const char *const frontier_metrics[] = { "device", "kw", "usd", NULL };
 /* roof_attn_parallel_name () */
 static const char *const attn_parallels[] = { "data", "tensor", NULL };
 static const char *const cost_bases[] = { "rent", "own", NULL };
@@ -139,6 +143,8 @@ static const RoofFieldSpec scenario_fields[] = {
   { .path = "chart.colors", .type = ROOF_FIELD_COLOR_MAP },
   { .path = "chart.published_measurements", .type = ROOF_FIELD_BOOLEAN },
   { .path = "chart.measured_hidden", .type = ROOF_FIELD_STRINGS },
+  { .path = "chart.frontier_y", .type = ROOF_FIELD_ENUM, .choices = frontier_metrics },
+  { .path = "chart.frontier_linear", .type = ROOF_FIELD_BOOLEAN },
   { NULL }
 };
 /* clang-format on */
@@ -249,6 +255,9 @@ read_document (RoofScenario *self, JsonObject *root)
   read_range (root, "chart.context_range", &self->context_lo, &self->context_hi);
   self->published_measurements
     = roof_json_get_boolean (root, "chart.published_measurements", FALSE);
+  if ((name = roof_json_get_string (root, "chart.frontier_y")) != NULL)
+    roof_frontier_metric_from_name (name, &self->frontier_y);
+  self->frontier_linear = roof_json_get_boolean (root, "chart.frontier_linear", FALSE);
   node = roof_json_path_get (root, "chart.measured_hidden");
   if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
     {
@@ -382,6 +391,96 @@ resolve_measurements (GPtrArray *set,
   return TRUE;
 }
 
+/* The hardware ids, each listed once. */
+static gboolean
+check_hardware_unique (char **hardware, const char *origin, GError **error)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; hardware[i] != NULL; i++)
+    {
+      gpointer first;
+
+      if (g_hash_table_lookup_extended (seen, hardware[i], NULL, &first))
+        {
+          g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_DUPLICATE,
+                       "%s: hardware[%u] \"%s\" is listed twice (also hardware[%u])", origin, i,
+                       hardware[i], GPOINTER_TO_UINT (first));
+          return FALSE;
+        }
+      g_hash_table_insert (seen, hardware[i], GUINT_TO_POINTER (i));
+    }
+  return TRUE;
+}
+
+/* Checks every id the scenario names against its embedded entries and
+ * `catalog`, then adds the embedded entries to `catalog` (nothing is added
+ * when a check fails). */
+static gboolean
+resolve_in_catalog (RoofScenario *self,
+                    JsonNode *catalog_node,
+                    GPtrArray *measurements,
+                    RoofCatalog *catalog,
+                    const char *origin,
+                    GPtrArray *warnings,
+                    GError **error)
+{
+  /* validate the embedded entries apart, so a failure changes nothing */
+  g_autoptr (RoofCatalog) embedded = roof_catalog_new ();
+
+  /* its systems may be built from devices of the catalog in use */
+  if (catalog_node != NULL
+      && !roof_catalog_load_object_in (embedded, json_node_get_object (catalog_node), origin,
+                                       catalog, warnings, error))
+    return FALSE;
+
+  for (guint i = 0; self->hardware[i] != NULL; i++)
+    if (roof_catalog_find_hardware (embedded, self->hardware[i]) == NULL
+        && roof_catalog_lookup_hardware (catalog, self->hardware[i], error) == NULL)
+      {
+        g_prefix_error (error, "%s: ", origin);
+        return FALSE;
+      }
+  if (roof_catalog_find_model (embedded, self->model) == NULL
+      && roof_catalog_lookup_model (catalog, self->model, error) == NULL)
+    {
+      g_prefix_error (error, "%s: ", origin);
+      return FALSE;
+    }
+  if (self->system != NULL && roof_catalog_find_system (embedded, self->system) == NULL
+      && roof_catalog_lookup_system (catalog, self->system, error) == NULL)
+    {
+      g_prefix_error (error, "%s: layout.system: ", origin);
+      return FALSE;
+    }
+
+  if (!resolve_measurements (measurements, embedded, catalog, origin, error))
+    return FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (roof_catalog_get_hardware (embedded)); i++)
+    {
+      g_autoptr (RoofHardwareSpec) spec
+        = g_list_model_get_item (roof_catalog_get_hardware (embedded), i);
+
+      roof_catalog_add_hardware (catalog, spec);
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (roof_catalog_get_models (embedded)); i++)
+    {
+      g_autoptr (RoofModelSpec) spec
+        = g_list_model_get_item (roof_catalog_get_models (embedded), i);
+
+      roof_catalog_add_model (catalog, spec);
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (roof_catalog_get_systems (embedded)); i++)
+    {
+      g_autoptr (RoofSystemSpec) spec
+        = g_list_model_get_item (roof_catalog_get_systems (embedded), i);
+
+      roof_catalog_add_system (catalog, spec);
+    }
+  return TRUE;
+}
+
 RoofScenario *
 roof_scenario_load_data (const char *data,
                          gssize length,
@@ -399,8 +498,6 @@ roof_scenario_load_data (const char *data,
   };
   g_autoptr (JsonNode) node = NULL;
   g_autoptr (RoofScenario) self = NULL;
-  g_autoptr (RoofCatalog) embedded = NULL;
-  g_autoptr (GHashTable) seen = NULL;
   g_autoptr (GPtrArray) measurements = NULL;
   JsonObject *root;
   JsonNode *catalog_node;
@@ -463,76 +560,12 @@ roof_scenario_load_data (const char *data,
       return NULL;
     }
 
-  seen = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; self->hardware[i] != NULL; i++)
-    {
-      gpointer first;
+  if (!check_hardware_unique (self->hardware, origin, error))
+    return NULL;
 
-      if (g_hash_table_lookup_extended (seen, self->hardware[i], NULL, &first))
-        {
-          g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_DUPLICATE,
-                       "%s: hardware[%u] \"%s\" is listed twice (also hardware[%u])", origin, i,
-                       self->hardware[i], GPOINTER_TO_UINT (first));
-          return NULL;
-        }
-      g_hash_table_insert (seen, self->hardware[i], GUINT_TO_POINTER (i));
-    }
-
-  if (catalog != NULL)
-    {
-      /* validate the embedded entries apart, so a failure changes nothing */
-      embedded = roof_catalog_new ();
-      /* its systems may be built from devices of the catalog in use */
-      if (catalog_node != NULL
-          && !roof_catalog_load_object_in (embedded, json_node_get_object (catalog_node), origin,
-                                           catalog, warnings, error))
-        return NULL;
-
-      for (guint i = 0; self->hardware[i] != NULL; i++)
-        if (roof_catalog_find_hardware (embedded, self->hardware[i]) == NULL
-            && roof_catalog_lookup_hardware (catalog, self->hardware[i], error) == NULL)
-          {
-            g_prefix_error (error, "%s: ", origin);
-            return NULL;
-          }
-      if (roof_catalog_find_model (embedded, self->model) == NULL
-          && roof_catalog_lookup_model (catalog, self->model, error) == NULL)
-        {
-          g_prefix_error (error, "%s: ", origin);
-          return NULL;
-        }
-      if (self->system != NULL && roof_catalog_find_system (embedded, self->system) == NULL
-          && roof_catalog_lookup_system (catalog, self->system, error) == NULL)
-        {
-          g_prefix_error (error, "%s: layout.system: ", origin);
-          return NULL;
-        }
-
-      if (!resolve_measurements (measurements, embedded, catalog, origin, error))
-        return NULL;
-
-      for (guint i = 0; i < g_list_model_get_n_items (roof_catalog_get_hardware (embedded)); i++)
-        {
-          g_autoptr (RoofHardwareSpec) spec
-            = g_list_model_get_item (roof_catalog_get_hardware (embedded), i);
-
-          roof_catalog_add_hardware (catalog, spec);
-        }
-      for (guint i = 0; i < g_list_model_get_n_items (roof_catalog_get_models (embedded)); i++)
-        {
-          g_autoptr (RoofModelSpec) spec
-            = g_list_model_get_item (roof_catalog_get_models (embedded), i);
-
-          roof_catalog_add_model (catalog, spec);
-        }
-      for (guint i = 0; i < g_list_model_get_n_items (roof_catalog_get_systems (embedded)); i++)
-        {
-          g_autoptr (RoofSystemSpec) spec
-            = g_list_model_get_item (roof_catalog_get_systems (embedded), i);
-
-          roof_catalog_add_system (catalog, spec);
-        }
-    }
+  if (catalog != NULL
+      && !resolve_in_catalog (self, catalog_node, measurements, catalog, origin, warnings, error))
+    return NULL;
 
   if (measurements != NULL)
     roof_scenario_set_measurements (self, measurements);
@@ -636,6 +669,14 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
     json_object_set_boolean_member (object, "published_measurements", TRUE);
   else if (json_object_has_member (object, "published_measurements"))
     json_object_remove_member (object, "published_measurements");
+  if (self->frontier_y != ROOF_FRONTIER_PER_DEVICE)
+    json_object_set_string_member (object, "frontier_y", roof_frontier_metric_name (self->frontier_y));
+  else if (json_object_has_member (object, "frontier_y"))
+    json_object_remove_member (object, "frontier_y");
+  if (self->frontier_linear)
+    json_object_set_boolean_member (object, "frontier_linear", TRUE);
+  else if (json_object_has_member (object, "frontier_linear"))
+    json_object_remove_member (object, "frontier_linear");
   if (self->measured_hidden[0] != NULL)
     {
       array = json_array_new ();

@@ -10,6 +10,10 @@
 
 G_BEGIN_DECLS
 
+/* chart.ceilings: the default (bf16, fp8) and every precision */
+#define DEFAULT_CEILINGS ((1u << ROOF_PREC_BF16) | (1u << ROOF_PREC_FP8))
+#define ALL_CEILINGS ((1u << ROOF_PREC_COUNT) - 1)
+
 struct _RoofScenario
 {
   GObject parent_instance;
@@ -33,6 +37,8 @@ struct _RoofScenario
   GPtrArray *measurements; /* RoofMeasurement: the file's "measurements" */
   gboolean published_measurements; /* chart.published_measurements: the bundled set drawn */
   char **measured_hidden; /* chart.measured_hidden: sources not drawn, sorted, never NULL */
+  RoofFrontierMetric frontier_y; /* chart.frontier_y */
+  gboolean frontier_linear;      /* chart.frontier_linear */
 };
 
 /* roof-scenario-levers.c: the levers read from a validated document (and

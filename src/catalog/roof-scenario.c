@@ -121,14 +121,14 @@ enum
   PROP_LENGTHS,
   PROP_TTFT_P50,
   PROP_TTFT_P99,
+  PROP_FRONTIER_Y,
+  PROP_FRONTIER_LINEAR,
   PROP_FIELD_FIRST, /* field_properties[i] is PROP_FIELD_FIRST + i */
   N_PROPS = PROP_FIELD_FIRST + G_N_ELEMENTS (field_properties)
 };
 
 static GParamSpec *properties[N_PROPS];
 
-#define DEFAULT_CEILINGS ((1u << ROOF_PREC_BF16) | (1u << ROOF_PREC_FP8))
-#define ALL_CEILINGS ((1u << ROOF_PREC_COUNT) - 1)
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
@@ -381,6 +381,12 @@ roof_scenario_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_MEASURED_HIDDEN:
       g_value_set_boxed (value, self->measured_hidden);
       break;
+    case PROP_FRONTIER_Y:
+      g_value_set_string (value, roof_frontier_metric_name (self->frontier_y));
+      break;
+    case PROP_FRONTIER_LINEAR:
+      g_value_set_boolean (value, self->frontier_linear);
+      break;
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
         get_field (self, &field_properties[prop_id - PROP_FIELD_FIRST], value);
@@ -432,6 +438,16 @@ roof_scenario_set_property (GObject *object,
       break;
     case PROP_MEASURED_HIDDEN:
       roof_scenario_take_measured_hidden (self, g_value_dup_boxed (value));
+      break;
+    case PROP_FRONTIER_Y:
+      {
+        RoofFrontierMetric m; /* an unknown name is refused */
+        if (roof_frontier_metric_from_name (g_value_get_string (value), &m))
+          roof_scenario_set_frontier_y (self, m);
+      }
+      break;
+    case PROP_FRONTIER_LINEAR:
+      roof_scenario_set_frontier_linear (self, g_value_get_boolean (value));
       break;
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
@@ -503,6 +519,10 @@ roof_scenario_class_init (RoofScenarioClass *klass)
     = g_param_spec_double ("sensitivity-step", NULL, NULL, 0, 0.5, ROOF_DEFAULT_SENSITIVITY_STEP,
                            flags);
   roof_scenario_fleet_install (&properties[PROP_RATE]); /* rate … ttft-p99, in order */
+  /* the frontier chart's y axis ("device", "kw", "usd") and linear axes */
+  properties[PROP_FRONTIER_Y] = g_param_spec_string ("frontier-y", NULL, NULL, "device", flags);
+  properties[PROP_FRONTIER_LINEAR]
+    = g_param_spec_boolean ("frontier-linear", NULL, NULL, FALSE, flags);
   /* the workload's fields (phase, batch, … microbatches: overhead in
    * seconds) and the SLA's targets (itl, ttft in seconds, tokens-per-s) */
   install_field_properties ();
@@ -669,6 +689,27 @@ static const guint8 look_alike[ROOF_SCENARIO_N_COLORS] = {
   [7] = 1u << 3 | 1u << 5,
 };
 
+/* The palette index `id` takes beside those `used`: the one its id hashes
+ * to, or the next free one, preferring one whose colour looks like none
+ * used (the first free one when every free colour looks like a used one). */
+static guint
+pick_color (const char *id, const gboolean used[ROOF_SCENARIO_N_COLORS])
+{
+  guint c = preferred_color (id), taken = 0;
+
+  for (guint k = 0; k < ROOF_SCENARIO_N_COLORS; k++)
+    taken |= used[k] ? 1u << k : 0u;
+  for (guint k = 0; k < ROOF_SCENARIO_N_COLORS; k++)
+    {
+      guint t = (c + k) % ROOF_SCENARIO_N_COLORS;
+      if (!used[t] && (look_alike[t] & taken) == 0)
+        return t;
+    }
+  for (guint k = 0; k < ROOF_SCENARIO_N_COLORS && used[c]; k++)
+    c = (c + 1) % ROOF_SCENARIO_N_COLORS;
+  return c;
+}
+
 /* Gives each compared device a palette index that depends on the set of
  * devices compared alone, never on the order they were added: in the order
  * of their ids, each takes the index its id hashes to, or the next free one
@@ -687,20 +728,7 @@ reconcile_colors (RoofScenario *self)
   qsort (sorted, n, sizeof (char *), compare_ids);
   for (guint i = 0; i < n; i++)
     {
-      guint c = preferred_color (sorted[i]), taken = 0;
-      for (guint k = 0; k < ROOF_SCENARIO_N_COLORS; k++)
-        taken |= used[k] ? 1u << k : 0u;
-      for (guint k = 0; k < ROOF_SCENARIO_N_COLORS; k++)
-        {
-          guint t = (c + k) % ROOF_SCENARIO_N_COLORS;
-          if (!used[t] && (look_alike[t] & taken) == 0)
-            {
-              c = t;
-              break;
-            }
-        }
-      for (guint k = 0; k < ROOF_SCENARIO_N_COLORS && used[c]; k++)
-        c = (c + 1) % ROOF_SCENARIO_N_COLORS;
+      guint c = pick_color (sorted[i], used);
       used[c] = TRUE;
       if (++n_used == ROOF_SCENARIO_N_COLORS)
         {
@@ -721,6 +749,28 @@ roof_scenario_get_color (RoofScenario *self, const char *id)
   reconcile_colors (self);
   gpointer value = g_hash_table_lookup (self->colors, id);
   return value != NULL ? (int) GPOINTER_TO_UINT (value) - 1 : -1;
+}
+
+int
+roof_scenario_get_system_color (RoofScenario *self)
+{
+  gboolean used[ROOF_SCENARIO_N_COLORS] = { FALSE };
+  guint n_used = 0;
+
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), -1);
+
+  if (self->system == NULL)
+    return -1;
+  reconcile_colors (self);
+  for (guint i = 0; self->hardware[i] != NULL; i++)
+    {
+      guint c = GPOINTER_TO_UINT (g_hash_table_lookup (self->colors, self->hardware[i])) - 1;
+      n_used += used[c] ? 0 : 1;
+      used[c] = TRUE;
+    }
+  if (n_used == ROOF_SCENARIO_N_COLORS)
+    memset (used, 0, sizeof used); /* every colour taken: round again */
+  return (int) pick_color (self->system, used);
 }
 
 gboolean
@@ -855,117 +905,6 @@ roof_scenario_set_sla (RoofScenario *self, const RoofSla *sla)
   g_return_if_fail (isfinite (sla->tokens_per_s) && sla->tokens_per_s >= 0);
 
   apply_fields (self, &self->workload, sla);
-}
-
-RoofPlotKind
-roof_scenario_get_chart (RoofScenario *self)
-{
-  g_return_val_if_fail (ROOF_IS_SCENARIO (self), ROOF_PLOT_ROOFLINE);
-
-  return self->chart;
-}
-
-void
-roof_scenario_set_chart (RoofScenario *self, RoofPlotKind kind)
-{
-  g_return_if_fail (ROOF_IS_SCENARIO (self));
-  g_return_if_fail ((int) kind >= 0 && kind < ROOF_PLOT_COUNT);
-
-  if (self->chart == kind)
-    return;
-  self->chart = kind;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHART]);
-  emit_changed (self);
-}
-
-guint
-roof_scenario_get_ceilings (RoofScenario *self)
-{
-  g_return_val_if_fail (ROOF_IS_SCENARIO (self), 0);
-
-  return self->ceilings;
-}
-
-void
-roof_scenario_set_ceilings (RoofScenario *self, guint mask)
-{
-  g_return_if_fail (ROOF_IS_SCENARIO (self));
-
-  mask &= ALL_CEILINGS;
-  if (self->ceilings == mask)
-    return;
-  self->ceilings = mask;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CEILINGS]);
-  emit_changed (self);
-}
-
-double
-roof_scenario_get_sensitivity_step (RoofScenario *self)
-{
-  g_return_val_if_fail (ROOF_IS_SCENARIO (self), ROOF_DEFAULT_SENSITIVITY_STEP);
-
-  return self->sensitivity_step;
-}
-
-void
-roof_scenario_set_sensitivity_step (RoofScenario *self, double step)
-{
-  g_return_if_fail (ROOF_IS_SCENARIO (self));
-  g_return_if_fail (step > 0.0 && step <= 0.5);
-
-  if (self->sensitivity_step == step)
-    return;
-  self->sensitivity_step = step;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SENSITIVITY_STEP]);
-  emit_changed (self);
-}
-
-void
-roof_scenario_get_batch_range (RoofScenario *self, double *lo, double *hi)
-{
-  g_return_if_fail (ROOF_IS_SCENARIO (self));
-
-  if (lo != NULL)
-    *lo = self->batch_lo;
-  if (hi != NULL)
-    *hi = self->batch_hi;
-}
-
-void
-roof_scenario_set_batch_range (RoofScenario *self, double lo, double hi)
-{
-  g_return_if_fail (ROOF_IS_SCENARIO (self));
-  g_return_if_fail (isfinite (lo) && isfinite (hi) && lo > 0 && lo < hi);
-
-  if (self->batch_lo == lo && self->batch_hi == hi)
-    return;
-  self->batch_lo = lo;
-  self->batch_hi = hi;
-  emit_changed (self);
-}
-
-void
-roof_scenario_get_context_range (RoofScenario *self, double *lo, double *hi)
-{
-  g_return_if_fail (ROOF_IS_SCENARIO (self));
-
-  if (lo != NULL)
-    *lo = self->context_lo;
-  if (hi != NULL)
-    *hi = self->context_hi;
-}
-
-void
-roof_scenario_set_context_range (RoofScenario *self, double lo, double hi)
-{
-  g_return_if_fail (ROOF_IS_SCENARIO (self));
-  g_return_if_fail (isfinite (lo) && isfinite (hi) && lo > 0 && lo < hi);
-
-  if (self->context_lo == lo && self->context_hi == hi)
-    return;
-  self->context_lo = lo;
-  self->context_hi = hi;
-  emit_changed (self);
 }
 
 gboolean

@@ -34,7 +34,8 @@ GType roof_precision_get_type (void) G_GNUC_CONST;
  *   the SLA's "itl", "ttft" (seconds) and "tokens-per-s", the fleet's
  *   "rate" (requests/s), "lengths" (a string, NULL: the workload's prompt
  *   and output), "ttft-p50" and "ttft-p99" (seconds, 0 = none), and the
- *   chart's "chart" (a RoofPlotKind), "ceilings", "sensitivity-step" and
+ *   chart's "chart" (a RoofPlotKind), "ceilings", "sensitivity-step",
+ *   "frontier-y", "frontier-linear" and
  *   "custom-colors" (GStrv: "id #rrggbb" for each colour the user chose, by
  *   id; roof_scenario_set_custom_color () below).
  * A value the setters below would refuse (a batch of 0, 2.5 devices) is
@@ -82,6 +83,11 @@ gboolean roof_scenario_has_hardware (RoofScenario *self, const char *id);
  * index its id hashes to, or the next one no other took (in the order of
  * the ids), so two devices share a colour only beyond the palette's size. */
 int roof_scenario_get_color (RoofScenario *self, const char *id);
+/* Palette index of the scenario's system drawn beside its compared devices
+ * (the frontier chart), −1 without a system: chosen by the same rule, as if
+ * the system were one more device, so it looks like none of theirs while
+ * a colour that does not is free. */
+int roof_scenario_get_system_color (RoofScenario *self);
 /* The size of the charts' palette (ROOF_PLOT_PALETTE_SIZE). */
 #define ROOF_SCENARIO_N_COLORS 8
 /* A colour the user chose for a device (file: chart.colors), as 0xRRGGBB,
@@ -163,6 +169,14 @@ void roof_scenario_get_batch_range (RoofScenario *self, double *lo, double *hi);
 void roof_scenario_set_batch_range (RoofScenario *self, double lo, double hi);
 void roof_scenario_get_context_range (RoofScenario *self, double *lo, double *hi);
 void roof_scenario_set_context_range (RoofScenario *self, double lo, double hi);
+/* The frontier chart's y axis (property "frontier-y": "device", "kw" or
+ * "usd", roof_frontier_metric_name; file: chart.frontier_y) and whether its
+ * axes are linear rather than logarithmic (property "frontier-linear",
+ * file: chart.frontier_linear). */
+RoofFrontierMetric roof_scenario_get_frontier_y (RoofScenario *self);
+void roof_scenario_set_frontier_y (RoofScenario *self, RoofFrontierMetric metric);
+gboolean roof_scenario_get_frontier_linear (RoofScenario *self);
+void roof_scenario_set_frontier_linear (RoofScenario *self, gboolean linear);
 
 /* Measured results the scenario carries (file: "measurements", the
  * RoofMeasurement records of roof-measurement.h); borrowed, never NULL. */

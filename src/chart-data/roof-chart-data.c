@@ -78,7 +78,7 @@ fill_device (RoofChartData *self, RoofHardwareSpec *spec, int color, RoofPlotDev
 
 /* The frontier chart's systems: every compared device (a bare device is a
  * system of the scenario's layout's devices, or 8), then the scenario's
- * system in the first palette colour no device took. */
+ * system in the colour roof_scenario_get_system_color () gives it. */
 static void
 fill_frontier (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
 {
@@ -88,7 +88,7 @@ fill_frontier (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario
   double used = MAX (wl->devices, 1.0) * MAX (wl->ep, 1.0) * MAX (wl->pp, 1.0)
                 * MAX (wl->dp, 1.0);
   RoofPlotDevice *out;
-  guint taken = 0;
+  g_autofree char *name = NULL;
 
   self->input.frontier_devices = used > 1.0 ? used : 0.0;
   memcpy (self->frontier, self->devices, sizeof self->devices);
@@ -100,12 +100,13 @@ fill_frontier (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario
   if (!roof_catalog_get_system_params (catalog, id, &out->hw, NULL))
     return;
   out->id = g_string_chunk_insert_const (self->strings, id);
-  out->name = g_string_chunk_insert_const (self->strings, roof_spec_get_name (ROOF_SPEC (sys)));
+  /* named as the devices are: without its vendor's leading word (the
+   * charts cut it to ROOF_CHART_NAME_MAX; tooltips show it whole) */
+  name = roof_chart_short_name (roof_spec_get_name (ROOF_SPEC (sys)),
+                                roof_system_spec_get_vendor (sys));
+  out->name = g_string_chunk_insert_const (self->strings, name);
   out->year = roof_spec_get_year (ROOF_SPEC (sys));
-  for (int i = 0; i < self->n_devices; i++)
-    taken |= 1u << (self->devices[i].color % ROOF_PLOT_PALETTE_SIZE);
-  while (out->color < ROOF_PLOT_PALETTE_SIZE - 1 && (taken & (1u << out->color)))
-    out->color++;
+  out->color = roof_scenario_get_system_color (scenario);
   self->n_frontier++;
 }
 

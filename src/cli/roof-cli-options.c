@@ -500,6 +500,7 @@ apply_command (RoofCliOptions *opts, const Given *g, GError **error)
         if (!roof_frontier_metric_from_name (v, &m))
           return usage_error (error, "%s expects device, kw or usd, got '%s'", flag, v);
         opts->frontier_metric = (int) m;
+        opts->set |= ROOF_CLI_SET_FRONTIER_Y;
       }
       break;
     case OPT_LINEAR:

@@ -105,6 +105,7 @@ typedef enum
   ROOF_CLI_SET_EP_IMBALANCE = 1 << 24,
   ROOF_CLI_SET_MICROBATCHES = 1 << 25,
   ROOF_CLI_SET_TOP = 1 << 26,
+  ROOF_CLI_SET_FRONTIER_Y = 1 << 27,
 } RoofCliSet;
 
 /* The fleet flags given (RoofCliOptions.fleet_set). */

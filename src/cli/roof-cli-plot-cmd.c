@@ -115,8 +115,10 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
   in.scale = opts->plot_scale;
   in.caption = !opts->plot_no_caption;
   in.transparent = opts->plot_transparent;
-  in.frontier_metric = opts->frontier_metric;
-  in.frontier_linear = opts->plot_linear;
+  /* pareto: --y and --linear over the scenario's chart.frontier_* */
+  in.frontier_metric = (opts->set & ROOF_CLI_SET_FRONTIER_Y) ? opts->frontier_metric
+                                                             : (int) roof_scenario_get_frontier_y (scenario);
+  in.frontier_linear = opts->plot_linear || roof_scenario_get_frontier_linear (scenario);
   /* pareto: --devices N sizes a bare device's system; --spec-* (or the
    * scenario's) time every decode step speculatively */
   in.frontier_devices = opts->system_devices;

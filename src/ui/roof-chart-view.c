@@ -377,6 +377,35 @@ on_popover_closed (GtkPopover *popover, RoofChartView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The frontier chart's y axis and axes, from the scenario or the view's
+ * own properties; each change redraws and is notified. */
+static void
+set_frontier (RoofChartView *self, RoofFrontierMetric metric, gboolean linear)
+{
+  linear = !!linear;
+  if (metric != self->frontier_metric)
+    {
+      self->frontier_metric = metric;
+      /* another quantity on y: the zoom's range means nothing there */
+      roof_chart_view_reset_view (self);
+      invalidate (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRONTIER_Y]);
+    }
+  if (linear != self->frontier_linear)
+    {
+      self->frontier_linear = linear;
+      invalidate (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRONTIER_LINEAR]);
+    }
+}
+
+static void
+on_scenario_frontier (RoofScenario *scenario, GParamSpec *pspec, RoofChartView *self)
+{
+  set_frontier (self, roof_scenario_get_frontier_y (scenario),
+                roof_scenario_get_frontier_linear (scenario));
+}
+
 static void
 roof_chart_view_dispose (GObject *object)
 {
@@ -385,6 +414,8 @@ roof_chart_view_dispose (GObject *object)
   g_clear_pointer (&self->popover, gtk_widget_unparent);
   g_clear_pointer (&self->node, gsk_render_node_unref);
   g_clear_pointer (&self->data, roof_chart_data_unref);
+  if (self->scenario != NULL)
+    g_signal_handlers_disconnect_by_func (self->scenario, on_scenario_frontier, self);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (roof_chart_view_parent_class)->dispose (object);
@@ -451,24 +482,18 @@ roof_chart_view_set_property (GObject *object, guint prop_id, const GValue *valu
       roof_chart_view_set_data (self, g_value_get_boxed (value));
       break;
     case PROP_FRONTIER_Y:
-      {
-        RoofFrontierMetric m;
-        if (!roof_frontier_metric_from_name (g_value_get_string (value), &m)
-            || m == self->frontier_metric)
-          break;
-        self->frontier_metric = m;
-        /* another quantity on y: the zoom's range means nothing there */
-        roof_chart_view_reset_view (self);
-        invalidate (self);
-        g_object_notify_by_pspec (object, pspec);
-      }
-      break;
     case PROP_FRONTIER_LINEAR:
-      if (self->frontier_linear == g_value_get_boolean (value))
-        break;
-      self->frontier_linear = g_value_get_boolean (value);
-      invalidate (self);
-      g_object_notify_by_pspec (object, pspec);
+      /* the scenario's settings (saved, undoable) when there is one */
+      if (self->scenario != NULL)
+        g_object_set_property (G_OBJECT (self->scenario), pspec->name, value);
+      else if (prop_id == PROP_FRONTIER_LINEAR)
+        set_frontier (self, self->frontier_metric, g_value_get_boolean (value));
+      else
+        {
+          RoofFrontierMetric m;
+          if (roof_frontier_metric_from_name (g_value_get_string (value), &m))
+            set_frontier (self, m, self->frontier_linear);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -655,7 +680,19 @@ roof_chart_view_set_scenario (RoofChartView *self, RoofScenario *scenario)
   g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
 
   self->dragging_op = FALSE;
+  if (self->scenario == scenario)
+    return;
+  if (self->scenario != NULL)
+    g_signal_handlers_disconnect_by_func (self->scenario, on_scenario_frontier, self);
   g_set_object (&self->scenario, scenario);
+  if (scenario == NULL)
+    return;
+  /* the frontier chart's settings are the scenario's */
+  g_signal_connect_object (scenario, "notify::frontier-y", G_CALLBACK (on_scenario_frontier), self,
+                           0);
+  g_signal_connect_object (scenario, "notify::frontier-linear",
+                           G_CALLBACK (on_scenario_frontier), self, 0);
+  on_scenario_frontier (scenario, NULL, self);
 }
 
 gboolean

@@ -129,6 +129,9 @@ static const Case cases[] = {
   { "published-measurements", "true", NULL, FALSE },
   /* sorted, as the scenario keeps them */
   { "measured-hidden", "SGLang run.jsonl,vLLM result.json", NULL, FALSE },
+  /* the frontier chart's y axis: a roof_frontier_metric_name (); axes */
+  { "frontier-y", "kw", "furlongs", FALSE },
+  { "frontier-linear", "true", NULL, FALSE },
   { "phase", "prefill", "7", TRUE },
   { "batch", "8", "0", FALSE },
   { "context", "8192", "-1", TRUE },
