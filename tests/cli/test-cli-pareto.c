@@ -252,6 +252,63 @@ test_plot (void)
   g_rmdir (dir);
 }
 
+/* The SVG `args` (ending in -o) draws, in a file of `dir`. */
+static char *
+plot_svg (const char *dir, const char *name, const char *const *args)
+{
+  g_autofree char *svg = g_build_filename (dir, name, NULL);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_auto (Run) r = { 0 };
+  char *text = NULL;
+
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, (gpointer) "-o");
+  g_ptr_array_add (argv, svg);
+  g_ptr_array_add (argv, NULL);
+  run_cli_argv (&r, (const char **) argv->pdata);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+  g_unlink (svg);
+  return text;
+}
+
+/* plot pareto --scenario draws with the scenario's chart.frontier_y and
+ * chart.frontier_linear, as --y and --linear would; --y overrides. The
+ * drawings are compared byte for byte (no caption: it names the flags). */
+static void
+test_plot_scenario (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pareto-scenario-XXXXXX", NULL);
+  g_autofree char *scenario = g_build_filename (dir, "s.json", NULL);
+  const char *doc = "{\"format\": \"roofline-scenario\", \"version\": 2,"
+                    " \"hardware\": [\"nvidia-h100-sxm\"], \"model\": \"llama-3.1-70b\","
+                    " \"chart\": {\"kind\": \"pareto\", \"frontier_y\": \"usd\","
+                    " \"frontier_linear\": true}}";
+  const char *with_scenario[] = { "plot", "pareto", "--scenario", scenario, "--no-caption", NULL };
+  const char *with_flags[] = { "plot", "pareto", "-m", "llama-3.1-70b", "-H", "nvidia-h100-sxm",
+                               "--y", "usd", "--linear", "--no-caption", NULL };
+  const char *plain[] = { "plot", "pareto", "-m", "llama-3.1-70b", "-H", "nvidia-h100-sxm",
+                          "--no-caption", NULL };
+  const char *scenario_kw[] = { "plot", "pareto", "--scenario", scenario, "--y", "kw",
+                                "--no-caption", NULL };
+  const char *flags_kw[] = { "plot", "pareto", "-m", "llama-3.1-70b", "-H", "nvidia-h100-sxm",
+                             "--y", "kw", "--linear", "--no-caption", NULL };
+
+  g_assert_true (g_file_set_contents (scenario, doc, -1, NULL));
+  g_autofree char *a = plot_svg (dir, "a.svg", with_scenario);
+  g_autofree char *b = plot_svg (dir, "b.svg", with_flags);
+  g_autofree char *c = plot_svg (dir, "c.svg", plain);
+  g_autofree char *d = plot_svg (dir, "d.svg", scenario_kw);
+  g_autofree char *e = plot_svg (dir, "e.svg", flags_kw);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_cmpstr (a, !=, c); /* the settings change the drawing */
+  g_assert_cmpstr (d, ==, e);
+  g_assert_cmpstr (d, !=, a);
+  g_unlink (scenario);
+  g_rmdir (dir);
+}
+
 /* The most interactive frontier point of `args` (the last). */
 static JsonObject *
 last_point (JsonNode *root, const char *system)
@@ -371,6 +428,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/pareto/metrics-and-csv", test_metrics_and_csv);
   g_test_add_func ("/cli/pareto/errors", test_errors);
   g_test_add_func ("/cli/pareto/plot", test_plot);
+  g_test_add_func ("/cli/pareto/plot-scenario", test_plot_scenario);
   g_test_add_func ("/cli/pareto/speculative", test_speculative);
   g_test_add_func ("/cli/pareto/devices-errors", test_devices_errors);
   return g_test_run ();

@@ -21,6 +21,7 @@
 #include "roof-probe-dialog.h"
 #include "roof-spec-editor.h"
 #include "roof-chart-data.h"
+#include "roof-document.h"
 #include "roof-measurement.h"
 #include "roof-window.h"
 #include "ui-test-util.h"
@@ -605,6 +606,16 @@ frontier_per_kw_linear (gpointer data)
          && g_strcmp0 (layout->y_title, "Output tokens/s per kW") == 0;
 }
 
+static gboolean
+frontier_per_device_log (gpointer data)
+{
+  Fixture *f = data;
+  const RoofChartLayout *layout
+    = roof_chart_view_get_layout (roof_window_get_visible_chart (f->window));
+  return layout != NULL && layout->x_log && layout->y_log
+         && g_strcmp0 (layout->y_title, "Output tokens/s per device") == 0;
+}
+
 static void
 test_frontier_view (Fixture *f, gconstpointer user_data)
 {
@@ -645,9 +656,37 @@ test_frontier_view (Fixture *f, gconstpointer user_data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "frontier.y", "s", "kw"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "frontier.linear", NULL));
   ui_wait_for (frontier_per_kw_linear, f, WAIT_MS, "the frontier per kW, linear");
+  /* they are the scenario's: saved with it */
+  g_assert_cmpint (roof_scenario_get_frontier_y (scenario), ==, ROOF_FRONTIER_PER_KW);
+  g_assert_true (roof_scenario_get_frontier_linear (scenario));
 
   export_and_check (f, "frontier.png");
   export_and_check (f, "frontier.svg");
+
+  /* and undone as every edit of it: logarithmic, then per device again */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
+  g_assert_false (roof_scenario_get_frontier_linear (scenario));
+  g_assert_cmpint (roof_scenario_get_frontier_y (scenario), ==, ROOF_FRONTIER_PER_KW);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
+  g_assert_cmpint (roof_scenario_get_frontier_y (scenario), ==, ROOF_FRONTIER_PER_DEVICE);
+  ui_wait_for (frontier_per_device_log, f, WAIT_MS, "the frontier per device, logarithmic");
+  /* the view, whose properties the menu's frontier.* actions show, follows */
+  {
+    g_autofree char *y = NULL;
+    gboolean linear = TRUE;
+    g_object_get (roof_window_get_visible_chart (f->window), "frontier-y", &y, "frontier-linear",
+                  &linear, NULL);
+    g_assert_cmpstr (y, ==, "device");
+    g_assert_false (linear);
+  }
+  /* a scenario of its own (opened): its settings, drawn */
+  {
+    g_autoptr (RoofScenario) other = roof_scenario_new_default ();
+    roof_scenario_set_frontier_y (other, ROOF_FRONTIER_PER_KW);
+    roof_scenario_set_frontier_linear (other, TRUE);
+    roof_document_set_scenario (roof_window_get_document (f->window), other, NULL, FALSE);
+    ui_wait_for (frontier_per_kw_linear, f, WAIT_MS, "the opened scenario's frontier");
+  }
 }
 
 /* Ctrl+Shift+C puts the chart on the clipboard as an image; the strip's
