@@ -10,7 +10,9 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
+#include "roof-chart-data.h"
 #include "roof-chart-view.h"
 #include "roof-theme.h"
 #include "roof-window.h"
@@ -217,6 +219,111 @@ test_colours_apart (void)
   g_assert_cmpint (sets, ==, 154);
 }
 
+/* The frontier chart draws the scenario's system beside its devices: the
+ * README's H100, H200, A100 and MI300X (every set of one to four of them)
+ * with the GB200 NVL72. The system's colour is ΔE76 ≥ 40 from each
+ * device's in the light and the dark palette (the rule prefers such a
+ * colour while one is free; for these sets one always is). Its
+ * label is its name without the vendor, as the devices' are; cut to 40
+ * characters with "…" when longer (roof_chart_ellipsize). */
+static void
+test_system_colour_apart (void)
+{
+  const char *ids[] = { "nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-a100-sxm-80gb",
+                        "amd-mi300x" };
+  const int n = G_N_ELEMENTS (ids);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  g_autoptr (RoofScenario) scenario = roof_scenario_new_default ();
+  int sets = 0;
+
+  g_assert_no_error (error);
+  roof_scenario_set_system (scenario, "nvidia-gb200-nvl72");
+  for (guint mask = 1; mask < (1u << n); mask++)
+    {
+      const char *set[5];
+      int k = 0, fd = 0;
+      gboolean far = TRUE;
+      for (int i = 0; i < n; i++)
+        if (mask & (1u << i))
+          set[k++] = ids[i];
+      set[k] = NULL;
+      roof_scenario_set_hardware (scenario, set);
+      g_autoptr (RoofChartData) data = roof_chart_data_new (catalog, scenario);
+      const RoofPlotDevice *fr = roof_chart_data_get_frontier (data, &fd);
+      /* the devices, then the system */
+      g_assert_cmpint (fd, ==, k + 1);
+      g_assert_cmpstr (fr[k].id, ==, "nvidia-gb200-nvl72");
+      /* "NVIDIA GB200 NVL72 (72 x Blackwell GPU)" without its vendor's word */
+      g_assert_cmpstr (fr[k].name, ==, "GB200 NVL72 (72 x Blackwell GPU)");
+      for (int t = ROOF_THEME_LIGHT; t <= ROOF_THEME_DARK; t++)
+        for (int a = 0; a < k; a++)
+          {
+            RoofColor cs = roof_theme_device_color (roof_theme_get (t), fr[k].color);
+            RoofColor cd = roof_theme_device_color (roof_theme_get (t), fr[a].color);
+            g_assert_cmpint (fr[k].color, !=, fr[a].color);
+            if (delta_e (cs, cd) < 40.0)
+              {
+                far = FALSE;
+                g_test_message ("%s beside %s: delta E %.1f in theme %d", fr[k].id, set[a],
+                                delta_e (cs, cd), t);
+              }
+          }
+      g_assert_true (far);
+      sets++;
+    }
+  g_assert_cmpint (sets, ==, 15); /* 2⁴ − 1 */
+}
+
+/* The frontier chart names the system as it names devices: a name over 40
+ * characters is cut to 39 and "…" in its legend entry and line label, and
+ * given whole in its tooltips. */
+static void
+test_system_name_cut (void)
+{
+  /* 52 characters; the first 39 are "Rack-scale system with a very long cata" */
+  static const char long_name[] = "Rack-scale system with a very long catalog name (72)";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  g_autoptr (RoofScenario) scenario = roof_scenario_new_default ();
+  g_autoptr (RoofChartLayout) layout = roof_chart_layout_new ();
+  RoofPlotDevice devices[ROOF_PLOT_MAX_DEVICES];
+  int n = 0, cut = 0, whole = 0, tips = 0;
+
+  g_assert_no_error (error);
+  roof_scenario_set_system (scenario, "nvidia-gb200-nvl72");
+  g_autoptr (RoofChartData) data = roof_chart_data_new (catalog, scenario);
+  const RoofPlotDevice *fr = roof_chart_data_get_frontier (data, &n);
+  g_assert_cmpint (n, ==, 4); /* the default's three devices and the system */
+  memcpy (devices, fr, n * sizeof *devices);
+  devices[n - 1].name = long_name;
+  RoofChartInput in = *roof_chart_data_get_input (data);
+  in.kind = ROOF_PLOT_PARETO;
+  in.devices = devices;
+  in.n_devices = n;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1280, 800);
+  cairo_t *cr = cairo_create (surface);
+  g_assert_true (roof_chart_render (cr, 1280, 800, &in, layout, &error));
+  g_assert_no_error (error);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  for (guint i = 0; i < layout->texts->len; i++)
+    {
+      const RoofPlacedText *t = &g_array_index (layout->texts, RoofPlacedText, i);
+      cut += g_strcmp0 (t->text, "Rack-scale system with a very long cata…") == 0;
+      whole += t->text != NULL && strstr (t->text, long_name) != NULL;
+    }
+  for (guint i = 0; i < layout->items->len; i++)
+    {
+      const RoofHitItem *h = &g_array_index (layout->items, RoofHitItem, i);
+      tips += h->device == n - 1 && h->tooltip != NULL && strstr (h->tooltip, long_name) != NULL;
+    }
+  g_assert_cmpint (cut, >=, 1); /* the legend entry, and the line's label when placed */
+  g_assert_cmpint (whole, ==, 0);
+  g_assert_cmpint (tips, >=, 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -224,5 +331,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/marker/drag-batch", test_drag_batch);
   g_test_add_func ("/ui/marker/drag-context", test_drag_context);
   g_test_add_func ("/ui/colours/apart", test_colours_apart);
+  g_test_add_func ("/ui/colours/system-apart", test_system_colour_apart);
+  g_test_add_func ("/ui/frontier/system-name-cut", test_system_name_cut);
   return g_test_run ();
 }
