@@ -38,6 +38,7 @@
  *       "context_range": [128, 131072],
  *       "colors": { "nvidia-h100-sxm": "#0072b2" },  series colours the user chose
  *       "published_measurements": false,   the bundled measured results drawn
+ *       "calibrated": false,          calibrated copies of the devices drawn
  *       "measured_hidden": ["vLLM, result.json"],  measured sources left out
  *       "frontier_y": "device",       device | kw | usd: the frontier chart's y axis
  *       "frontier_linear": false      its axes linear (false: logarithmic)
@@ -142,6 +143,7 @@ static const RoofFieldSpec scenario_fields[] = {
     .max = 1e10 },
   { .path = "chart.colors", .type = ROOF_FIELD_COLOR_MAP },
   { .path = "chart.published_measurements", .type = ROOF_FIELD_BOOLEAN },
+  { .path = "chart.calibrated", .type = ROOF_FIELD_BOOLEAN },
   { .path = "chart.measured_hidden", .type = ROOF_FIELD_STRINGS },
   { .path = "chart.frontier_y", .type = ROOF_FIELD_ENUM, .choices = frontier_metrics },
   { .path = "chart.frontier_linear", .type = ROOF_FIELD_BOOLEAN },
@@ -258,6 +260,7 @@ read_document (RoofScenario *self, JsonObject *root)
   if ((name = roof_json_get_string (root, "chart.frontier_y")) != NULL)
     roof_frontier_metric_from_name (name, &self->frontier_y);
   self->frontier_linear = roof_json_get_boolean (root, "chart.frontier_linear", FALSE);
+  self->show_calibrated = roof_json_get_boolean (root, "chart.calibrated", FALSE);
   node = roof_json_path_get (root, "chart.measured_hidden");
   if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
     {
@@ -677,6 +680,10 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
     json_object_set_boolean_member (object, "frontier_linear", TRUE);
   else if (json_object_has_member (object, "frontier_linear"))
     json_object_remove_member (object, "frontier_linear");
+  if (self->show_calibrated)
+    json_object_set_boolean_member (object, "calibrated", TRUE);
+  else if (json_object_has_member (object, "calibrated"))
+    json_object_remove_member (object, "calibrated");
   if (self->measured_hidden[0] != NULL)
     {
       array = json_array_new ();

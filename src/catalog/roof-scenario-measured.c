@@ -55,6 +55,27 @@ roof_scenario_set_published_measurements (RoofScenario *self, gboolean shown)
   roof_scenario_emit_changed (self);
 }
 
+gboolean
+roof_scenario_get_show_calibrated (RoofScenario *self)
+{
+  g_return_val_if_fail (ROOF_IS_SCENARIO (self), FALSE);
+
+  return self->show_calibrated;
+}
+
+void
+roof_scenario_set_show_calibrated (RoofScenario *self, gboolean shown)
+{
+  g_return_if_fail (ROOF_IS_SCENARIO (self));
+
+  shown = !!shown;
+  if (self->show_calibrated == shown)
+    return;
+  self->show_calibrated = shown;
+  g_object_notify (G_OBJECT (self), "show-calibrated");
+  roof_scenario_emit_changed (self);
+}
+
 const char *const *
 roof_scenario_get_measured_hidden (RoofScenario *self)
 {

@@ -36,6 +36,7 @@ struct _RoofScenario
   GHashTable *custom_colors; /* id → 0xRRGGBB chosen by the user (file: chart.colors) */
   GPtrArray *measurements; /* RoofMeasurement: the file's "measurements" */
   gboolean published_measurements; /* chart.published_measurements: the bundled set drawn */
+  gboolean show_calibrated; /* chart.calibrated: calibrated copies beside the ideal devices */
   char **measured_hidden; /* chart.measured_hidden: sources not drawn, sorted, never NULL */
   RoofFrontierMetric frontier_y; /* chart.frontier_y */
   gboolean frontier_linear;      /* chart.frontier_linear */

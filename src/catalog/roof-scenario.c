@@ -116,6 +116,7 @@ enum
   PROP_SENSITIVITY_STEP,
   PROP_CUSTOM_COLORS,
   PROP_PUBLISHED_MEASUREMENTS,
+  PROP_SHOW_CALIBRATED,
   PROP_MEASURED_HIDDEN,
   PROP_RATE, /* the fleet's: roof-scenario-fleet.c */
   PROP_LENGTHS,
@@ -378,6 +379,9 @@ roof_scenario_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_PUBLISHED_MEASUREMENTS:
       g_value_set_boolean (value, self->published_measurements);
       break;
+    case PROP_SHOW_CALIBRATED:
+      g_value_set_boolean (value, self->show_calibrated);
+      break;
     case PROP_MEASURED_HIDDEN:
       g_value_set_boxed (value, self->measured_hidden);
       break;
@@ -435,6 +439,9 @@ roof_scenario_set_property (GObject *object,
       break;
     case PROP_PUBLISHED_MEASUREMENTS:
       roof_scenario_set_published_measurements (self, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_CALIBRATED:
+      roof_scenario_set_show_calibrated (self, g_value_get_boolean (value));
       break;
     case PROP_MEASURED_HIDDEN:
       roof_scenario_take_measured_hidden (self, g_value_dup_boxed (value));
@@ -506,6 +513,9 @@ roof_scenario_class_init (RoofScenarioClass *klass)
   /* the bundled measurements drawn; the measured sources left out */
   properties[PROP_PUBLISHED_MEASUREMENTS]
     = g_param_spec_boolean ("published-measurements", NULL, NULL, FALSE, flags);
+  /* calibrated copies of the devices drawn beside them */
+  properties[PROP_SHOW_CALIBRATED]
+    = g_param_spec_boolean ("show-calibrated", NULL, NULL, FALSE, flags);
   properties[PROP_MEASURED_HIDDEN]
     = g_param_spec_boxed ("measured-hidden", NULL, NULL, G_TYPE_STRV, flags);
   /* NULL: the compared devices bare */

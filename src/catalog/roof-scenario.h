@@ -188,6 +188,11 @@ void roof_scenario_set_measurements (RoofScenario *self, GPtrArray *set);
  * file: chart.published_measurements). */
 gboolean roof_scenario_get_published_measurements (RoofScenario *self);
 void roof_scenario_set_published_measurements (RoofScenario *self, gboolean shown);
+/* Whether the charts draw, beside each compared device with a saved
+ * calibration, its calibrated copy (property "show-calibrated", file:
+ * chart.calibrated; docs/model.md, "Calibration"). */
+gboolean roof_scenario_get_show_calibrated (RoofScenario *self);
+void roof_scenario_set_show_calibrated (RoofScenario *self, gboolean shown);
 /* The measured sources the charts leave out, by their legend text
  * ("vLLM, result.json"; property "measured-hidden", file:
  * chart.measured_hidden); sorted, never NULL. */

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "roof-catalog.h"
+#include "roof-chart.h"
 #include "roof-measurement.h"
 
 G_BEGIN_DECLS
@@ -68,5 +69,63 @@ double roof_calibration_predict (const RoofCalibrationFit *fit, const RoofCalibr
 
 /* "fitted", "at limit", "undetermined" (untranslated: JSON and CLI). */
 const char *roof_calibration_state_name (RoofCalibrationState state);
+
+/* ------------------------------------------------------------------------ */
+/* Collecting, saving and drawing a calibration (the CLI and the app alike) */
+
+/* A device's measurements as points: `used` the measurements (borrowed
+ * from the sets), `points` their RoofCalibrationPoint, `sources` the
+ * distinct sources (owned). */
+typedef struct
+{
+  GPtrArray *used;
+  GArray *points;
+  GPtrArray *sources;
+} RoofCalibrationData;
+
+void roof_calibration_data_clear (RoofCalibrationData *data);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RoofCalibrationData, roof_calibration_data_clear)
+
+/* The measurements of `sets` (n_sets arrays of RoofMeasurement, NULL ones
+ * skipped) on `device` (or a system of it), of `model` when not NULL and
+ * at compute precision `precision` when ≥ 0, into `out` (which may end up
+ * empty). FALSE with the measurement's id when one has no point. */
+gboolean roof_calibration_collect (RoofCatalog *catalog,
+                                   GPtrArray *const *sets,
+                                   int n_sets,
+                                   const char *device,
+                                   const char *model,
+                                   int precision,
+                                   RoofCalibrationData *out,
+                                   GError **error);
+
+/* The "calibration" object of a hardware entry (docs/file-format.md): the
+ * identified parameters, the points, residuals, filters, today's date and
+ * the sources. */
+JsonObject *roof_calibration_to_json (const RoofCalibrationFit *fit,
+                                      const char *model,
+                                      const char *precision,
+                                      GPtrArray *sources);
+
+/* A saved calibration as --calibrated and the charts use it. */
+typedef struct
+{
+  double compute, memory; /* η_c, η_m: 1 when left out (undetermined) */
+  double overhead;        /* t_0, seconds; 0 when left out */
+  gboolean has_overhead;
+  int points;
+  double rms; /* NaN when left out */
+} RoofCalibration;
+
+/* The calibration of `spec`; FALSE when it has none. */
+gboolean roof_calibration_from_spec (RoofSpec *spec, RoofCalibration *out);
+
+/* The calibrated copy of `ideal` in `out`: its η the calibration's, drawn
+ * in palette colour `color`; returns its name, "NAME (calibrated)",
+ * which `out` points to and the caller frees after it. */
+char *roof_calibration_device (const RoofPlotDevice *ideal,
+                               const RoofCalibration *cal,
+                               int color,
+                               RoofPlotDevice *out);
 
 G_END_DECLS

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include "roof-calibrate.h"
 #include "roof-chart-data.h"
 #include "roof-measured.h"
 
@@ -176,6 +177,31 @@ fill_measured (RoofChartData *self, RoofChartInput *in, RoofCatalog *catalog,
   roof_measured_hide_sources (in, scenario);
 }
 
+/* With Show Calibrated Predictions, after the compared devices, the
+ * calibrated copy of each that has a saved calibration, while there is
+ * room; the number drawn in all. */
+static int
+add_calibrated (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
+{
+  int total = self->n_devices;
+
+  if (!roof_scenario_get_show_calibrated (scenario))
+    return total;
+  for (int i = 0; i < self->n_devices && total < ROOF_PLOT_MAX_DEVICES; i++)
+    {
+      RoofHardwareSpec *spec = roof_catalog_find_hardware (catalog, self->devices[i].id);
+      RoofCalibration cal;
+
+      if (spec == NULL || !roof_calibration_from_spec (ROOF_SPEC (spec), &cal))
+        continue;
+      g_autofree char *name = roof_calibration_device (
+        &self->devices[i], &cal, (self->devices[i].color + self->n_devices) % ROOF_PLOT_PALETTE_SIZE,
+        &self->devices[total]);
+      self->devices[total++].name = g_string_chunk_insert_const (self->strings, name);
+    }
+  return total;
+}
+
 RoofChartData *
 roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
 {
@@ -238,7 +264,7 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
 
   roof_chart_input_init (in);
   in->devices = self->devices;
-  in->n_devices = self->n_devices;
+  in->n_devices = add_calibrated (self, catalog, scenario);
   in->model = self->has_model ? &self->model : NULL;
   in->model_name = self->model_name;
   in->workload = *roof_scenario_get_workload (scenario);

@@ -23,18 +23,14 @@
 
 typedef struct
 {
-  GPtrArray *used;   /* const RoofMeasurement *, the points' measurements */
-  GArray *points;    /* RoofCalibrationPoint */
-  GPtrArray *sources; /* char *, distinct */
-  GPtrArray *sets;   /* what the measurements belong to */
+  RoofCalibrationData d; /* used, points, sources */
+  GPtrArray *sets;       /* what the measurements belong to */
 } Points;
 
 static void
 points_clear (Points *p)
 {
-  g_clear_pointer (&p->used, g_ptr_array_unref);
-  g_clear_pointer (&p->points, g_array_unref);
-  g_clear_pointer (&p->sources, g_ptr_array_unref);
+  roof_calibration_data_clear (&p->d);
   g_clear_pointer (&p->sets, g_ptr_array_unref);
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Points, points_clear)
@@ -58,40 +54,21 @@ collect (RoofCliContext *ctx, const char *device, Points *p, GError **error)
 {
   const RoofCliOptions *opts = ctx->opts;
   g_autofree char *what = filters (ctx);
+  g_autoptr (GError) local = NULL;
 
   p->sets = roof_cli_measurement_sets (ctx, TRUE, opts->bundled_measurements, error);
   if (p->sets == NULL)
     return FALSE;
-  p->used = g_ptr_array_new ();
-  p->points = g_array_new (FALSE, FALSE, sizeof (RoofCalibrationPoint));
-  p->sources = g_ptr_array_new_with_free_func (g_free);
-  for (guint s = 0; s + 1 < p->sets->len; s++)
+  if (!roof_calibration_collect (ctx->catalog, (GPtrArray *const *) p->sets->pdata,
+                                 (int) p->sets->len - 1, device, opts->model,
+                                 (opts->set & ROOF_CLI_SET_COMPUTE) ? (int) opts->workload.compute
+                                                                     : -1,
+                                 &p->d, &local))
     {
-      GPtrArray *set = g_ptr_array_index (p->sets, s);
-      for (guint i = 0; i < set->len; i++)
-        {
-          const RoofMeasurement *m = g_ptr_array_index (set, i);
-          g_autoptr (GError) local = NULL;
-          RoofCalibrationPoint pt;
-
-          if (g_strcmp0 (roof_measurement_device_id (m, ctx->catalog), device) != 0
-              || (opts->model != NULL && g_strcmp0 (m->model, opts->model) != 0)
-              || ((opts->set & ROOF_CLI_SET_COMPUTE) && m->compute != opts->workload.compute))
-            continue;
-          if (!roof_calibration_point (ctx->catalog, m, &pt, &local))
-            {
-              g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "measurement %s: %s",
-                           m->id, local->message);
-              return FALSE;
-            }
-          g_ptr_array_add (p->used, (gpointer) m);
-          g_array_append_val (p->points, pt);
-          if (m->source != NULL
-              && !g_ptr_array_find_with_equal_func (p->sources, m->source, g_str_equal, NULL))
-            g_ptr_array_add (p->sources, g_strdup (m->source));
-        }
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s", local->message);
+      return FALSE;
     }
-  if (p->points->len == 0)
+  if (p->d.points->len == 0)
     {
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED,
                    "no measurements of %s%s to fit (import some with 'roofline-cli measured "
@@ -104,35 +81,6 @@ collect (RoofCliContext *ctx, const char *device, Points *p, GError **error)
 
 /* ------------------------------------------------------------------------ */
 /* Saving                                                                   */
-
-static JsonObject *
-calibration_object (RoofCliContext *ctx, const RoofCalibrationFit *fit, const Points *p)
-{
-  JsonObject *o = json_object_new ();
-  JsonArray *sources = json_array_new ();
-  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
-
-  if (fit->compute_state != ROOF_CALIBRATION_UNDETERMINED)
-    json_object_set_double_member (o, "compute", fit->eta_compute);
-  if (fit->memory_state != ROOF_CALIBRATION_UNDETERMINED)
-    json_object_set_double_member (o, "memory", fit->eta_memory);
-  if (fit->overhead_state != ROOF_CALIBRATION_UNDETERMINED)
-    json_object_set_double_member (o, "overhead_us", fit->overhead * 1e6);
-  json_object_set_int_member (o, "points", fit->n_points);
-  json_object_set_double_member (o, "rms", fit->rms);
-  json_object_set_double_member (o, "max_residual", fit->max_residual);
-  if (ctx->opts->model != NULL)
-    json_object_set_string_member (o, "model", ctx->opts->model);
-  if (ctx->opts->set & ROOF_CLI_SET_COMPUTE)
-    json_object_set_string_member (o, "precision",
-                                   roof_precision_name (ctx->opts->workload.compute));
-  g_autofree char *date = g_date_time_format (now, "%F");
-  json_object_set_string_member (o, "date", date);
-  for (guint i = 0; i < p->sources->len; i++)
-    json_array_add_string_element (sources, g_ptr_array_index (p->sources, i));
-  json_object_set_array_member (o, "sources", sources);
-  return o;
-}
 
 /* The fit into the user catalog's entry of `device` (a built-in entry
  * becomes a modified one): the file's path, or NULL with the error. */
@@ -162,7 +110,12 @@ save (RoofCliContext *ctx, const char *device, const RoofCalibrationFit *fit, co
       return NULL;
     }
   entry = roof_spec_to_json (ROOF_SPEC (spec));
-  json_object_set_object_member (entry, "calibration", calibration_object (ctx, fit, p));
+  json_object_set_object_member (entry, "calibration", roof_calibration_to_json (
+                                   fit, ctx->opts->model,
+                                   (ctx->opts->set & ROOF_CLI_SET_COMPUTE)
+                                     ? roof_precision_name (ctx->opts->workload.compute)
+                                     : NULL,
+                                   p->d.sources));
   if (!roof_spec_replace_json (ROOF_SPEC (spec), entry, &local)
       || !roof_user_catalog_save (user, &local))
     {
@@ -235,10 +188,10 @@ print_table (RoofCliContext *ctx, const char *device, const RoofCalibrationFit *
   roof_cli_table_set_align (r, 0, ROOF_CLI_ALIGN_LEFT);
   roof_cli_table_set_header (r, "measurement", "in/out", "measured tok/s", "ideal bound",
                              "calibrated", "measured vs calibrated", NULL);
-  for (guint i = 0; i < p->used->len; i++)
+  for (guint i = 0; i < p->d.used->len; i++)
     {
-      const RoofMeasurement *m = g_ptr_array_index (p->used, i);
-      const RoofCalibrationPoint *pt = &g_array_index (p->points, RoofCalibrationPoint, i);
+      const RoofMeasurement *m = g_ptr_array_index (p->d.used, i);
+      const RoofCalibrationPoint *pt = &g_array_index (p->d.points, RoofCalibrationPoint, i);
       double ideal = 1.0 / MAX (pt->compute, pt->memory);
       double calibrated = 1.0 / roof_calibration_predict (fit, pt);
 
@@ -291,10 +244,10 @@ print_json (RoofCliContext *ctx, const char *device, const RoofCalibrationFit *f
   roof_cli_json_writer_number (w, "rms", fit->rms);
   roof_cli_json_writer_number (w, "max_residual", fit->max_residual);
   roof_cli_json_writer_begin_array (w, "measurements");
-  for (guint i = 0; i < p->used->len; i++)
+  for (guint i = 0; i < p->d.used->len; i++)
     {
-      const RoofMeasurement *m = g_ptr_array_index (p->used, i);
-      const RoofCalibrationPoint *pt = &g_array_index (p->points, RoofCalibrationPoint, i);
+      const RoofMeasurement *m = g_ptr_array_index (p->d.used, i);
+      const RoofCalibrationPoint *pt = &g_array_index (p->d.points, RoofCalibrationPoint, i);
       double predicted = roof_calibration_predict (fit, pt);
 
       roof_cli_json_writer_begin_object (w, NULL);
@@ -330,7 +283,7 @@ roof_cli_cmd_calibrate (RoofCliContext *ctx, GError **error)
     return FALSE;
   if (!collect (ctx, device, &p, error))
     return FALSE;
-  if (!roof_calibration_fit ((RoofCalibrationPoint *) p.points->data, (int) p.points->len, &fit,
+  if (!roof_calibration_fit ((RoofCalibrationPoint *) p.d.points->data, (int) p.d.points->len, &fit,
                              &local))
     {
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED, "%s", local->message);
@@ -354,17 +307,17 @@ read_calibration (RoofCatalog *catalog, const char *device, RoofCliTarget *t)
   RoofHardwareSpec *spec = catalog != NULL
                              ? roof_catalog_lookup_hardware (catalog, device, NULL)
                              : NULL;
-  RoofSpec *s = ROOF_SPEC (spec);
+  RoofCalibration cal;
 
-  if (spec == NULL || !roof_spec_has_field (s, "calibration.points"))
+  if (!roof_calibration_from_spec (ROOF_SPEC (spec), &cal))
     return FALSE;
   t->calibrated = TRUE;
-  t->cal_compute = roof_spec_get_number (s, "calibration.compute", 1.0);
-  t->cal_memory = roof_spec_get_number (s, "calibration.memory", 1.0);
-  t->cal_overhead = roof_spec_get_number (s, "calibration.overhead_us", 0.0) * 1e-6;
-  t->cal_has_overhead = roof_spec_has_field (s, "calibration.overhead_us");
-  t->cal_points = roof_spec_get_number (s, "calibration.points", 0.0);
-  t->cal_rms = roof_spec_get_number (s, "calibration.rms", NAN);
+  t->cal_compute = cal.compute;
+  t->cal_memory = cal.memory;
+  t->cal_overhead = cal.overhead;
+  t->cal_has_overhead = cal.has_overhead;
+  t->cal_points = cal.points;
+  t->cal_rms = cal.rms;
   return TRUE;
 }
 
@@ -494,16 +447,11 @@ roof_cli_calibrated_devices (RoofCliContext *ctx, RoofPlotDevice *devices, int n
   for (int i = 0; i < n; i++)
     {
       const RoofCliTarget *t = roof_cli_target (ctx, (guint) i);
-      RoofPlotDevice *d = &devices[total++];
-      char *name = g_strdup_printf ("%s (calibrated)", devices[i].name);
+      RoofCalibration cal = { .compute = t->cal_compute, .memory = t->cal_memory,
+                              .points = (int) t->cal_points };
 
-      *d = devices[i];
-      d->name = name;
-      d->hw.eff_compute = t->cal_compute;
-      d->hw.eff_memory = t->cal_memory;
-      d->color = devices[i].color + n;
-      d->has_rgb = FALSE;
-      g_ptr_array_add (names, name);
+      g_ptr_array_add (names, roof_calibration_device (&devices[i], &cal, devices[i].color + n,
+                                                       &devices[total++]));
     }
   return total;
 }

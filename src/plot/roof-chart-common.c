@@ -393,15 +393,35 @@ roof_render_assumptions_full (RoofRender *R, gboolean with_batch, gboolean with_
       roof_format_time (wl->overhead, num, sizeof num);
       g_string_append_printf (s, _(" · step overhead %s"), num);
     }
-  gboolean derated = FALSE;
+  gboolean derated = FALSE, calibrated = FALSE;
   for (int i = 0; i < in->n_devices; i++)
     {
       const RoofHardwareParams *hw = &in->devices[i].hw;
-      if (roof_hardware_derated (hw))
+      if (in->devices[i].calibrated)
+        calibrated = TRUE;
+      else if (roof_hardware_derated (hw))
         derated = TRUE;
     }
-  g_string_append (s, derated ? _(" · efficiencies η from the device entries")
-                              : _(" · peak figures (η = 1)"));
+  if (calibrated)
+    g_string_append (s, derated ? _(" · ideal bound: efficiencies η from the device entries")
+                                : _(" · ideal bound: peak figures (η = 1)"));
+  else
+    g_string_append (s, derated ? _(" · efficiencies η from the device entries")
+                                : _(" · peak figures (η = 1)"));
+  for (int i = 0; i < in->n_devices; i++)
+    if (in->devices[i].calibrated)
+      {
+        char em[16], ec[16];
+        roof_format_number (in->devices[i].hw.eff_memory, 3, em, sizeof em);
+        roof_format_number (in->devices[i].hw.eff_compute, 3, ec, sizeof ec);
+        g_string_append_printf (s,
+                                /* TRANSLATORS: the name says "(calibrated)" */
+                                dngettext (GETTEXT_PACKAGE,
+                                           " · %s: η_m %s, η_c %s, fitted to %d point",
+                                           " · %s: η_m %s, η_c %s, fitted to %d points",
+                                           (unsigned long) in->devices[i].cal_points),
+                                in->devices[i].name, em, ec, in->devices[i].cal_points);
+      }
   g_string_append (s, ".");
 }
 

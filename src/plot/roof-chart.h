@@ -46,6 +46,11 @@ typedef struct
   int color;          /* index into the palette; stable per device across charts */
   gboolean has_rgb;   /* the user chose a colour: rgb (0xRRGGBB) in place of `color` */
   guint32 rgb;
+  /* a calibrated copy of a device (docs/model.md, "Calibration"): hw's η
+   * are the fit's, fitted to cal_points measurements; the roofline draws
+   * only its derated roof, captions call it calibrated, not the bound */
+  gboolean calibrated;
+  int cal_points;
 } RoofPlotDevice;
 
 /* Loads what the first render of a process spends most on before it draws:

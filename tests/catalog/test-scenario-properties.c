@@ -127,6 +127,7 @@ static const Case cases[] = {
   { "sensitivity-step", "0.05", "0", FALSE },
   { "custom-colors", "amd-mi300x #ff0000,nvidia-h100-sxm #123456", "nvidia-h100-sxm red", FALSE },
   { "published-measurements", "true", NULL, FALSE },
+  { "show-calibrated", "true", NULL, FALSE },
   /* sorted, as the scenario keeps them */
   { "measured-hidden", "SGLang run.jsonl,vLLM result.json", NULL, FALSE },
   /* the frontier chart's y axis: a roof_frontier_metric_name (); axes */
