@@ -142,8 +142,8 @@ fill_speculative (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scena
 /* The bundled set, parsed once per catalog (its ids are the built-in
  * catalog's, which a user catalog cannot remove); NULL when it cannot be
  * read, which a test of the bundled set catches. */
-static GPtrArray *
-bundled_measurements (RoofCatalog *catalog)
+GPtrArray *
+roof_chart_data_bundled_measurements (RoofCatalog *catalog)
 {
   static const char key[] = "roof-chart-data-bundled-measurements";
   GPtrArray *set = g_object_get_data (G_OBJECT (catalog), key);
@@ -170,7 +170,7 @@ fill_measured (RoofChartData *self, RoofChartInput *in, RoofCatalog *catalog,
   GPtrArray *sets[3] = { roof_scenario_get_measurements (scenario), NULL, NULL };
 
   if (roof_scenario_get_published_measurements (scenario))
-    sets[1] = bundled_measurements (catalog);
+    sets[1] = roof_chart_data_bundled_measurements (catalog);
   self->measured = g_ptr_array_new_with_free_func (g_free);
   roof_measured_fill_input (in, catalog, roof_scenario_get_model (scenario), sets,
                             self->measured);

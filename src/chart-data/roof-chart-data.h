@@ -45,6 +45,11 @@ const char *roof_chart_data_get_model_name (RoofChartData *self);
  * devices than a chart holds), or NULL. Translated. */
 const char *roof_chart_data_get_problem (RoofChartData *self);
 
+/* The bundled published measurements (roof_measurements_bundled), parsed
+ * once per catalog and kept with it (borrowed); NULL, with a warning, when
+ * they cannot be read. */
+GPtrArray *roof_chart_data_bundled_measurements (RoofCatalog *catalog);
+
 /* The name a chart shows for a device: the catalog name without the vendor
  * it starts with ("NVIDIA H100 SXM5 80 GB" → "H100 SXM5 80 GB"). */
 char *roof_chart_short_name (const char *name, const char *vendor);

@@ -623,7 +623,7 @@ draw_derated_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
   roof_format_number (em, 2, a, sizeof a);
   roof_format_number (ec, 2, b, sizeof b);
   if (R->in->devices[i].calibrated)
-    g_snprintf (buf, sizeof buf, _("%s (η_m %s, η_c %s)"), roof_render_device_name (R, i), a, b);
+    g_snprintf (buf, sizeof buf, _("%s: η_m %s, η_c %s"), roof_render_device_name (R, i), a, b);
   else
     g_snprintf (buf, sizeof buf, _("%s derated (η_m %s, η_c %s)"),
                 roof_render_device_name (R, i), a, b);

@@ -156,6 +156,15 @@ void _roof_window_measured_init (RoofWindow *self);
  * now (from roof_window_recompute). */
 void _roof_window_measured_sync (RoofWindow *self);
 
+/* ------------------------------------------------------------------------ */
+/* roof-window-calibrate.c                                                  */
+
+/* Installs win.calibrate (Measured Results: Calibrate…). */
+void _roof_window_class_calibrate_init (GtkWidgetClass *widget_class);
+/* calibration.show, the scenario's "show-calibrated" (from constructed,
+ * once the scenario is there). */
+void _roof_window_calibrate_init (RoofWindow *self);
+
 /* Installs win.open, win.open-file, win.import-hardware, win.import-from
  * and win.no-recent, and Ctrl+O. */
 void _roof_window_class_open_init (GtkWidgetClass *widget_class);

@@ -554,6 +554,7 @@ roof_window_constructed (GObject *object)
   G_OBJECT_CLASS (roof_window_parent_class)->constructed (object);
 
   set_up_document (self);
+  _roof_window_calibrate_init (self);
   _roof_window_history_init (self);
   _roof_window_watch_catalog (self);
   _roof_window_recent_init (self);
@@ -770,6 +771,7 @@ roof_window_class_init (RoofWindowClass *klass)
   _roof_window_class_actions_init (widget_class);
   _roof_window_class_open_init (widget_class);
   _roof_window_class_measured_init (widget_class);
+  _roof_window_class_calibrate_init (widget_class);
 }
 
 static void

@@ -1,0 +1,297 @@
+/* roof-window-calibrate.c — Calibrate…: a device's efficiencies fitted to its measurements
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * docs/model.md, "Calibration". win.calibrate fits η_c, η_m and t_0 of the
+ * device in the editor when it is compared, else of the first compared
+ * device, to its measurements the charts have (the scenario's imported
+ * ones and, when the scenario shows them, the bundled published set) with
+ * roof-calibrate.c, as roofline-cli calibrate does. The dialog shows the
+ * fit; Save Calibration writes it into the entry's "calibration" object
+ * in the user catalog (roof_user_catalog_save: roof_file_save), beside its
+ * ideal "efficiency", which stays. calibration.show (Show Calibrated
+ * Predictions) is the scenario's "show-calibrated": the charts then draw
+ * each calibrated device beside its ideal bound.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "roof-calibrate.h"
+#include "roof-chart-data.h"
+#include "roof-format.h"
+#include "roof-hardware-panel.h"
+#include "roof-user-catalog.h"
+#include "roof-window-private.h"
+
+typedef struct
+{
+  RoofWindow *self;
+  char *device;
+  RoofCalibrationFit fit;
+  GPtrArray *sources; /* char *: the measurements' sources */
+} Calibrating;
+
+static void
+calibrating_free (Calibrating *c)
+{
+  g_object_unref (c->self);
+  g_free (c->device);
+  g_ptr_array_unref (c->sources);
+  g_free (c);
+}
+
+static void
+calibrating_notify (gpointer data, GClosure *closure)
+{
+  calibrating_free (data);
+}
+
+/* The device in the editor when it is compared, else the first compared
+ * one, else the editor's; NULL when there is none. */
+static RoofHardwareSpec *
+chosen_device (RoofWindow *self)
+{
+  const char *const *ids = roof_scenario_get_hardware (self->scenario);
+  RoofHardwareSpec *selected
+    = roof_hardware_panel_get_selected (ROOF_HARDWARE_PANEL (self->hardware_panel));
+  const char *id = selected != NULL ? roof_spec_get_id (ROOF_SPEC (selected)) : NULL;
+
+  if (id != NULL && ids != NULL && g_strv_contains (ids, id))
+    return selected;
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    {
+      RoofHardwareSpec *spec = roof_catalog_find_hardware (self->catalog, ids[i]);
+      if (spec != NULL)
+        return spec;
+    }
+  return selected;
+}
+
+static void
+tell (RoofWindow *self, const char *heading, const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+
+  gtk_widget_set_name (dialog, "calibration-message");
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Saving                                                                   */
+
+static gboolean
+save (Calibrating *c, GError **error)
+{
+  RoofWindow *self = c->self;
+  RoofHardwareSpec *spec = roof_catalog_find_hardware (self->catalog, c->device);
+  g_autoptr (JsonObject) entry = NULL;
+
+  if (spec == NULL)
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                   _("The catalog no longer has “%s”."), c->device);
+      return FALSE;
+    }
+  if (roof_user_catalog_get_read_only (self->user_catalog))
+    {
+      g_set_error_literal (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                           _("The user catalog cannot be written."));
+      return FALSE;
+    }
+  entry = roof_spec_to_json (ROOF_SPEC (spec));
+  /* the app fits every model and precision of the device together */
+  json_object_set_object_member (entry, "calibration",
+                                 roof_calibration_to_json (&c->fit, NULL, NULL, c->sources));
+  return roof_spec_replace_json (ROOF_SPEC (spec), entry, error)
+         && roof_user_catalog_save (self->user_catalog, error);
+}
+
+static void
+on_response (AdwMessageDialog *dialog, const char *response, Calibrating *c)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (g_strcmp0 (response, "save") != 0)
+    return;
+  if (!save (c, &error))
+    {
+      tell (c->self, _("The Calibration Was Not Saved"), error->message);
+      return;
+    }
+  _roof_window_toast (c->self, _("Calibration saved in the catalog: turn on Show Calibrated "
+                                 "Predictions to draw it beside the ideal bound"));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The dialog                                                               */
+
+static char *
+state_text (RoofCalibrationState state, int n, gboolean overhead)
+{
+  switch (state)
+    {
+    case ROOF_CALIBRATION_UNDETERMINED:
+      return g_strdup (overhead ? _("undetermined: no measurement states its batch")
+                                : _("undetermined: no measurement is bound by it"));
+    case ROOF_CALIBRATION_AT_LIMIT:
+      return g_strdup_printf (ngettext ("at its limit, %d point", "at its limit, %d points", n),
+                              n);
+    case ROOF_CALIBRATION_FITTED:
+    default:
+      return g_strdup_printf (ngettext ("fitted, %d point", "fitted, %d points", n), n);
+    }
+}
+
+static void
+add_row (GtkGrid *grid, int row, const char *name, const char *title, char *value, char *note)
+{
+  GtkWidget *t = gtk_label_new (title);
+  GtkWidget *v = gtk_label_new (value);
+  GtkWidget *n = gtk_label_new (note);
+
+  gtk_label_set_xalign (GTK_LABEL (t), 0.0);
+  gtk_label_set_xalign (GTK_LABEL (v), 1.0);
+  gtk_label_set_xalign (GTK_LABEL (n), 0.0);
+  gtk_widget_set_name (v, name);
+  gtk_label_set_selectable (GTK_LABEL (v), TRUE);
+  gtk_widget_add_css_class (v, "numeric");
+  gtk_widget_add_css_class (n, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (n), TRUE);
+  gtk_grid_attach (grid, t, 0, row, 1, 1);
+  gtk_grid_attach (grid, v, 1, row, 1, 1);
+  gtk_grid_attach (grid, n, 2, row, 1, 1);
+  g_free (value);
+  g_free (note);
+}
+
+/* η to 3 significant figures, or "undetermined" */
+static char *
+eta_text (double eta, RoofCalibrationState state)
+{
+  return state == ROOF_CALIBRATION_UNDETERMINED ? g_strdup (_("undetermined"))
+                                                : roof_format_significant (eta, 3);
+}
+
+static GtkWidget *
+figures (const RoofCalibrationFit *fit)
+{
+  GtkGrid *grid = GTK_GRID (gtk_grid_new ());
+
+  gtk_grid_set_row_spacing (grid, 6);
+  gtk_grid_set_column_spacing (grid, 12);
+  add_row (grid, 0, "calibration-compute", _("Compute efficiency η_c"),
+           eta_text (fit->eta_compute, fit->compute_state),
+           state_text (fit->compute_state, fit->n_compute, FALSE));
+  add_row (grid, 1, "calibration-memory", _("Memory efficiency η_m"),
+           eta_text (fit->eta_memory, fit->memory_state),
+           state_text (fit->memory_state, fit->n_memory, FALSE));
+  add_row (grid, 2, "calibration-overhead", _("Overhead per step t_0"),
+           fit->overhead_state == ROOF_CALIBRATION_UNDETERMINED
+             ? g_strdup (_("undetermined"))
+             : roof_format (fit->overhead, ROOF_UNIT_TIME),
+           state_text (fit->overhead_state, fit->n_overhead, TRUE));
+  add_row (grid, 3, "calibration-points", _("Measurements"), roof_format_integer (fit->n_points),
+           g_strdup (""));
+  add_row (grid, 4, "calibration-rms", _("RMS residual"), roof_format_significant (fit->rms, 3),
+           g_strdup (_("ln (predicted / measured time)")));
+  add_row (grid, 5, "calibration-max", _("Largest residual"),
+           roof_format_significant (fit->max_residual, 3),
+           g_strdup (fit->collinear ? _("the parameters trade off: too few or too similar points")
+                                    : ""));
+  return GTK_WIDGET (grid);
+}
+
+static void
+show_fit (Calibrating *c, RoofHardwareSpec *spec, gboolean published)
+{
+  g_autofree char *heading
+    = g_strdup_printf (_("Calibration of %s"), roof_spec_get_name (ROOF_SPEC (spec)));
+  const char *body
+    = published ? _("Fitted by least squares on log time to the device's measurements of every "
+                    "model and precision: the scenario's and the published results. Saved, it "
+                    "is drawn beside the ideal bound, never in its place.")
+                : _("Fitted by least squares on log time to the device's measurements of every "
+                    "model and precision in the scenario. Saved, it is drawn beside the ideal "
+                    "bound, never in its place.");
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (c->self), heading, body);
+  RoofCalibrationFit *copy = g_memdup2 (&c->fit, sizeof c->fit);
+
+  gtk_widget_set_name (dialog, "calibration-dialog");
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), figures (&c->fit));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "save",
+                                    _("_Save Calibration"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  /* the fit as numbers, for whoever checks the figures */
+  g_object_set_data_full (G_OBJECT (dialog), "roof-calibration-fit", copy, g_free);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_response), c,
+                         calibrating_notify, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+calibrate_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  RoofWindow *self = ROOF_WINDOW (widget);
+  RoofHardwareSpec *spec = chosen_device (self);
+  gboolean published = roof_scenario_get_published_measurements (self->scenario);
+  GPtrArray *sets[2] = { roof_scenario_get_measurements (self->scenario),
+                         published ? roof_chart_data_bundled_measurements (self->catalog) : NULL };
+  g_auto (RoofCalibrationData) data = { 0 };
+  g_autoptr (GError) error = NULL;
+  Calibrating *c;
+
+  if (spec == NULL)
+    {
+      tell (self, _("No Device to Calibrate"), _("Compare a device first."));
+      return;
+    }
+  if (!roof_calibration_collect (self->catalog, sets, 2, roof_spec_get_id (ROOF_SPEC (spec)),
+                                 NULL, -1, &data, &error))
+    {
+      tell (self, _("The Device Cannot Be Calibrated"), error->message);
+      return;
+    }
+  if (data.points->len == 0)
+    {
+      g_autofree char *heading = g_strdup_printf (_("No Measurements of %s"),
+                                                  roof_spec_get_name (ROOF_SPEC (spec)));
+      tell (self, heading,
+            _("A calibration is fitted to measured results. Import some (File ▸ Import "
+              "Measurements…) or show the Published Results (Measured Results menu), then "
+              "calibrate again."));
+      return;
+    }
+  c = g_new0 (Calibrating, 1);
+  if (!roof_calibration_fit ((RoofCalibrationPoint *) data.points->data, (int) data.points->len,
+                             &c->fit, &error))
+    {
+      g_free (c);
+      tell (self, _("The Device Cannot Be Calibrated"), error->message);
+      return;
+    }
+  c->self = g_object_ref (self);
+  c->device = g_strdup (roof_spec_get_id (ROOF_SPEC (spec)));
+  c->sources = g_ptr_array_ref (data.sources);
+  show_fit (c, spec, published);
+}
+
+void
+_roof_window_class_calibrate_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.calibrate", NULL, calibrate_activated);
+}
+
+void
+_roof_window_calibrate_init (RoofWindow *self)
+{
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr (GPropertyAction) show
+    = g_property_action_new ("show", self->scenario, "show-calibrated");
+
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (show));
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "calibration", G_ACTION_GROUP (group));
+}
