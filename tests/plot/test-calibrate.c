@@ -14,6 +14,7 @@
 
 #include "roof-calibrate.h"
 #include "roof-catalog-error.h"
+#include "roof-chart-data.h"
 #include "roof-measured.h"
 #include "solver-fixtures.h" /* assert_rel () */
 
@@ -194,6 +195,82 @@ test_bad_input (void)
   g_assert_cmpstr (error->message, ==, "point 1: its times must be finite and positive");
 }
 
+/* The chart data with Show Calibrated Predictions: the H100 given a
+ * calibration by hand (η_c 0.25, η_m 0.5, 12 points) comes twice, ideal
+ * and calibrated; on the roofline the copy draws its derated roof only
+ * (no memory roof or ceiling of its own: no "(calibrated) 3.35 TB/s"
+ * label) and the caption says which is the bound and which the fit. */
+static void
+test_chart_copy (void)
+{
+  static const char *const ids[] = { "nvidia-h100-sxm", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  g_autoptr (RoofScenario) scenario = roof_scenario_new_default ();
+  RoofSpec *h100 = ROOF_SPEC (roof_catalog_find_hardware (catalog, ids[0]));
+  g_autoptr (JsonObject) entry = roof_spec_to_json (h100);
+  JsonObject *cal = json_object_new ();
+  RoofChartLayout *layout = roof_chart_layout_new ();
+  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create (surface);
+  int copy_labels = 0, copy_roofs = 0;
+  gboolean caption_ideal = FALSE, caption_fit = FALSE;
+  RoofChartInput in;
+
+  g_assert_no_error (error);
+  json_object_set_double_member (cal, "compute", 0.25);
+  json_object_set_double_member (cal, "memory", 0.5);
+  json_object_set_int_member (cal, "points", 12);
+  json_object_set_double_member (cal, "rms", 0.1);
+  json_object_set_object_member (entry, "calibration", cal);
+  g_assert_true (roof_spec_replace_json (h100, entry, &error));
+  roof_scenario_set_hardware (scenario, ids);
+  roof_scenario_set_model (scenario, "llama-3.1-8b");
+
+  /* off: the ideal device alone */
+  {
+    g_autoptr (RoofChartData) data = roof_chart_data_new (catalog, scenario);
+    g_assert_cmpint (roof_chart_data_get_input (data)->n_devices, ==, 1);
+  }
+  roof_scenario_set_show_calibrated (scenario, TRUE);
+  g_autoptr (RoofChartData) data = roof_chart_data_new (catalog, scenario);
+  in = *roof_chart_data_get_input (data);
+  g_assert_cmpint (in.n_devices, ==, 2);
+  g_assert_cmpint (roof_chart_data_get_n_devices (data), ==, 1); /* compared: one */
+  g_assert_false (in.devices[0].calibrated);
+  g_assert_cmpfloat (in.devices[0].hw.eff_memory, ==, 1.0);
+  g_assert_true (in.devices[1].calibrated);
+  g_assert_cmpfloat (in.devices[1].hw.eff_compute, ==, 0.25);
+  g_assert_cmpfloat (in.devices[1].hw.eff_memory, ==, 0.5);
+  g_assert_cmpint (in.devices[1].cal_points, ==, 12);
+  g_assert_cmpint (in.devices[1].color, !=, in.devices[0].color);
+
+  in.kind = ROOF_PLOT_ROOFLINE;
+  g_assert_true (roof_chart_render (cr, 1600, 1000, &in, layout, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < layout->texts->len; i++)
+    {
+      const RoofPlacedText *t = &g_array_index (layout->texts, RoofPlacedText, i);
+      if (t->role == ROOF_TEXT_LABEL && g_str_has_prefix (t->text, in.devices[1].name))
+        {
+          copy_labels++;
+          if (strstr (t->text, "B/s") != NULL || strstr (t->text, "FLOP/s") != NULL)
+            copy_roofs++;
+        }
+      if (t->role == ROOF_TEXT_CAPTION && strstr (t->text, "ideal bound") != NULL)
+        caption_ideal = TRUE;
+      if (t->role == ROOF_TEXT_CAPTION && strstr (t->text, "fitted to 12 points") != NULL)
+        caption_fit = TRUE;
+    }
+  g_assert_cmpint (copy_labels, >=, 1); /* its derated roof, "…: η_m 0.5, η_c 0.25" */
+  g_assert_cmpint (copy_roofs, ==, 0);
+  g_assert_true (caption_ideal);
+  g_assert_true (caption_fit);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  roof_chart_layout_free (layout);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -203,5 +280,6 @@ main (int argc, char **argv)
   g_test_add_func ("/calibrate/bundled-h100", test_bundled_h100);
   g_test_add_func ("/calibrate/all-memory-bound", test_all_memory_bound);
   g_test_add_func ("/calibrate/bad-input", test_bad_input);
+  g_test_add_func ("/calibrate/chart-copy", test_chart_copy);
   return g_test_run ();
 }
