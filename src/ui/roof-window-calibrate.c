@@ -133,8 +133,8 @@ state_text (RoofCalibrationState state, int n, gboolean overhead)
   switch (state)
     {
     case ROOF_CALIBRATION_UNDETERMINED:
-      return g_strdup (overhead ? _("undetermined: no measurement states its batch")
-                                : _("undetermined: no measurement is bound by it"));
+      return g_strdup (overhead ? _("no measurement states its batch")
+                                : _("no measurement is bound by it"));
     case ROOF_CALIBRATION_AT_LIMIT:
       return g_strdup_printf (ngettext ("at its limit, %d point", "at its limit, %d points", n),
                               n);
