@@ -144,3 +144,37 @@ roof_scenario_set_measured_source_hidden (RoofScenario *self, const char *source
     g_strv_builder_add (b, source);
   roof_scenario_take_measured_hidden (self, g_strv_builder_end (b));
 }
+
+void
+roof_scenario_measured_install (GParamSpec **p)
+{
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  /* the bundled measurements drawn; calibrated copies of the devices drawn
+   * beside them; the measured sources left out */
+  p[0] = g_param_spec_boolean ("published-measurements", NULL, NULL, FALSE, flags);
+  p[1] = g_param_spec_boolean ("show-calibrated", NULL, NULL, FALSE, flags);
+  p[2] = g_param_spec_boxed ("measured-hidden", NULL, NULL, G_TYPE_STRV, flags);
+}
+
+void
+roof_scenario_measured_get_value (RoofScenario *self, const char *name, GValue *value)
+{
+  if (g_str_equal (name, "published-measurements"))
+    g_value_set_boolean (value, self->published_measurements);
+  else if (g_str_equal (name, "show-calibrated"))
+    g_value_set_boolean (value, self->show_calibrated);
+  else
+    g_value_set_boxed (value, self->measured_hidden);
+}
+
+void
+roof_scenario_measured_set (RoofScenario *self, const char *name, const GValue *value)
+{
+  if (g_str_equal (name, "published-measurements"))
+    roof_scenario_set_published_measurements (self, g_value_get_boolean (value));
+  else if (g_str_equal (name, "show-calibrated"))
+    roof_scenario_set_show_calibrated (self, g_value_get_boolean (value));
+  else
+    roof_scenario_take_measured_hidden (self, g_value_dup_boxed (value));
+}

@@ -73,5 +73,10 @@ void roof_scenario_fleet_set (RoofScenario *self, GParamSpec *pspec, const GValu
 gboolean roof_scenario_fleet_accepts (RoofScenario *self, GParamSpec *pspec, const GValue *value);
 /* The four properties' specs into p[0 … 3]: rate, lengths, ttft-p50, ttft-p99. */
 void roof_scenario_fleet_install (GParamSpec **p);
+/* roof-scenario-measured.c: the specs of "published-measurements",
+ * "show-calibrated" and "measured-hidden" into p[0 … 2], and their values. */
+void roof_scenario_measured_install (GParamSpec **p);
+void roof_scenario_measured_get_value (RoofScenario *self, const char *name, GValue *value);
+void roof_scenario_measured_set (RoofScenario *self, const char *name, const GValue *value);
 
 G_END_DECLS

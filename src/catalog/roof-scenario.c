@@ -115,7 +115,7 @@ enum
   PROP_CEILINGS,
   PROP_SENSITIVITY_STEP,
   PROP_CUSTOM_COLORS,
-  PROP_PUBLISHED_MEASUREMENTS,
+  PROP_PUBLISHED_MEASUREMENTS, /* the measured results': roof-scenario-measured.c */
   PROP_SHOW_CALIBRATED,
   PROP_MEASURED_HIDDEN,
   PROP_RATE, /* the fleet's: roof-scenario-fleet.c */
@@ -377,13 +377,9 @@ roof_scenario_get_property (GObject *object, guint prop_id, GValue *value, GPara
       g_value_take_boxed (value, list_custom_colors (self));
       break;
     case PROP_PUBLISHED_MEASUREMENTS:
-      g_value_set_boolean (value, self->published_measurements);
-      break;
     case PROP_SHOW_CALIBRATED:
-      g_value_set_boolean (value, self->show_calibrated);
-      break;
     case PROP_MEASURED_HIDDEN:
-      g_value_set_boxed (value, self->measured_hidden);
+      roof_scenario_measured_get_value (self, pspec->name, value);
       break;
     case PROP_FRONTIER_Y:
       g_value_set_string (value, roof_frontier_metric_name (self->frontier_y));
@@ -438,13 +434,9 @@ roof_scenario_set_property (GObject *object,
       set_custom_colors (self, g_value_get_boxed (value));
       break;
     case PROP_PUBLISHED_MEASUREMENTS:
-      roof_scenario_set_published_measurements (self, g_value_get_boolean (value));
-      break;
     case PROP_SHOW_CALIBRATED:
-      roof_scenario_set_show_calibrated (self, g_value_get_boolean (value));
-      break;
     case PROP_MEASURED_HIDDEN:
-      roof_scenario_take_measured_hidden (self, g_value_dup_boxed (value));
+      roof_scenario_measured_set (self, pspec->name, value);
       break;
     case PROP_FRONTIER_Y:
       {
@@ -510,14 +502,7 @@ roof_scenario_class_init (RoofScenarioClass *klass)
   properties[PROP_CUSTOM_COLORS] = g_param_spec_boxed ("custom-colors", NULL, NULL, G_TYPE_STRV,
                                                        flags);
   properties[PROP_MODEL] = g_param_spec_string ("model", NULL, NULL, "", flags);
-  /* the bundled measurements drawn; the measured sources left out */
-  properties[PROP_PUBLISHED_MEASUREMENTS]
-    = g_param_spec_boolean ("published-measurements", NULL, NULL, FALSE, flags);
-  /* calibrated copies of the devices drawn beside them */
-  properties[PROP_SHOW_CALIBRATED]
-    = g_param_spec_boolean ("show-calibrated", NULL, NULL, FALSE, flags);
-  properties[PROP_MEASURED_HIDDEN]
-    = g_param_spec_boxed ("measured-hidden", NULL, NULL, G_TYPE_STRV, flags);
+  roof_scenario_measured_install (&properties[PROP_PUBLISHED_MEASUREMENTS]);
   /* NULL: the compared devices bare */
   properties[PROP_SYSTEM] = g_param_spec_string ("system", NULL, NULL, NULL, flags);
   /* a RoofPlotKind */

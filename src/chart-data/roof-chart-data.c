@@ -194,9 +194,9 @@ add_calibrated (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenari
 
       if (spec == NULL || !roof_calibration_from_spec (ROOF_SPEC (spec), &cal))
         continue;
-      g_autofree char *name = roof_calibration_device (
-        &self->devices[i], &cal, (self->devices[i].color + self->n_devices) % ROOF_PLOT_PALETTE_SIZE,
-        &self->devices[total]);
+      int color = (self->devices[i].color + self->n_devices) % ROOF_PLOT_PALETTE_SIZE;
+      g_autofree char *name = roof_calibration_device (&self->devices[i], &cal, color,
+                                                       &self->devices[total]);
       self->devices[total++].name = g_string_chunk_insert_const (self->strings, name);
     }
   return total;

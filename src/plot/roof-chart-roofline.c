@@ -622,11 +622,9 @@ draw_derated_roof (RoofRender *R, const Roofline *c, int i, GArray *labels)
                       roof_color_alpha (col, 0.8));
   roof_format_number (em, 2, a, sizeof a);
   roof_format_number (ec, 2, b, sizeof b);
-  if (R->in->devices[i].calibrated)
-    g_snprintf (buf, sizeof buf, _("%s: η_m %s, η_c %s"), roof_render_device_name (R, i), a, b);
-  else
-    g_snprintf (buf, sizeof buf, _("%s derated (η_m %s, η_c %s)"),
-                roof_render_device_name (R, i), a, b);
+  g_snprintf (buf, sizeof buf, R->in->devices[i].calibrated ? _("%s: η_m %s, η_c %s")
+                                                             : _("%s derated (η_m %s, η_c %s)"),
+              roof_render_device_name (R, i), a, b);
   double seg[4] = { xy[2], xy[3], xy[4], xy[5] };
   if (roof_clip_segment (pa, &seg[0], &seg[1], &seg[2], &seg[3]))
     roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, col, seg, 2, 0.6,
@@ -816,8 +814,7 @@ draw_data (RoofRender *R, gpointer data, GArray *labels)
     {
       if (!c->dev[i].ok)
         continue;
-      /* a calibrated copy: its derated roof only, the peak roofs are its
-       * ideal device's */
+      /* a calibrated copy: its derated roof only, the peaks are its ideal's */
       if (!R->in->devices[i].calibrated)
         draw_cache_roofs (R, c, i, labels);
       draw_derated_roof (R, c, i, labels);

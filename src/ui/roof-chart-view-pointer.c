@@ -358,9 +358,11 @@ on_click_released (GtkGestureClick *click, int n_press, double x, double y, Roof
   gtk_widget_grab_focus (GTK_WIDGET (self));
 
   device = roof_chart_layout_legend_hit (self->layout, x, y);
-  if (device >= 0 && self->data != NULL && device < roof_chart_data_get_n_devices (self->data))
+  if (device >= 0 && self->data != NULL
+      && device < roof_chart_data_get_input (self->data)->n_devices)
     {
-      const char *id = roof_chart_data_get_device (self->data, device)->id;
+      /* a calibrated copy's entry toggles its device, both series */
+      const char *id = roof_chart_data_get_input (self->data)->devices[device].id;
       roof_chart_view_set_device_hidden (self, id, !roof_chart_view_get_device_hidden (self, id));
       return;
     }

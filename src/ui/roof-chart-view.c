@@ -115,8 +115,10 @@ hidden_bits (RoofChartView *self)
   guint bits = 0;
   if (self->data == NULL)
     return 0;
-  for (int i = 0; i < roof_chart_data_get_n_devices (self->data); i++)
-    if (g_hash_table_contains (self->hidden, roof_chart_data_get_device (self->data, i)->id))
+  /* a device's calibrated copy (same id) hides with it */
+  const RoofChartInput *in = roof_chart_data_get_input (self->data);
+  for (int i = 0; i < in->n_devices; i++)
+    if (g_hash_table_contains (self->hidden, in->devices[i].id))
       bits |= 1u << i;
   return bits;
 }

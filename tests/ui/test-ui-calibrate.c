@@ -233,6 +233,15 @@ test_fit_save_and_show (Fixture *f, gconstpointer user_data)
   g_assert_cmpfloat_with_epsilon (in.devices[1].hw.eff_memory, want.eta_memory, 1e-12);
   g_assert_cmpint (in.devices[1].cal_points, ==, 30);
 
+  /* hiding the device hides its calibrated copy too (the same id) */
+  roof_chart_view_set_device_hidden (roof_window_get_chart (f->window, ROOF_PLOT_ROOFLINE), H100,
+                                     TRUE);
+  g_assert_true (roof_chart_view_build_input (roof_window_get_chart (f->window, ROOF_PLOT_ROOFLINE),
+                                              &in));
+  g_assert_cmpuint (in.hidden, ==, (1u << 0) | (1u << 1));
+  roof_chart_view_set_device_hidden (roof_window_get_chart (f->window, ROOF_PLOT_ROOFLINE), H100,
+                                     FALSE);
+
   /* undone: the setting is a scenario property like any other */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
   g_assert_false (roof_scenario_get_show_calibrated (scenario));
