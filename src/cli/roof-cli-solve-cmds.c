@@ -569,6 +569,63 @@ sweep_write_csv (RoofCliContext *ctx, const Sweep *sw, GError **error)
   return TRUE;
 }
 
+/* 12 keys and their punctuation (196 bytes), 10 numbers and a bound's name */
+#define SWEEP_JSON_LINE_MAX (256 + 10 * ROOF_CLI_NUMBER_MAX + 64)
+
+#define PUT_TEXT(d, literal) (memcpy ((d), (literal), sizeof (literal) - 1), \
+                              (d) += sizeof (literal) - 1)
+
+/* One point on one line, as roof_cli_json_writer_begin_object_line and a
+ * member call per value wrote it, into `line`: the keys and separators as
+ * constant pieces, the numbers by roof_cli_put_double ("null" when not
+ * finite). Its length returned. */
+static gsize
+sweep_json_point (char *line, double batch, double context, const RoofResult *r)
+{
+  const char *bound = roof_bound_name (r->bound);
+  char *d = line;
+
+  PUT_TEXT (d, "{\"batch\": ");
+  d += roof_cli_put_double (d, batch);
+  PUT_TEXT (d, ", \"context\": ");
+  d += roof_cli_put_double (d, context);
+  PUT_TEXT (d, ", \"t_step_s\": ");
+  d += roof_cli_put_double (d, r->t_step);
+  PUT_TEXT (d, ", \"tokens_per_s\": ");
+  d += roof_cli_put_double (d, r->tokens_per_s);
+  PUT_TEXT (d, ", \"intensity\": ");
+  d += roof_cli_put_double (d, r->intensity);
+  PUT_TEXT (d, ", \"bound\": ");
+  if (bound != NULL)
+    {
+      /* one of the solver's three plain words: nothing to escape */
+      gsize bound_len = strlen (bound);
+
+      g_assert (bound_len < 32);
+      *d++ = '"';
+      memcpy (d, bound, bound_len);
+      d += bound_len;
+      *d++ = '"';
+    }
+  else
+    PUT_TEXT (d, "null");
+  if (r->fits)
+    PUT_TEXT (d, ", \"fits\": true, \"min_devices\": ");
+  else
+    PUT_TEXT (d, ", \"fits\": false, \"min_devices\": ");
+  d += roof_cli_put_int (d, r->min_devices);
+  PUT_TEXT (d, ", \"footprint_bytes\": ");
+  d += roof_cli_put_double (d, r->footprint);
+  PUT_TEXT (d, ", \"mfu\": ");
+  d += roof_cli_put_double (d, r->mfu);
+  PUT_TEXT (d, ", \"mbu\": ");
+  d += roof_cli_put_double (d, r->mbu);
+  PUT_TEXT (d, ", \"usd_per_mtok\": ");
+  d += roof_cli_put_double (d, r->has_cost ? r->usd_per_mtok : NAN);
+  PUT_TEXT (d, "}");
+  return (gsize) (d - line);
+}
+
 /* Streamed too: a long sweep never sits whole in memory as a JSON tree. */
 static gboolean
 sweep_write_json (RoofCliContext *ctx, const Sweep *sw, GError **error)
@@ -604,20 +661,10 @@ sweep_write_json (RoofCliContext *ctx, const Sweep *sw, GError **error)
 
           if (!sweep_solve (ctx, sw, i, j, r, error))
             return FALSE;
-          roof_cli_json_writer_begin_object_line (w, NULL);
-          roof_cli_json_writer_number (w, "batch", sweep_batch (ctx, sw, j));
-          roof_cli_json_writer_number (w, "context", sweep_context (ctx, sw, j));
-          roof_cli_json_writer_number (w, "t_step_s", r->t_step);
-          roof_cli_json_writer_number (w, "tokens_per_s", r->tokens_per_s);
-          roof_cli_json_writer_number (w, "intensity", r->intensity);
-          roof_cli_json_writer_string (w, "bound", roof_bound_name (r->bound));
-          roof_cli_json_writer_bool (w, "fits", r->fits);
-          roof_cli_json_writer_int (w, "min_devices", r->min_devices);
-          roof_cli_json_writer_number (w, "footprint_bytes", r->footprint);
-          roof_cli_json_writer_number (w, "mfu", r->mfu);
-          roof_cli_json_writer_number (w, "mbu", r->mbu);
-          roof_cli_json_writer_number_or_null (w, "usd_per_mtok", r->has_cost, r->usd_per_mtok);
-          roof_cli_json_writer_end_object (w);
+          char line[SWEEP_JSON_LINE_MAX];
+          gsize len = sweep_json_point (line, sweep_batch (ctx, sw, j),
+                                        sweep_context (ctx, sw, j), r);
+          roof_cli_json_writer_raw (w, line, len);
         }
       roof_cli_json_writer_end_array (w);
       roof_cli_json_writer_end_object (w);
