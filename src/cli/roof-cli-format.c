@@ -406,14 +406,13 @@ decimal_to_double (guint64 m, int k, double *out)
 
 /* `digits` (n of them, the first nonzero) × 10^exp10 as printf's "%.Pg"
  * prints it: fixed notation for -4 ≤ exp10 < P, else d.ddde±XX; trailing
- * zeros of the fraction dropped. Written into `dst` (at most 26 bytes: 17
- * digits, a sign, a point and "e-308", or "0.0000" and 17 digits) and
- * appended to `out` at once: a GString append per character was a fifth
- * of a large sweep's time. */
-static void
-append_g_style (GString *out, gboolean negative, const char *digits, int n, int exp10, int p)
+ * zeros of the fraction dropped. Written into `buf` (at most 26 bytes: 17
+ * digits, a sign, a point and "e-308", or "0.0000" and 17 digits), its
+ * length returned: a GString append per character was a fifth of a large
+ * sweep's time. */
+static gsize
+put_g_style (char *buf, gboolean negative, const char *digits, int n, int exp10, int p)
 {
-  char buf[32];
   char *d = buf;
 
   while (n > 1 && digits[n - 1] == '0')
@@ -466,7 +465,7 @@ append_g_style (GString *out, gboolean negative, const char *digits, int n, int 
           d += n - whole;
         }
     }
-  roof_cli_append_len (out, buf, (gsize) (d - buf));
+  return (gsize) (d - buf);
 }
 
 /* The first `p` of the 17 digits rounded half up, into `rounded`; FALSE when
@@ -558,8 +557,8 @@ scaled_round (guint64 m, int k, int shift, Uint128 *q)
 
 /* `q`, a whole number of `p` digits (or 10^p after rounding up), as digits
  * with the decimal exponent `x` of its first one. */
-static void
-append_rounded (GString *out, gboolean negative, Uint128 q, int p, int x)
+static gsize
+put_rounded (char *dst, gboolean negative, Uint128 q, int p, int x)
 {
   char digits[17];
   guint64 d;
@@ -581,18 +580,18 @@ append_rounded (GString *out, gboolean negative, Uint128 q, int p, int x)
     }
   if (i == 1)
     digits[0] = (char) ('0' + (int) d);
-  append_g_style (out, negative, digits, p, x, p);
+  return put_g_style (dst, negative, digits, p, x, p);
 }
 
 /* roof_json_format_double's text in exact integer arithmetic, no printf or
  * strtod: |value| is m / 2^shift with 2^52 < m < 2^53, so the candidates of
  * 15, 16 and 17 digits, round (m · 10^k / 2^shift), and the test whether
  * one reads back (within half an ulp: |q · 2^shift − m · 10^k| < 10^k / 2)
- * all fit in 128 bits for 1e-6 ≤ |value| < 2^53. FALSE, for printf to
- * decide, outside that range, at a power of two (its lower neighbour is
- * nearer) and on exact ties. */
-static gboolean
-append_exact (GString *out, double value)
+ * all fit in 128 bits for 1e-6 ≤ |value| < 2^53. Written into `dst`, its
+ * length returned; 0, for printf to decide, outside that range, at a power
+ * of two (its lower neighbour is nearer) and on exact ties. */
+static gsize
+put_exact (char *dst, double value)
 {
   double a = fabs (value);
   Uint128 q17 = 0;
@@ -603,7 +602,7 @@ append_exact (GString *out, double value)
   guint64 bits;
 
   if (!(a >= 1e-6 && a < 9007199254740992.0))
-    return FALSE;
+    return 0;
   /* a normal double: its 52 stored bits and the hidden one, and a = m / 2^shift
    * with e2 as frexp gives it (a = f · 2^e2, 0.5 ≤ f < 1) */
   memcpy (&bits, &a, sizeof bits);
@@ -611,7 +610,7 @@ append_exact (GString *out, double value)
   m = (bits & ((G_GUINT64_CONSTANT (1) << 52) - 1)) | (G_GUINT64_CONSTANT (1) << 52);
   shift = 53 - e2;
   if (shift <= 0 || shift > 72 || m == (G_GUINT64_CONSTANT (1) << 52))
-    return FALSE;
+    return 0;
 
   /* the decimal exponent, floor (log10 (a)) or one less: 2^(e2-1) ≤ a < 2^e2,
    * and 78913 / 2^18 is log10 (2) less 8e-7, an error below 1e-4 for the
@@ -621,7 +620,7 @@ append_exact (GString *out, double value)
   for (int attempt = 0; attempt < 3 && !found; attempt++)
     {
       if (16 - x < 0 || 16 - x > 22 || !scaled_round (m, 16 - x, shift, &q17))
-        return FALSE;
+        return 0;
       if (q17 >= pow10_128 (17))
         x++;
       else if (q17 < pow10_128 (16))
@@ -630,7 +629,7 @@ append_exact (GString *out, double value)
         found = TRUE;
     }
   if (!found)
-    return FALSE;
+    return 0;
 
   for (int p = 15; p <= 16; p++)
     {
@@ -638,20 +637,18 @@ append_exact (GString *out, double value)
       Uint128 q, scaled, exact, diff;
 
       if (k < 0 || !scaled_round (m, k, shift, &q))
-        return FALSE;
+        return 0;
       scaled = q << shift;
       exact = (Uint128) m * pow10_128 (k);
       diff = scaled > exact ? scaled - exact : exact - scaled;
       if (2 * diff == pow10_128 (k))
-        return FALSE;
+        return 0;
       if (2 * diff < pow10_128 (k))
         {
-          append_rounded (out, signbit (value), q, p, x);
-          return TRUE;
+          return put_rounded (dst, signbit (value), q, p, x);
         }
     }
-  append_rounded (out, signbit (value), q17, 17, x);
-  return TRUE;
+  return put_rounded (dst, signbit (value), q17, 17, x);
 }
 #endif
 
@@ -665,15 +662,13 @@ digits_value (const char *digits, int n)
   return m;
 }
 
-void
-roof_cli_append_int (GString *out, gint64 value)
+gsize
+roof_cli_put_int (char *dst, gint64 value)
 {
   char buf[24];
   char *p = buf + sizeof buf;
   /* the magnitude as unsigned: -G_MININT64 does not fit a gint64 */
   guint64 u = value < 0 ? -(guint64) value : (guint64) value;
-
-  g_return_if_fail (out != NULL);
 
   do
     {
@@ -683,35 +678,52 @@ roof_cli_append_int (GString *out, gint64 value)
   while (u > 0);
   if (value < 0)
     *--p = '-';
-  roof_cli_append_len (out, p, (gsize) (buf + sizeof buf - p));
+  memcpy (dst, p, (gsize) (buf + sizeof buf - p));
+  return (gsize) (buf + sizeof buf - p);
 }
 
 void
-roof_cli_append_double (GString *out, double value)
+roof_cli_append_int (GString *out, gint64 value)
+{
+  char buf[ROOF_CLI_NUMBER_MAX];
+
+  g_return_if_fail (out != NULL);
+  roof_cli_append_len (out, buf, roof_cli_put_int (buf, value));
+}
+
+/* the reference formatter's text, copied into `dst` */
+static gsize
+put_reference (char *dst, double value)
+{
+  g_autoptr (GString) text = g_string_sized_new (32);
+
+  roof_json_append_double (text, value);
+  g_assert (text->len < ROOF_CLI_NUMBER_MAX);
+  memcpy (dst, text->str, text->len);
+  return text->len;
+}
+
+gsize
+roof_cli_put_double (char *dst, double value)
 {
   char buf[64];
   char d17[17];
   int n = 0, exp10;
   gboolean negative;
   const char *e;
-
-  g_return_if_fail (out != NULL);
+  gsize len;
 
   if (!isfinite (value) || value == 0.0)
-    {
-      roof_json_append_double (out, value);
-      return;
-    }
+    return put_reference (dst, value);
   if (fabs (value) < 1e16 && floor (value) == value)
     {
       /* below 2^63: the integer prints exactly like "%.0f" */
-      roof_cli_append_int (out, (gint64) value);
-      return;
+      return roof_cli_put_int (dst, (gint64) value);
     }
 
 #ifdef __SIZEOF_INT128__
-  if (append_exact (out, value))
-    return;
+  if ((len = put_exact (dst, value)) > 0)
+    return len;
 #endif
 
   /* the exact value rounded to 17 significant digits by printf, once; the
@@ -724,10 +736,7 @@ roof_cli_append_double (GString *out, double value)
     if (g_ascii_isdigit (*p))
       d17[n++] = *p;
   if (e == NULL || n != 17)
-    {
-      roof_json_append_double (out, value);
-      return;
-    }
+    return put_reference (dst, value);
   exp10 = atoi (e + 1);
 
   for (int p = 15; p <= 16; p++)
@@ -740,14 +749,19 @@ roof_cli_append_double (GString *out, double value)
           || !decimal_to_double (digits_value (rounded, p), x - (p - 1), &back))
         {
           /* a tie or beyond the fast path: the reference formatter */
-          roof_json_append_double (out, value);
-          return;
+          return put_reference (dst, value);
         }
       if (back == fabs (value))
-        {
-          append_g_style (out, negative, rounded, p, x, p);
-          return;
-        }
+        return put_g_style (dst, negative, rounded, p, x, p);
     }
-  append_g_style (out, negative, d17, 17, exp10, 17);
+  return put_g_style (dst, negative, d17, 17, exp10, 17);
+}
+
+void
+roof_cli_append_double (GString *out, double value)
+{
+  char buf[ROOF_CLI_NUMBER_MAX];
+
+  g_return_if_fail (out != NULL);
+  roof_cli_append_len (out, buf, roof_cli_put_double (buf, value));
 }

@@ -117,6 +117,14 @@ void roof_cli_append_double (GString *out, double value);
 /* "%" G_GINT64_FORMAT, without a printf */
 void roof_cli_append_int (GString *out, gint64 value);
 
+/* The longest text of the two below, with room to spare */
+#define ROOF_CLI_NUMBER_MAX 40
+/* The same texts written into `dst` (ROOF_CLI_NUMBER_MAX bytes, no NUL
+ * added), their length returned: for callers that build a whole line
+ * before appending it once. */
+gsize roof_cli_put_double (char *dst, double value);
+gsize roof_cli_put_int (char *dst, gint64 value);
+
 /* ---------------------------------------------------------------------- */
 /* Text for a terminal                                                     */
 

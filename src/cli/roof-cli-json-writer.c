@@ -260,6 +260,17 @@ roof_cli_json_writer_string (RoofCliJsonWriter *self, const char *key, const cha
 }
 
 void
+roof_cli_json_writer_raw (RoofCliJsonWriter *self, const char *text, gsize len)
+{
+  g_return_if_fail (self != NULL);
+
+  begin_value (self, NULL);
+  roof_cli_append_len (self->buf, text, len);
+  if (self->buf->len >= FLUSH_AT)
+    flush (self);
+}
+
+void
 roof_cli_json_writer_node (RoofCliJsonWriter *self, const char *key, JsonNode *node)
 {
   g_autofree char *text = NULL;

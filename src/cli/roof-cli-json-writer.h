@@ -45,6 +45,10 @@ void roof_cli_json_writer_int (RoofCliJsonWriter *self, const char *key, gint64 
 void roof_cli_json_writer_bool (RoofCliJsonWriter *self, const char *key, gboolean value);
 /* null for NULL */
 void roof_cli_json_writer_string (RoofCliJsonWriter *self, const char *key, const char *value);
+/* A value whose text the caller wrote (`len` bytes, valid JSON on one
+ * line, not checked here), inside an array: for the many points of a
+ * sweep, each built in one buffer instead of a call per member. */
+void roof_cli_json_writer_raw (RoofCliJsonWriter *self, const char *text, gsize len);
 /* A whole tree, as roof_json_to_string writes it, at this depth. */
 void roof_cli_json_writer_node (RoofCliJsonWriter *self, const char *key, JsonNode *node);
 

@@ -631,6 +631,30 @@ test_negative_zero (void)
   g_assert_false (signbit (json_object_get_double_member (w, "context")));
 }
 
+/* sweep writes each point as it solves it, after solving them all once: a
+ * device the solver refuses after one that it solves stops the command
+ * before any output, in every format */
+static void
+test_sweep_error_before_output (void)
+{
+  /* NULL ends the arguments early: the tables */
+  const char *formats[] = { "--json", "--csv", NULL };
+
+  for (guint k = 0; k < G_N_ELEMENTS (formats); k++)
+    {
+      const char *const args[] = { "sweep", "-H", "nvidia-h100-sxm", "-H", "nvidia-v100-sxm2-32gb",
+                                   "-m", "llama-3.1-70b", "--batch", "1:64", formats[k], NULL };
+      g_auto (Run) r = { 0 };
+
+      run_setup (&r, SETUP_NONE, args);
+      /* the V100 has fp32, fp16 and int8 ceilings, no bf16 (the default) */
+      assert_exit_line (&r, args, 1,
+                        "roofline-cli: nvidia-v100-sxm2-32gb: the device has no bf16 compute "
+                        "ceiling (it has fp32, fp16, int8: try --compute fp16)\n");
+      g_assert_cmpstr (r.out, ==, "");
+    }
+}
+
 static void
 test_one_line_per_failure (void)
 {
@@ -899,6 +923,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/robust/devices/duplicates", test_duplicate_devices);
   g_test_add_func ("/cli/robust/negative-zero", test_negative_zero);
   g_test_add_func ("/cli/robust/one-line-per-failure", test_one_line_per_failure);
+  g_test_add_func ("/cli/robust/sweep/error-before-output", test_sweep_error_before_output);
   g_test_add_func ("/cli/robust/format/double-text", test_double_text);
   g_test_add_func ("/cli/robust/sweep/large-json", test_large_sweep_json);
 
