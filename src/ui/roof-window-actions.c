@@ -709,9 +709,44 @@ follow_editors (RoofWindow *self, GtkWidget *widget)
     follow_editors (self, c);
 }
 
+/* Ctrl+Z and Shift+Ctrl+Z are the window's wherever the focus is: a text
+ * field would take them first (its own undo of what is typed), since the
+ * window's bindings come last */
+static gboolean
+undo_key_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+
+  gtk_widget_activate_action (window, user_data, NULL);
+  return TRUE;
+}
+
+static void
+add_undo_keys (RoofWindow *self)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  const struct
+  {
+    GdkModifierType modifiers;
+    const char *action;
+  } undo_keys[] = { { GDK_CONTROL_MASK, "win.undo" },
+                    { GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo" } };
+
+  gtk_event_controller_set_name (keys, "roof-undo-keys");
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  for (gsize i = 0; i < G_N_ELEMENTS (undo_keys); i++)
+    gtk_shortcut_controller_add_shortcut (
+      GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_z, undo_keys[i].modifiers),
+                        gtk_callback_action_new (undo_key_cb, (gpointer) undo_keys[i].action,
+                                                 NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
 void
 _roof_window_history_init (RoofWindow *self)
 {
+  add_undo_keys (self);
   g_signal_connect_object (self->history, "notify", G_CALLBACK (on_history_notify), self, 0);
   on_history_notify (self->history, NULL, self);
   follow_editors (self, self->hardware_panel);

@@ -175,26 +175,11 @@ note_under (GtkWidget *row)
   return ui_row_note (row);
 }
 
-static GtkEventController *
-controller_named (GtkWidget *widget, const char *name)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
-
-      if (g_strcmp0 (gtk_event_controller_get_name (c), name) == 0)
-        return c; /* the widget holds it */
-    }
-  return NULL;
-}
-
 /* A key as the key controllers on `row` see it first (the capture phase). */
 static gboolean
 press_key (GtkWidget *row, guint keyval)
 {
-  GtkEventController *keys = controller_named (row, "roof-number-keys");
+  GtkEventController *keys = ui_find_controller_named (row, "roof-number-keys");
   gboolean handled = FALSE;
 
   g_assert_nonnull (keys);
@@ -1074,8 +1059,8 @@ test_scroll_guard (void)
   detent = pow (page, 2.0 / 3.0);
   gtk_adjustment_set_value (vadj, 100);
 
-  g_assert_nonnull (controller_named (spin, "roof-scroll-guard"));
-  g_assert_nonnull (controller_named (scale, "roof-scroll-guard"));
+  g_assert_nonnull (ui_find_controller_named (spin, "roof-scroll-guard"));
+  g_assert_nonnull (ui_find_controller_named (scale, "roof-scroll-guard"));
   g_assert_true (roof_ui_scroll_should_pass (spin));
   g_assert_true (roof_ui_scroll_should_pass (scale));
 
@@ -1160,7 +1145,7 @@ check_spins_guarded (GtkWidget *root, guint expected)
           double value = gtk_spin_button_get_value (GTK_SPIN_BUTTON (w));
 
           n++;
-          g_assert_nonnull (controller_named (w, "roof-scroll-guard"));
+          g_assert_nonnull (ui_find_controller_named (w, "roof-scroll-guard"));
           g_assert_true (roof_ui_scroll_should_pass (w));
           g_assert_true (wheel (w, 0, -1));
           g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (w)), ==, value);

@@ -15,6 +15,7 @@
 
 #include "roof-application.h"
 #include "roof-hardware-panel.h"
+#include "roof-number-row.h"
 #include "roof-spec-editor.h"
 #include "roof-window.h"
 #include "ui-test-util.h"
@@ -710,6 +711,199 @@ test_startup_not_files (void)
   g_ptr_array_unref (st.bodies);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Steps in a row, groups, and Ctrl+Z from a field                         */
+
+static gboolean
+press_key (GtkWidget *row, guint keyval)
+{
+  GtkEventController *keys = ui_find_controller_named (row, "roof-number-keys");
+  gboolean handled = FALSE;
+
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+  return handled;
+}
+
+static double
+context_of (RoofWindow *window)
+{
+  return roof_scenario_get_workload (roof_window_get_scenario (window))->context;
+}
+
+static void
+test_undo_groups (Fixture *f, gconstpointer data)
+{
+  RoofWindow *window = show_window (NULL, f->store);
+  RoofScenario *scenario = roof_window_get_scenario (window);
+  RoofHistory *history = roof_window_get_history (window);
+  GtkWidget *batch = ui_find_named (roof_window_get_model_panel (window), "batch-spin");
+  GtkAdjustment *adjustment = roof_ui_number_row_get_adjustment (ADW_ENTRY_ROW (batch));
+  double batch0 = batch_of (window), context0 = context_of (window);
+  double step = gtk_adjustment_get_step_increment (adjustment);
+
+  g_assert_false (roof_history_get_can_undo (history));
+  g_assert_cmpfloat (step, >, 0);
+
+  /* Up three times in a row: batch0 + 3 steps, one undo step */
+  g_assert_true (press_key (batch, GDK_KEY_Up));
+  g_assert_true (press_key (batch, GDK_KEY_Up));
+  g_assert_true (press_key (batch, GDK_KEY_Up));
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + 3 * step);
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_false (roof_history_get_can_undo (history));
+  /* and one redo step */
+  redo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + 3 * step);
+  g_assert_false (roof_history_get_can_redo (history));
+
+  /* after a redo, the next step is a step of its own */
+  g_assert_true (press_key (batch, GDK_KEY_Down));
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + 3 * step);
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_false (roof_history_get_can_undo (history));
+
+  /* another property in between is another step, even at once */
+  g_assert_true (press_key (batch, GDK_KEY_Up));
+  g_object_set (scenario, "context", (double) (context0 + 1000), NULL);
+  undo (window);
+  g_assert_cmpfloat (context_of (window), ==, context0);
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + step);
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+
+  /* a step more than a second after the last is a step of its own */
+  g_assert_true (press_key (batch, GDK_KEY_Up));
+  g_usleep (G_USEC_PER_SEC + G_USEC_PER_SEC / 5);
+  g_assert_true (press_key (batch, GDK_KEY_Up));
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + step);
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+
+  /* Up then Down comes back where it started: no step at all (and, an
+   * edit after an undo, nothing left to redo) */
+  g_assert_true (press_key (batch, GDK_KEY_Up));
+  g_assert_true (press_key (batch, GDK_KEY_Down));
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_false (roof_history_get_can_undo (history));
+  g_assert_false (roof_history_get_can_redo (history));
+
+  /* a group (a drag on a chart): batch and context, any number of times,
+   * then more than a second later, are one step; what follows its end is
+   * another, even the same property at once */
+  roof_history_begin_group (history);
+  g_object_set (scenario, "batch", (double) (batch0 + 7), NULL);
+  g_object_set (scenario, "context", (double) (context0 + 2000), NULL);
+  g_usleep (G_USEC_PER_SEC + G_USEC_PER_SEC / 5);
+  roof_history_begin_group (history); /* nested: the outermost counts */
+  g_object_set (scenario, "batch", (double) (batch0 + 9), NULL);
+  roof_history_end_group (history);
+  g_object_set (scenario, "context", (double) (context0 + 3000), NULL);
+  roof_history_end_group (history);
+  g_object_set (scenario, "context", (double) (context0 + 4000), NULL);
+  undo (window);
+  g_assert_cmpfloat (context_of (window), ==, context0 + 3000);
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + 9);
+  undo (window);
+  g_assert_cmpfloat (context_of (window), ==, context0);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_false (roof_history_get_can_undo (history));
+
+  ui_destroy_window (GTK_WINDOW (window));
+}
+
+/* What a key press does on its way from the window to `focus` (the capture
+ * phase) and back (target and bubble), as GTK delivers it: the key
+ * controllers' ::key-pressed and the shortcut controllers' shortcuts for
+ * the key, the first that handles it ends the trip. The name of what
+ * handled it goes to `by`. */
+static gboolean
+deliver_key (GtkWidget *focus, guint keyval, GdkModifierType mods, const char **by)
+{
+  g_autoptr (GPtrArray) path = g_ptr_array_new ();
+  g_autoptr (GtkShortcutTrigger) trigger = gtk_keyval_trigger_new (keyval, mods);
+
+  for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent (w))
+    g_ptr_array_insert (path, 0, w);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint k = 0; k < path->len; k++)
+      {
+        GtkWidget *w = g_ptr_array_index (path, pass == 0 ? k : path->len - 1 - k);
+        g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (w);
+
+        for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+          {
+            g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+            GtkPropagationPhase phase = gtk_event_controller_get_propagation_phase (c);
+            gboolean handled = FALSE;
+
+            if (pass == 0 ? phase != GTK_PHASE_CAPTURE
+                          : phase != GTK_PHASE_BUBBLE && !(phase == GTK_PHASE_TARGET && w == focus))
+              continue;
+            if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+              g_signal_emit_by_name (c, "key-pressed", keyval, 0, mods, &handled);
+            else if (GTK_IS_SHORTCUT_CONTROLLER (c))
+              for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)) && !handled; j++)
+                {
+                  g_autoptr (GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
+
+                  if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (s), trigger))
+                    handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (s),
+                                                            GTK_SHORTCUT_ACTION_EXCLUSIVE, w,
+                                                            gtk_shortcut_get_arguments (s));
+                  if (handled)
+                    *by = gtk_event_controller_get_name (c);
+                  if (handled && GTK_IS_NAMED_ACTION (gtk_shortcut_get_action (s)))
+                    *by = gtk_named_action_get_action_name (
+                      GTK_NAMED_ACTION (gtk_shortcut_get_action (s)));
+                }
+            if (handled)
+              return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+static void
+test_undo_key_in_field (Fixture *f, gconstpointer data)
+{
+  RoofWindow *window = show_window (NULL, f->store);
+  GtkWidget *batch = ui_find_named (roof_window_get_model_panel (window), "batch-spin");
+  double batch0 = batch_of (window);
+  GtkWidget *text;
+  const char *by = NULL;
+
+  ui_type (batch, "48");
+  g_assert_cmpfloat (batch_of (window), ==, 48);
+  g_assert_cmpfloat (batch0, !=, 48);
+  /* typed, not committed: the text has something its own undo could take */
+  gtk_editable_set_text (GTK_EDITABLE (batch), "4");
+  g_assert_true (gtk_widget_grab_focus (batch));
+  text = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (GTK_IS_TEXT (text));
+  g_assert_true (gtk_widget_is_ancestor (text, batch));
+
+  /* Ctrl+Z there is the window's Undo, taken on the way in (the text's own
+   * binding, text.undo, comes before the window's in the bubble phase):
+   * the committed 48 is undone */
+  g_assert_true (deliver_key (text, GDK_KEY_z, GDK_CONTROL_MASK, &by));
+  g_assert_cmpstr (by, ==, "roof-undo-keys");
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_true (roof_history_get_can_redo (roof_window_get_history (window)));
+  /* Shift+Ctrl+Z, its Redo */
+  by = NULL;
+  g_assert_true (deliver_key (gtk_root_get_focus (GTK_ROOT (window)), GDK_KEY_z,
+                              GDK_CONTROL_MASK | GDK_SHIFT_MASK, &by));
+  g_assert_cmpstr (by, ==, "roof-undo-keys");
+  g_assert_cmpfloat (batch_of (window), ==, 48);
+
+  ui_destroy_window (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -722,6 +916,8 @@ main (int argc, char *argv[])
   ADD ("markup", test_markup);
   ADD ("failed-save", test_failed_save);
   ADD ("undo", test_undo);
+  ADD ("undo-groups", test_undo_groups);
+  ADD ("undo-key-in-field", test_undo_key_in_field);
   ADD ("other-writer", test_other_writer);
 #undef ADD
   g_test_add_func ("/editing/discard-app", test_discard_app);
