@@ -344,7 +344,8 @@ open_opening (RoofWindow *self, Opening *o, const char *data, gsize length, Open
   /* a second file given at once goes elsewhere while this one is asked about */
   if (o->scenario != NULL)
     o->self->n_openings++;
-  roof_merge_questions_run (GTK_WINDOW (o->self), merge, name, o->scenario != NULL,
+  roof_merge_questions_run (GTK_WINDOW (o->self), merge, name,
+                            o->scenario != NULL ? ROOF_MERGE_FROM_SCENARIO : ROOF_MERGE_FROM_IMPORT,
                             on_questions_done, o, opening_free);
   return TRUE;
 }
@@ -489,7 +490,8 @@ on_external_conflict (RoofUserCatalog *store, RoofCatalogMerge *merge, RoofWindo
   if (app != NULL && gtk_application_get_active_window (app) != GTK_WINDOW (self))
     return FALSE;
   name = _roof_window_file_display_name (roof_user_catalog_get_file (store));
-  roof_merge_questions_run (GTK_WINDOW (self), merge, name, FALSE, on_external_questions_done,
+  roof_merge_questions_run (GTK_WINDOW (self), merge, name, ROOF_MERGE_FROM_OTHER_WRITER,
+                            on_external_questions_done,
                             g_object_ref (store), g_object_unref);
   return TRUE;
 }

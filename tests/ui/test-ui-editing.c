@@ -578,10 +578,15 @@ test_other_writer (Fixture *f, gconstpointer data)
   g_assert_true (roof_user_catalog_save (other, &error));
   g_assert_no_error (error);
 
-  /* this window notices and asks, naming the entry; nothing written yet */
+  /* this window notices and asks, naming the entry and who changed the
+   * file (not an import's wording); nothing written yet */
   dialog = wait_for_dialog (GTK_WINDOW (window));
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
-                   "Replace “NVIDIA H100 SXM5 80 GB”?");
+                   "“NVIDIA H100 SXM5 80 GB” Was Changed Elsewhere");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog),
+                                   "Another Roofline window or program saved “catalog.json” "
+                                   "with its own changes to this device"));
+  g_assert_null (strstr (adw_message_dialog_get_body (dialog), "has another version"));
   g_assert_true (roof_user_catalog_get_merging (f->store));
   /* a save meanwhile writes nothing over theirs */
   g_assert_true (roof_user_catalog_save (f->store, &error));
@@ -590,8 +595,8 @@ test_other_writer (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (text, "5000"));
   g_clear_pointer (&text, g_free);
 
-  /* Replace: theirs here too, and the file keeps it */
-  click (dialog, "_Replace");
+  /* Use Theirs: theirs here too, and the file keeps it */
+  click (dialog, "Use _Theirs");
   ui_wait_for (merged, f->store, WAIT_MS, "the merge");
   g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 5000);
   g_assert_true (roof_user_catalog_flush (f->store, &error));
