@@ -702,6 +702,29 @@ test_startup_not_files (void)
   /* each refused at once, saying what it is */
   g_assert_true (has_suffix (st.bodies, ": is a pipe (FIFO); only regular files are read here"));
   g_assert_true (has_suffix (st.bodies, "/dev/zero: is a character device, not a file"));
+  /* the recovery copy too large to read is not offered as "Untitled
+   * Scenario": the message names it and says why, and where it is kept */
+  {
+    g_autofree char *kept = g_strconcat (recovery, ".failed", NULL);
+    /* 100 MB and the one byte written there; the limit, 64 MiB */
+    g_autofree char *expected = g_strdup_printf ("%s: the file is %u bytes, larger than the "
+                                                 "limit of %u bytes\n\nThe copy is kept as "
+                                                 "“%s”.",
+                                                 recovery, 100u * 1000 * 1000 + 1,
+                                                 64u * 1024 * 1024, kept);
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < st.bodies->len; i++)
+      {
+        found |= g_strcmp0 (g_ptr_array_index (st.bodies, i), expected) == 0;
+        g_assert_null (strstr (g_ptr_array_index (st.bodies, i), "Untitled Scenario"));
+        g_assert_cmpstr (g_ptr_array_index (st.headings, i), !=, "Restore Unsaved Changes?");
+      }
+    g_assert_true (found);
+    g_assert_false (g_file_test (recovery, G_FILE_TEST_EXISTS));
+    g_assert_true (g_file_test (kept, G_FILE_TEST_IS_REGULAR));
+    g_unlink (kept);
+  }
   /* the catalog left where it is, not moved aside nor written over */
   {
     struct stat sb;
