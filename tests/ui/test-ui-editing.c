@@ -609,6 +609,78 @@ test_other_writer (Fixture *f, gconstpointer data)
   ui_destroy_window (GTK_WINDOW (window));
 }
 
+/* Another writer leaves the catalog malformed: the window says so, naming
+ * the file and the place; nothing is written over it until the user
+ * chooses, and each choice does what it says. */
+static void
+test_other_writer_unreadable (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "roofline", "catalog.json", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autoptr (GError) error = NULL;
+  RoofWindow *window = show_window (NULL, f->store);
+  RoofCatalog *mine = roof_window_get_catalog (window);
+  AdwMessageDialog *dialog;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  const char *name = NULL;
+  GDir *dir;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-hardware", NULL));
+  g_assert_true (roof_user_catalog_save (f->store, &error));
+  g_assert_no_error (error);
+
+  /* a "hardware" array never closed: the file ends on line 3 */
+  g_assert_true (g_file_set_contents (path, "{\n  \"hardware\": [\n", -1, NULL));
+  dialog = wait_for_dialog (GTK_WINDOW (window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
+                   "Your Catalog Was Changed and Cannot Be Read");
+  expected = g_strdup_printf ("%s:3:0: Parse error: unexpected end of file, expected character "
+                              "`]'\n\nAnother Roofline window or program changed “catalog.json”",
+                              path);
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), expected));
+  g_assert_true (roof_user_catalog_get_unsaved (f->store));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "{\n  \"hardware\": [\n");
+  g_clear_pointer (&text, g_free);
+
+  /* Save Beside It: ours as catalog.json.conflict-…, theirs untouched */
+  click (dialog, "Save _Beside It");
+  dir = g_dir_open (folder, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL && !g_str_has_prefix (name, "catalog.json.conflict-"))
+    ;
+  g_assert_nonnull (name);
+  {
+    g_autofree char *beside = g_build_filename (folder, name, NULL);
+
+    g_assert_true (g_file_get_contents (beside, &text, NULL, NULL));
+    g_assert_nonnull (strstr (text, "\"new-accelerator\""));
+    g_clear_pointer (&text, g_free);
+    g_unlink (beside);
+  }
+  g_dir_close (dir);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "{\n  \"hardware\": [\n");
+  g_clear_pointer (&text, g_free);
+
+  /* broken another way: asked again; Write Over It, theirs kept as FILE~ */
+  g_assert_true (g_file_set_contents (path, "not json", -1, NULL));
+  dialog = wait_for_dialog (GTK_WINDOW (window));
+  click (dialog, "_Write Over It");
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\"new-accelerator\""));
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (backup, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "not json");
+  g_assert_false (roof_user_catalog_get_unsaved (f->store));
+
+  roof_catalog_remove_hardware (mine, "new-accelerator");
+  g_assert_true (roof_user_catalog_save (f->store, &error));
+  ui_destroy_window (GTK_WINDOW (window));
+}
+
 /* ---------------------------------------------------------------------- */
 /* Start-up with what is not a file where files are read                   */
 
@@ -947,6 +1019,7 @@ main (int argc, char *argv[])
   ADD ("undo-groups", test_undo_groups);
   ADD ("undo-key-in-field", test_undo_key_in_field);
   ADD ("other-writer", test_other_writer);
+  ADD ("other-writer-unreadable", test_other_writer_unreadable);
 #undef ADD
   g_test_add_func ("/editing/discard-app", test_discard_app);
   g_test_add_func ("/editing/startup-not-files", test_startup_not_files);
