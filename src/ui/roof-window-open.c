@@ -548,8 +548,8 @@ on_external_unreadable (RoofUserCatalog *store, GError *error, RoofWindow *self)
                                   _("%s\n\nAnother Roofline window or program changed “%s”, "
                                     "and Roofline cannot read it now. Your devices and models "
                                     "are kept in this session; nothing is written to the file "
-                                    "unless you choose to. Writing over it keeps it as it is "
-                                    "now as “%s~”."),
+                                    "unless you choose to. If you write over it, its current "
+                                    "text is kept as “%s~”."),
                                   error->message, name, name);
   adw_message_dialog_add_responses (dialog, "later", _("_Not Now"), "beside",
                                     _("Save _Beside It"), "overwrite", _("_Write Over It"), NULL);
