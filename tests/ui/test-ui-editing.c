@@ -814,17 +814,6 @@ test_startup_not_files (void)
 /* ---------------------------------------------------------------------- */
 /* Steps in a row, groups, and Ctrl+Z from a field                         */
 
-static gboolean
-press_key (GtkWidget *row, guint keyval)
-{
-  GtkEventController *keys = ui_find_controller_named (row, "roof-number-keys");
-  gboolean handled = FALSE;
-
-  g_assert_nonnull (keys);
-  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
-  return handled;
-}
-
 static double
 context_of (RoofWindow *window)
 {
@@ -846,9 +835,9 @@ test_undo_groups (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (step, >, 0);
 
   /* Up three times in a row: batch0 + 3 steps, one undo step */
-  g_assert_true (press_key (batch, GDK_KEY_Up));
-  g_assert_true (press_key (batch, GDK_KEY_Up));
-  g_assert_true (press_key (batch, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
   g_assert_cmpfloat (batch_of (window), ==, batch0 + 3 * step);
   undo (window);
   g_assert_cmpfloat (batch_of (window), ==, batch0);
@@ -859,7 +848,7 @@ test_undo_groups (Fixture *f, gconstpointer data)
   g_assert_false (roof_history_get_can_redo (history));
 
   /* after a redo, the next step is a step of its own */
-  g_assert_true (press_key (batch, GDK_KEY_Down));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Down));
   undo (window);
   g_assert_cmpfloat (batch_of (window), ==, batch0 + 3 * step);
   undo (window);
@@ -867,7 +856,7 @@ test_undo_groups (Fixture *f, gconstpointer data)
   g_assert_false (roof_history_get_can_undo (history));
 
   /* another property in between is another step, even at once */
-  g_assert_true (press_key (batch, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
   g_object_set (scenario, "context", (double) (context0 + 1000), NULL);
   undo (window);
   g_assert_cmpfloat (context_of (window), ==, context0);
@@ -876,9 +865,9 @@ test_undo_groups (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (batch_of (window), ==, batch0);
 
   /* a step more than a second after the last is a step of its own */
-  g_assert_true (press_key (batch, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
   g_usleep (G_USEC_PER_SEC + G_USEC_PER_SEC / 5);
-  g_assert_true (press_key (batch, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
   undo (window);
   g_assert_cmpfloat (batch_of (window), ==, batch0 + step);
   undo (window);
@@ -886,8 +875,8 @@ test_undo_groups (Fixture *f, gconstpointer data)
 
   /* Up then Down comes back where it started: no step at all (and, an
    * edit after an undo, nothing left to redo) */
-  g_assert_true (press_key (batch, GDK_KEY_Up));
-  g_assert_true (press_key (batch, GDK_KEY_Down));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Down));
   g_assert_cmpfloat (batch_of (window), ==, batch0);
   g_assert_false (roof_history_get_can_undo (history));
   g_assert_false (roof_history_get_can_redo (history));

@@ -210,6 +210,17 @@ ui_find_controller_named (GtkWidget *widget, const char *name)
 }
 
 gboolean
+ui_press_number_key (GtkWidget *row, guint keyval)
+{
+  GtkEventController *keys = ui_find_controller_named (row, "roof-number-keys");
+  gboolean handled = FALSE;
+
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+  return handled;
+}
+
+gboolean
 ui_chart_rendered (gpointer window)
 {
   return roof_chart_view_get_layout (roof_window_get_visible_chart (window)) != NULL;
