@@ -743,10 +743,46 @@ add_undo_keys (RoofWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
+static void
+on_chart_drag_begin (GtkGestureDrag *drag, double x, double y, RoofWindow *self)
+{
+  roof_history_begin_group (self->history);
+}
+
+static void
+on_chart_drag_end (GtkGestureDrag *drag, double x, double y, RoofWindow *self)
+{
+  roof_history_end_group (self->history);
+}
+
+/* A drag on a chart (the operating point's, from press to release) is one
+ * step, however many values it went through; a pan changes nothing the
+ * history keeps. */
+static void
+group_chart_drags (RoofWindow *self)
+{
+  for (int i = 0; i < ROOF_PLOT_COUNT; i++)
+    {
+      g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (
+        GTK_WIDGET (self->views[i]));
+
+      for (guint j = 0; j < g_list_model_get_n_items (controllers); j++)
+        {
+          g_autoptr (GObject) c = g_list_model_get_item (controllers, j);
+
+          if (!GTK_IS_GESTURE_DRAG (c))
+            continue;
+          g_signal_connect_object (c, "drag-begin", G_CALLBACK (on_chart_drag_begin), self, 0);
+          g_signal_connect_object (c, "drag-end", G_CALLBACK (on_chart_drag_end), self, 0);
+        }
+    }
+}
+
 void
 _roof_window_history_init (RoofWindow *self)
 {
   add_undo_keys (self);
+  group_chart_drags (self);
   g_signal_connect_object (self->history, "notify", G_CALLBACK (on_history_notify), self, 0);
   on_history_notify (self->history, NULL, self);
   follow_editors (self, self->hardware_panel);
