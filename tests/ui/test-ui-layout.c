@@ -425,6 +425,7 @@ typedef struct
   RoofWindow *window;
   AdwViewSwitcherTitle *title;
   int width;
+  int slack; /* how much wider the window may be than `width` */
   gboolean title_visible;
 } Header;
 
@@ -433,8 +434,9 @@ header_settled (gpointer data)
 {
   Header *h = data;
 
-  /* at 900 the window's minimum makes it a few pixels wider */
-  return abs (gtk_widget_get_width (GTK_WIDGET (h->window)) - h->width) <= 12
+  int width = gtk_widget_get_width (GTK_WIDGET (h->window));
+
+  return width >= h->width - 12 && width <= h->width + h->slack
          && adw_view_switcher_title_get_title_visible (h->title) == h->title_visible;
 }
 
@@ -448,7 +450,7 @@ header_settled (gpointer data)
  * be (the header's loose centring) it gets 1258 − 34 − 228 − 2 × 6 =
  * 984 px ≥ 900. The document's name, beside the panel button until now
  * (≈ 150 px more at the start), shows in the summary's heading instead. At
- * 900 × 600 (≈ 900 px) the switcher falls back to the bar at the bottom and
+ * 900 × 600 (at most 1000 px, the window's minimum width allowing) the switcher falls back to the bar at the bottom and
  * the header shows the name. */
 static void
 test_header_switcher (Fixture *f, gconstpointer data)
@@ -460,7 +462,7 @@ test_header_switcher (Fixture *f, gconstpointer data)
   AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (ui_find_of_type (root, ADW_TYPE_VIEW_SWITCHER_BAR));
   RoofSummaryStrip *strip = roof_window_get_summary_strip (f->window);
   g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (stack);
-  Header h = { f->window, title, 1270, FALSE };
+  Header h = { f->window, title, 1270, 12, FALSE };
 
   while (g_list_model_get_n_items (G_LIST_MODEL (pages)) < 9)
     {
@@ -481,7 +483,11 @@ test_header_switcher (Fixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==,
                    "Untitled Scenario — Roofline");
 
+  /* the window's minimum width (the panels folded, the chart's 640 px and
+   * the workload panel's overlay) may keep it wider than asked: anything
+   * up to 1000 px is far below the 1270 px the nine views need */
   h.width = 890;
+  h.slack = 1000 - 890;
   h.title_visible = TRUE;
   gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 600);
   ui_wait_for (header_settled, &h, WAIT_MS, "the view switcher at the bottom at 900 px");
