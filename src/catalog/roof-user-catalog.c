@@ -31,6 +31,8 @@ struct _RoofUserCatalog
   guint check_source;      /* a look at the file after the monitor's events */
   RoofCatalogMerge *merge; /* another writer's entries, waiting for answers */
   gboolean merging;        /* from another writer's change until its merge is applied */
+  GError *unreadable;      /* another writer left a file we cannot load: no save over it */
+  char *unreadable_text;   /* that file's text */
 };
 
 G_DEFINE_FINAL_TYPE (RoofUserCatalog, roof_user_catalog, G_TYPE_OBJECT)
@@ -51,6 +53,7 @@ enum
 {
   SAVE_FAILED,
   EXTERNAL_CONFLICT,
+  EXTERNAL_UNREADABLE,
   N_SIGNALS
 };
 
@@ -106,7 +109,11 @@ save_timeout_cb (gpointer user_data)
 static void
 queue_save (RoofUserCatalog *self)
 {
-  if (self->loading || self->merging || self->file == NULL || self->read_only
+  /* nothing is written over a file another writer left unreadable: the
+   * change waits, unsaved, for the user's choice */
+  if (self->unreadable != NULL && !self->loading && !self->merging)
+    self->failed = TRUE;
+  if (self->unreadable != NULL || self->loading || self->merging || self->file == NULL || self->read_only
       || self->save_source != 0)
     return;
   self->save_source = g_timeout_add (self->save_delay, save_timeout_cb, self);
@@ -295,11 +302,23 @@ take_external (RoofUserCatalog *self, const char *contents, gsize length)
   if (!roof_catalog_load_data_in (theirs, contents, (gssize) length, origin, self->catalog, NULL,
                                   &error))
     {
-      /* nothing to merge from; ours is written over it, the previous
-       * version kept as FILE~ */
-      g_message ("%s changed on disk and does not load: %s", origin, error->message);
+      /* nothing to merge from, and nothing written over it until the user
+       * chooses (roof_user_catalog_overwrite (), _save_beside ()) */
+      g_autoptr (JsonNode) ours = roof_catalog_build_custom_document (self->catalog);
+
+      g_clear_error (&self->unreadable);
+      self->unreadable = g_error_copy (error);
+      g_free (self->unreadable_text);
+      self->unreadable_text = g_strndup (contents, length);
+      g_clear_handle_id (&self->save_source, g_source_remove);
+      /* our entries are in memory only now */
+      self->failed = self->failed || !doc_is_empty (ours);
+      g_signal_emit (self, signals[EXTERNAL_UNREADABLE], 0, self->unreadable);
       return;
     }
+  /* readable again: what it holds is merged as any other writer's */
+  g_clear_error (&self->unreadable);
+  g_clear_pointer (&self->unreadable_text, g_free);
   if (self->disk != NULL)
     base_node = json_from_string (self->disk, NULL);
   if (base_node != NULL && JSON_NODE_HOLDS_OBJECT (base_node))
@@ -345,7 +364,8 @@ changed_on_disk (RoofUserCatalog *self, char **contents, gsize *length)
     return FALSE;
   if (!roof_file_read (self->file, ROOF_FILE_READ_REGULAR, contents, length, &error))
     return FALSE;
-  if (self->disk != NULL && strcmp (*contents, self->disk) == 0)
+  if ((self->disk != NULL && strcmp (*contents, self->disk) == 0)
+      || (self->unreadable_text != NULL && strcmp (*contents, self->unreadable_text) == 0))
     {
       g_clear_pointer (contents, g_free);
       return FALSE;
@@ -441,6 +461,8 @@ roof_user_catalog_finalize (GObject *object)
   g_clear_object (&self->file);
   g_clear_pointer (&self->written, g_free);
   g_clear_pointer (&self->disk, g_free);
+  g_clear_error (&self->unreadable);
+  g_clear_pointer (&self->unreadable_text, g_free);
 
   G_OBJECT_CLASS (roof_user_catalog_parent_class)->finalize (object);
 }
@@ -536,6 +558,9 @@ roof_user_catalog_class_init (RoofUserCatalogClass *klass)
                                              G_SIGNAL_RUN_LAST, 0, g_signal_accumulator_true_handled,
                                              NULL, NULL, G_TYPE_BOOLEAN, 1,
                                              ROOF_TYPE_CATALOG_MERGE);
+  signals[EXTERNAL_UNREADABLE] = g_signal_new ("external-unreadable", G_TYPE_FROM_CLASS (klass),
+                                               G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                               G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void
@@ -730,6 +755,17 @@ roof_user_catalog_save (RoofUserCatalog *self, GError **error)
         return TRUE;
       g_clear_handle_id (&self->save_source, g_source_remove);
     }
+  if (self->unreadable != NULL)
+    {
+      g_autofree char *where = g_file_get_parse_name (self->file);
+
+      self->failed = TRUE;
+      g_set_error (error, self->unreadable->domain, self->unreadable->code,
+                   "%s was changed by another program and cannot be read (%s); it is not "
+                   "written over without your say",
+                   where, self->unreadable->message);
+      return FALSE;
+    }
   doc = roof_catalog_build_custom_document (self->catalog);
   text = roof_json_to_string (doc, TRUE);
   if (self->written != NULL && strcmp (text, self->written) == 0)
@@ -747,6 +783,58 @@ roof_user_catalog_save (RoofUserCatalog *self, GError **error)
   g_free (self->written);
   self->written = g_steal_pointer (&text);
   return TRUE;
+}
+
+const GError *
+roof_user_catalog_get_unreadable (RoofUserCatalog *self)
+{
+  g_return_val_if_fail (ROOF_IS_USER_CATALOG (self), NULL);
+
+  return self->unreadable;
+}
+
+gboolean
+roof_user_catalog_overwrite (RoofUserCatalog *self, GError **error)
+{
+  g_return_val_if_fail (ROOF_IS_USER_CATALOG (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->unreadable == NULL)
+    return roof_user_catalog_save (self, error);
+  /* theirs becomes what we last saw there: the save writes over it, and
+   * roof_file_save keeps it as FILE~ */
+  g_free (self->disk);
+  self->disk = g_steal_pointer (&self->unreadable_text);
+  g_clear_error (&self->unreadable);
+  g_clear_pointer (&self->written, g_free);
+  return roof_user_catalog_save (self, error);
+}
+
+GFile *
+roof_user_catalog_save_beside (RoofUserCatalog *self, GError **error)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *base = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr (GFile) parent = NULL;
+  g_autoptr (GFile) beside = NULL;
+  g_autoptr (JsonNode) doc = NULL;
+
+  g_return_val_if_fail (ROOF_IS_USER_CATALOG (self), NULL);
+  g_return_val_if_fail (self->file != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  base = g_file_get_basename (self->file);
+  parent = g_file_get_parent (self->file);
+  name = g_strdup_printf ("%s.conflict-%s", base, stamp);
+  beside = g_file_get_child (parent, name);
+  doc = roof_catalog_build_custom_document (self->catalog);
+  if (!roof_json_save_atomic (doc, beside, error))
+    return NULL;
+  /* kept on disk: quitting loses nothing of it */
+  self->failed = FALSE;
+  return g_steal_pointer (&beside);
 }
 
 gboolean

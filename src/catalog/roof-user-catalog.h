@@ -19,7 +19,12 @@
  * written): an entry only one side changed takes that side's version, a
  * new one is added, one removed there and unchanged here goes; an entry
  * both changed is a conflict for ::external-conflict to ask about. Nothing
- * of the other writer's is overwritten without an answer.
+ * of the other writer's is overwritten without an answer. A file the
+ * other writer left that does not load (::external-unreadable, with the
+ * error naming the file and the place) is not written over either: our
+ * catalog stays in memory, unsaved, until the file loads again (it is then
+ * merged), the user writes ours over it (roof_user_catalog_overwrite ()) or
+ * saves ours beside it (roof_user_catalog_save_beside ()).
  *
  * A file that does not load is never overwritten: a malformed one (syntax,
  * types, values, size) is renamed to FILE.corrupt-YYYYMMDD-HHMMSS and the
@@ -41,7 +46,8 @@ G_DECLARE_FINAL_TYPE (RoofUserCatalog, roof_user_catalog, ROOF, USER_CATALOG, GO
  * is off because the file could not be loaded nor moved aside),
  * "save-delay" (guint, milliseconds, 500).
  * Signals ::save-failed (GError *error) when a deferred save fails,
- * ::external-conflict (RoofCatalogMerge *merge) below. */
+ * ::external-conflict (RoofCatalogMerge *merge) and
+ * ::external-unreadable (GError *error) below. */
 
 /* $XDG_DATA_HOME/roofline/catalog.json */
 GFile *roof_user_catalog_default_file (void);
@@ -85,5 +91,15 @@ gboolean roof_user_catalog_get_merging (RoofUserCatalog *self);
 /* Carries out `merge` (that of ::external-conflict, its choices made),
  * then writes what the file lacks. */
 void roof_user_catalog_finish_merge (RoofUserCatalog *self, RoofCatalogMerge *merge);
+
+/* Why the file another writer left cannot be loaded, or NULL. Saves fail
+ * with it meanwhile, and changes stay unsaved. */
+const GError *roof_user_catalog_get_unreadable (RoofUserCatalog *self);
+/* Writes ours over that file (kept as FILE~, as every save keeps the
+ * previous version) and saves as before from then on. */
+gboolean roof_user_catalog_overwrite (RoofUserCatalog *self, GError **error);
+/* Writes ours beside the file, as FILE.conflict-YYYYMMDD-HHMMSS (returned),
+ * leaving the file as it is: nothing is unsaved until the next change. */
+GFile *roof_user_catalog_save_beside (RoofUserCatalog *self, GError **error);
 
 G_END_DECLS

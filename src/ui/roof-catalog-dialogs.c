@@ -17,7 +17,7 @@ typedef struct
   GtkWindow *parent;
   RoofCatalogMerge *merge;
   char *file_name;
-  gboolean scenario;
+  RoofMergeSource source;
   guint next;
   gboolean same_for_rest;
   RoofMergeChoice rest_choice;
@@ -106,6 +106,65 @@ on_conflict_response (AdwMessageDialog *dialog, const char *response, Questions 
   ask (q);
 }
 
+/* The question's two paragraphs, from markup-escaped `file`, `fields`
+ * (those that differ) and `copy` (the name a copy is added under). */
+static void
+question_texts (RoofMergeSource source,
+                gboolean device,
+                const char *file,
+                const char *fields,
+                const char *copy,
+                char **first,
+                char **second)
+{
+  switch (source)
+    {
+    case ROOF_MERGE_FROM_SCENARIO:
+      *first = g_strdup_printf (device
+                                  /* Translators: %s: a file name; the second %s: field names */
+                                  ? _("The scenario “%s” was made with another version of this "
+                                      "device, which differs in %s.")
+                                  : _("The scenario “%s” was made with another version of this "
+                                      "model, which differs in %s."),
+                                file, fields);
+      /* Translators: %s is the name the scenario's version is added under */
+      *second = g_strdup_printf (_("Replace yours with it, keep both (the scenario then uses "
+                                   "“%s”) or skip it (the scenario then uses yours)."),
+                                 copy);
+      return;
+    case ROOF_MERGE_FROM_OTHER_WRITER:
+      *first = g_strdup_printf (device
+                                  /* Translators: %s: the user catalog's file name; the second
+                                   * %s: field names */
+                                  ? _("Another Roofline window or program saved “%s” with its "
+                                      "own changes to this device, while you changed it here. "
+                                      "The two versions differ in %s.")
+                                  : _("Another Roofline window or program saved “%s” with its "
+                                      "own changes to this model, while you changed it here. "
+                                      "The two versions differ in %s."),
+                                file, fields);
+      /* Translators: %s is the name the other version is added under */
+      *second = g_strdup_printf (_("Keep yours, use theirs, or keep both (theirs is added as "
+                                   "“%s”). Nothing is written to the file until you choose."),
+                                 copy);
+      return;
+    case ROOF_MERGE_FROM_IMPORT:
+    default:
+      *first = g_strdup_printf (device
+                                  /* Translators: %s: a file name; the second %s: field names */
+                                  ? _("“%s” has another version of this device, which differs "
+                                      "in %s.")
+                                  : _("“%s” has another version of this model, which differs "
+                                      "in %s."),
+                                file, fields);
+      /* Translators: %s is the name the imported version is added under */
+      *second = g_strdup_printf (_("Replace yours with it, keep both (it is added as “%s”) or "
+                                   "skip it."),
+                                 copy);
+      return;
+    }
+}
+
 static void
 ask (Questions *q)
 {
@@ -120,7 +179,9 @@ ask (Questions *q)
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
   g_autofree char *body = NULL;
+  g_autofree char *heading = NULL;
   gboolean device;
+  gboolean other_writer = q->source == ROOF_MERGE_FROM_OTHER_WRITER;
   guint rest;
 
   if (q->same_for_rest)
@@ -139,40 +200,20 @@ ask (Questions *q)
   file = g_markup_escape_text (q->file_name, -1);
   copy = g_markup_escape_text (roof_catalog_merge_get_new_name (q->merge, q->next), -1);
 
-  if (q->scenario)
-    first = g_strdup_printf (device
-                               /* Translators: %s: a file name; the second %s: field names */
-                               ? _("The scenario “%s” was made with another version of this "
-                                   "device, which differs in %s.")
-                               : _("The scenario “%s” was made with another version of this "
-                                   "model, which differs in %s."),
-                             file, fields);
-  else
-    first = g_strdup_printf (device
-                               /* Translators: %s: a file name; the second %s: field names */
-                               ? _("“%s” has another version of this device, which differs in %s.")
-                               : _("“%s” has another version of this model, which differs in %s."),
-                             file, fields);
-  if (q->scenario)
-    /* Translators: %s is the name the scenario's version is added under */
-    second = g_strdup_printf (_("Replace yours with it, keep both (the scenario then uses “%s”) or "
-                                "skip it (the scenario then uses yours)."),
-                              copy);
-  else
-    /* Translators: %s is the name the imported version is added under */
-    second = g_strdup_printf (_("Replace yours with it, keep both (it is added as “%s”) or skip "
-                                "it."),
-                              copy);
+  question_texts (q->source, device, file, fields, copy, &first, &second);
   body = g_strdup_printf ("%s\n\n%s", first, second);
 
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (q->parent, NULL, body));
-  adw_message_dialog_format_heading (dialog, _("Replace “%s”?"), roof_spec_get_name (existing));
+  heading = other_writer
+              /* Translators: %s: a device's or a model's name */
+              ? g_strdup_printf (_("“%s” Was Changed Elsewhere"), roof_spec_get_name (existing))
+              : g_strdup_printf (_("Replace “%s”?"), roof_spec_get_name (existing));
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (q->parent, heading, body));
   adw_message_dialog_set_body_use_markup (dialog, TRUE);
   adw_message_dialog_add_responses (dialog,
                                     "cancel", _("_Cancel"),
-                                    "skip", _("_Skip"),
+                                    "skip", other_writer ? _("Keep _Yours") : _("_Skip"),
                                     "keep", _("_Keep Both"),
-                                    "replace", _("_Replace"),
+                                    "replace", other_writer ? _("Use _Theirs") : _("_Replace"),
                                     NULL);
   adw_message_dialog_set_response_appearance (dialog, "keep", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_response_appearance (dialog, "replace", ADW_RESPONSE_DESTRUCTIVE);
@@ -199,7 +240,7 @@ void
 roof_merge_questions_run (GtkWindow *parent,
                           RoofCatalogMerge *merge,
                           const char *file_name,
-                          gboolean scenario,
+                          RoofMergeSource source,
                           RoofMergeQuestionsDone done,
                           gpointer user_data,
                           GDestroyNotify destroy)
@@ -214,7 +255,7 @@ roof_merge_questions_run (GtkWindow *parent,
   q->parent = g_object_ref (parent);
   q->merge = g_object_ref (merge);
   q->file_name = g_strdup (file_name != NULL ? file_name : "");
-  q->scenario = scenario;
+  q->source = source;
   q->done = done;
   q->user_data = user_data;
   q->destroy = destroy;

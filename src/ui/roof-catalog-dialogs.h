@@ -19,15 +19,22 @@ G_BEGIN_DECLS
 typedef void (*RoofMergeQuestionsDone) (RoofCatalogMerge *merge, gboolean accepted,
                                         gpointer user_data);
 
+/* Where the other versions come from, which the questions say. */
+typedef enum
+{
+  ROOF_MERGE_FROM_IMPORT,       /* a catalog file being imported */
+  ROOF_MERGE_FROM_SCENARIO,     /* a scenario being opened (which then uses the entry kept) */
+  ROOF_MERGE_FROM_OTHER_WRITER, /* the user catalog, saved meanwhile by another window or program */
+} RoofMergeSource;
+
 /* Asks, one dialog per conflict of `merge`, whether to replace the user's
  * entry, keep both or skip; "Do the same for the rest" answers the others.
- * `file_name` names the file in the questions; `scenario` says it is a
- * scenario being opened (which then uses the entry kept). Calls `done` at
- * once when there is no conflict. */
+ * `file_name` names the file in the questions. Calls `done` at once when
+ * there is no conflict. */
 void roof_merge_questions_run (GtkWindow *parent,
                                RoofCatalogMerge *merge,
                                const char *file_name,
-                               gboolean scenario,
+                               RoofMergeSource source,
                                RoofMergeQuestionsDone done,
                                gpointer user_data,
                                GDestroyNotify destroy);

@@ -33,7 +33,16 @@ struct _RoofHistory
   GPtrArray *undo;  /* Step, the last on top */
   GPtrArray *redo;
   gboolean applying;
+  /* coalescing: the top step may still take the next change (no undo, redo
+   * or other step since), when that came at `last_change` (monotonic µs) */
+  gboolean top_open;
+  gint64 last_change;
+  guint group_depth;    /* roof_history_begin_group () without its end */
+  gboolean group_has_step; /* the top step is the open group's */
 };
+
+/* Changes of the same properties this close together are one step. */
+#define MERGE_INTERVAL_US (G_USEC_PER_SEC)
 
 G_DEFINE_FINAL_TYPE (RoofHistory, roof_history, G_TYPE_OBJECT)
 
@@ -162,7 +171,57 @@ push (RoofHistory *self, Step *step)
 
   g_ptr_array_add (self->undo, step);
   g_ptr_array_set_size (self->redo, 0);
+  self->top_open = TRUE;
+  self->last_change = g_get_monotonic_time ();
+  self->group_has_step = self->group_depth > 0;
   notify_state (self, could_undo, could_redo);
+}
+
+/* TRUE when `was` to `now` changes the same properties as `step` does. */
+static gboolean
+same_properties (RoofHistory *self, Step *step, const GValue *was, const GValue *now)
+{
+  for (guint i = 0; i < self->n_pspecs; i++)
+    if (value_equal (self->pspecs[i], &step->was[i], &step->is[i])
+        != value_equal (self->pspecs[i], &was[i], &now[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* The top step, when the change to come continues it: within an open group
+ * (a drag), the group's step; otherwise a step of `spec` (NULL: of the
+ * scenario) that is still open and was last changed less than
+ * MERGE_INTERVAL_US ago (a key held down, steps in a row). */
+static Step *
+open_step (RoofHistory *self, RoofSpec *spec)
+{
+  Step *top = self->undo->len > 0 ? g_ptr_array_index (self->undo, self->undo->len - 1) : NULL;
+
+  if (top == NULL || !self->top_open || top->spec != spec)
+    return NULL;
+  if (self->group_depth > 0)
+    return self->group_has_step ? top : NULL;
+  if (g_get_monotonic_time () - self->last_change >= MERGE_INTERVAL_US)
+    return NULL;
+  return top;
+}
+
+/* `top` now ends where the last change left it; a step that comes back to
+ * where it started is no step. */
+static void
+extend (RoofHistory *self, Step *top, gboolean back_to_start)
+{
+  self->last_change = g_get_monotonic_time ();
+  if (back_to_start)
+    {
+      gboolean could_undo = roof_history_get_can_undo (self);
+      gboolean could_redo = roof_history_get_can_redo (self);
+
+      g_ptr_array_set_size (self->undo, self->undo->len - 1);
+      self->top_open = FALSE;
+      self->group_has_step = FALSE;
+      notify_state (self, could_undo, could_redo);
+    }
 }
 
 static void
@@ -178,6 +237,16 @@ scenario_changed_cb (RoofScenario *scenario, RoofHistory *self)
     {
       /* the chart on screen, a zoom: not an edit */
       values_free (now, self->n_pspecs);
+      return;
+    }
+  step = open_step (self, NULL);
+  if (step != NULL && (self->group_depth > 0 || same_properties (self, step, self->snapshot, now)))
+    {
+      values_free (step->is, step->n_values);
+      step->is = now;
+      values_free (self->snapshot, self->n_pspecs);
+      self->snapshot = take_snapshot (self);
+      extend (self, step, snapshots_equal (self, step->was, step->is));
       return;
     }
   step = g_new0 (Step, 1);
@@ -224,6 +293,8 @@ move_step (RoofHistory *self, GPtrArray *from, GPtrArray *to, gboolean forward)
   gboolean could_redo = roof_history_get_can_redo (self);
   gboolean done = FALSE;
 
+  self->top_open = FALSE;
+  self->group_has_step = FALSE;
   self->applying = TRUE;
   while (!done && from->len > 0)
     {
@@ -349,7 +420,32 @@ roof_history_clear (RoofHistory *self)
   could_redo = roof_history_get_can_redo (self);
   g_ptr_array_set_size (self->undo, 0);
   g_ptr_array_set_size (self->redo, 0);
+  self->top_open = FALSE;
+  self->group_has_step = FALSE;
   notify_state (self, could_undo, could_redo);
+}
+
+void
+roof_history_begin_group (RoofHistory *self)
+{
+  g_return_if_fail (ROOF_IS_HISTORY (self));
+
+  if (self->group_depth++ == 0)
+    self->group_has_step = FALSE;
+}
+
+void
+roof_history_end_group (RoofHistory *self)
+{
+  g_return_if_fail (ROOF_IS_HISTORY (self));
+  g_return_if_fail (self->group_depth > 0);
+
+  if (--self->group_depth == 0)
+    {
+      /* the interaction is over: what comes next is a step of its own */
+      self->top_open = FALSE;
+      self->group_has_step = FALSE;
+    }
 }
 
 void
@@ -382,6 +478,15 @@ roof_history_record_spec (RoofHistory *self, RoofSpec *spec, JsonObject *before)
   after = roof_spec_to_json (spec);
   if (json_object_equal (before, after))
     return;
+  /* spec editors step nothing by keys: only a group joins their edits */
+  step = self->group_depth > 0 ? open_step (self, spec) : NULL;
+  if (step != NULL)
+    {
+      json_object_unref (step->after);
+      step->after = g_steal_pointer (&after);
+      extend (self, step, json_object_equal (step->before, step->after));
+      return;
+    }
   step = g_new0 (Step, 1);
   step->spec = g_object_ref (spec);
   step->before = json_object_ref (before);

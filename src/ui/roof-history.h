@@ -13,7 +13,8 @@
  *    JSON before and after.
  *
  * A typed value is one step because editors apply it only when it is
- * committed (Enter, or leaving the field). A new step clears what could be
+ * committed (Enter, or leaving the field); steps in a row and groups are
+ * joined (roof_history_begin_group ()). A new step clears what could be
  * redone. A step whose entry was changed since by something else (another
  * window, Reset, an import) is dropped instead of overwriting that change.
  */
@@ -46,6 +47,15 @@ gboolean roof_history_get_can_redo (RoofHistory *self);
 /* TRUE when a step was undone or redone. */
 gboolean roof_history_undo (RoofHistory *self);
 gboolean roof_history_redo (RoofHistory *self);
+/* Steps in a row: a change of the scenario that changes the same
+ * properties as the last step, less than a second after it (an arrow key
+ * held on a number row), joins that step, as long as nothing was undone,
+ * redone or recorded between. Every change between begin_group () and
+ * end_group () (a drag on a chart, from press to release) is one step,
+ * whatever it changes; groups nest, the outermost counts. A step that comes
+ * back to where it started is dropped. */
+void roof_history_begin_group (RoofHistory *self);
+void roof_history_end_group (RoofHistory *self);
 /* Forgets every step. */
 void roof_history_clear (RoofHistory *self);
 

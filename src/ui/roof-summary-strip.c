@@ -31,10 +31,12 @@ struct _RoofSummaryStrip
 {
   GtkWidget parent_instance;
 
+  GtkLabel *document_label;
   GtkLabel *title_label;
   GtkLabel *problem_label;
   GtkGrid *grid;
   GtkWidget *copy_button;
+  GtkWidget *table_scroller;
 
   RoofThemeKind theme;
   RoofChartData *data;
@@ -587,10 +589,12 @@ roof_summary_strip_class_init (RoofSummaryStripClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rooflinelab/Roofline/"
                                                "roof-summary-strip.ui");
+  gtk_widget_class_bind_template_child (widget_class, RoofSummaryStrip, document_label);
   gtk_widget_class_bind_template_child (widget_class, RoofSummaryStrip, title_label);
   gtk_widget_class_bind_template_child (widget_class, RoofSummaryStrip, problem_label);
   gtk_widget_class_bind_template_child (widget_class, RoofSummaryStrip, grid);
   gtk_widget_class_bind_template_child (widget_class, RoofSummaryStrip, copy_button);
+  gtk_widget_class_bind_template_child (widget_class, RoofSummaryStrip, table_scroller);
 
   gtk_widget_class_install_action (widget_class, "strip.copy", NULL, copy_activated);
   gtk_widget_class_install_action (widget_class, "strip.copy-csv", NULL, copy_activated);
@@ -686,16 +690,38 @@ roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data)
   else
     gtk_label_set_text (self->title_label, "");
 
+  /* with no device compared, the window's empty page says what to do; the
+   * strip keeps its heading, the document's name */
   problem = data ? roof_chart_data_get_problem (data) : NULL;
-  if (problem == NULL && data != NULL && roof_chart_data_get_n_devices (data) == 0)
-    problem = _("No device is compared: check one in the hardware list.");
   gtk_label_set_text (self->problem_label, problem ? problem : "");
   gtk_widget_set_visible (GTK_WIDGET (self->problem_label), problem != NULL);
 
   rebuild_grid (self);
+  gtk_widget_set_visible (self->table_scroller, self->rows->len > 0);
+  gtk_widget_set_visible (self->copy_button, self->rows->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy", self->rows->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy-csv", self->rows->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy-markdown", self->rows->len > 0);
+}
+
+void
+roof_summary_strip_set_document (RoofSummaryStrip *self, const char *title, const char *tooltip)
+{
+  g_return_if_fail (ROOF_IS_SUMMARY_STRIP (self));
+
+  gtk_label_set_text (self->document_label, title != NULL ? title : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->document_label), title != NULL && *title != '\0');
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->document_label), tooltip);
+}
+
+const char *
+roof_summary_strip_get_document (RoofSummaryStrip *self)
+{
+  g_return_val_if_fail (ROOF_IS_SUMMARY_STRIP (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->document_label))
+           ? gtk_label_get_text (self->document_label)
+           : NULL;
 }
 
 void

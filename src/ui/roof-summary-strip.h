@@ -40,6 +40,11 @@ GtkWidget *roof_summary_strip_new (void);
  * roof_sensitivity of the scenario's workload on each compared device). */
 void roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data);
 /* Colour swatches follow the chart theme. */
+/* The document's name in front of the workload's, `tooltip` over it (where
+ * it is saved); NULL or "" shows none. */
+void roof_summary_strip_set_document (RoofSummaryStrip *self, const char *title, const char *tooltip);
+/* The name shown, or NULL. */
+const char *roof_summary_strip_get_document (RoofSummaryStrip *self);
 void roof_summary_strip_set_theme (RoofSummaryStrip *self, RoofThemeKind theme);
 
 int roof_summary_strip_get_n_rows (RoofSummaryStrip *self);

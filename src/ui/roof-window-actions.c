@@ -709,9 +709,80 @@ follow_editors (RoofWindow *self, GtkWidget *widget)
     follow_editors (self, c);
 }
 
+/* Ctrl+Z and Shift+Ctrl+Z are the window's wherever the focus is: a text
+ * field would take them first (its own undo of what is typed), since the
+ * window's bindings come last */
+static gboolean
+undo_key_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+
+  gtk_widget_activate_action (window, user_data, NULL);
+  return TRUE;
+}
+
+static void
+add_undo_keys (RoofWindow *self)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  const struct
+  {
+    GdkModifierType modifiers;
+    const char *action;
+  } undo_keys[] = { { GDK_CONTROL_MASK, "win.undo" },
+                    { GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo" } };
+
+  gtk_event_controller_set_name (keys, "roof-undo-keys");
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  for (gsize i = 0; i < G_N_ELEMENTS (undo_keys); i++)
+    gtk_shortcut_controller_add_shortcut (
+      GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_z, undo_keys[i].modifiers),
+                        gtk_callback_action_new (undo_key_cb, (gpointer) undo_keys[i].action,
+                                                 NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
+static void
+on_chart_drag_begin (GtkGestureDrag *drag, double x, double y, RoofWindow *self)
+{
+  roof_history_begin_group (self->history);
+}
+
+static void
+on_chart_drag_end (GtkGestureDrag *drag, double x, double y, RoofWindow *self)
+{
+  roof_history_end_group (self->history);
+}
+
+/* A drag on a chart (the operating point's, from press to release) is one
+ * step, however many values it went through; a pan changes nothing the
+ * history keeps. */
+static void
+group_chart_drags (RoofWindow *self)
+{
+  for (int i = 0; i < ROOF_PLOT_COUNT; i++)
+    {
+      g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (
+        GTK_WIDGET (self->views[i]));
+
+      for (guint j = 0; j < g_list_model_get_n_items (controllers); j++)
+        {
+          g_autoptr (GObject) c = g_list_model_get_item (controllers, j);
+
+          if (!GTK_IS_GESTURE_DRAG (c))
+            continue;
+          g_signal_connect_object (c, "drag-begin", G_CALLBACK (on_chart_drag_begin), self, 0);
+          g_signal_connect_object (c, "drag-end", G_CALLBACK (on_chart_drag_end), self, 0);
+        }
+    }
+}
+
 void
 _roof_window_history_init (RoofWindow *self)
 {
+  add_undo_keys (self);
+  group_chart_drags (self);
   g_signal_connect_object (self->history, "notify", G_CALLBACK (on_history_notify), self, 0);
   on_history_notify (self->history, NULL, self);
   follow_editors (self, self->hardware_panel);

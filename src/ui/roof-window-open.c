@@ -344,7 +344,8 @@ open_opening (RoofWindow *self, Opening *o, const char *data, gsize length, Open
   /* a second file given at once goes elsewhere while this one is asked about */
   if (o->scenario != NULL)
     o->self->n_openings++;
-  roof_merge_questions_run (GTK_WINDOW (o->self), merge, name, o->scenario != NULL,
+  roof_merge_questions_run (GTK_WINDOW (o->self), merge, name,
+                            o->scenario != NULL ? ROOF_MERGE_FROM_SCENARIO : ROOF_MERGE_FROM_IMPORT,
                             on_questions_done, o, opening_free);
   return TRUE;
 }
@@ -489,9 +490,74 @@ on_external_conflict (RoofUserCatalog *store, RoofCatalogMerge *merge, RoofWindo
   if (app != NULL && gtk_application_get_active_window (app) != GTK_WINDOW (self))
     return FALSE;
   name = _roof_window_file_display_name (roof_user_catalog_get_file (store));
-  roof_merge_questions_run (GTK_WINDOW (self), merge, name, FALSE, on_external_questions_done,
+  roof_merge_questions_run (GTK_WINDOW (self), merge, name, ROOF_MERGE_FROM_OTHER_WRITER,
+                            on_external_questions_done,
                             g_object_ref (store), g_object_unref);
   return TRUE;
+}
+
+static void
+on_unreadable_response (AdwMessageDialog *dialog, const char *response, RoofWindow *self)
+{
+  RoofUserCatalog *store = self->user_catalog;
+  g_autoptr (GError) error = NULL;
+
+  if (g_strcmp0 (response, "overwrite") == 0)
+    {
+      if (!roof_user_catalog_overwrite (store, &error))
+        roof_window_report_save_failure (self, error);
+    }
+  else if (g_strcmp0 (response, "beside") == 0)
+    {
+      g_autoptr (GFile) beside = roof_user_catalog_save_beside (store, &error);
+      g_autofree char *name = NULL;
+      g_autofree char *text = NULL;
+
+      if (beside == NULL)
+        {
+          roof_window_report_save_failure (self, error);
+          return;
+        }
+      name = _roof_window_file_display_name (beside);
+      /* Translators: %s is the file the catalog was saved to */
+      text = g_strdup_printf (_("Your catalog was saved as “%s”"), name);
+      _roof_window_toast (self, text);
+    }
+}
+
+/* Another writer left the catalog in a form that does not load: nothing is
+ * written over it until the user says so. */
+static void
+on_external_unreadable (RoofUserCatalog *store, GError *error, RoofWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autofree char *name = NULL;
+  AdwMessageDialog *dialog;
+
+  /* one window asks: the one in use */
+  if (app != NULL && gtk_application_get_active_window (app) != GTK_WINDOW (self))
+    return;
+  name = _roof_window_file_display_name (roof_user_catalog_get_file (store));
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Your Catalog Was Changed and Cannot Be "
+                                                         "Read"),
+                                                       NULL));
+  /* Translators: %s says what is wrong, naming the file and the place in it; the second and
+   * third %s are the file's name */
+  adw_message_dialog_format_body (dialog,
+                                  _("%s\n\nAnother Roofline window or program changed “%s”, "
+                                    "and Roofline cannot read it now. Your devices and models "
+                                    "are kept in this session; nothing is written to the file "
+                                    "unless you choose to. If you write over it, its current "
+                                    "text is kept as “%s~”."),
+                                  error->message, name, name);
+  adw_message_dialog_add_responses (dialog, "later", _("_Not Now"), "beside",
+                                    _("Save _Beside It"), "overwrite", _("_Write Over It"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "overwrite", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "beside");
+  adw_message_dialog_set_close_response (dialog, "later");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_unreadable_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 void
@@ -499,6 +565,8 @@ _roof_window_watch_catalog (RoofWindow *self)
 {
   g_signal_connect_object (self->user_catalog, "external-conflict",
                            G_CALLBACK (on_external_conflict), self, 0);
+  g_signal_connect_object (self->user_catalog, "external-unreadable",
+                           G_CALLBACK (on_external_unreadable), self, 0);
 }
 
 void

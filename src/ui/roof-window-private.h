@@ -43,9 +43,6 @@ struct _RoofWindow
   RoofFleetPanel *fleet_panel; /* beside the plan chart */
   GtkWidget *hardware_panel;
   GtkWidget *model_panel;
-  GtkWidget *doc_title;
-  GtkLabel *doc_title_label;
-  GtkLabel *doc_subtitle_label;
   GMenu *recent_section;
   GMenu *measured_section; /* Measured Results: one item per source of the chart */
 
@@ -66,6 +63,8 @@ struct _RoofWindow
   gboolean close_confirmed;  /* the unsaved changes were answered for */
   gboolean close_after_save; /* Save in the closing question, then Save As */
   guint doc_title_idle;
+  char *doc_shown;   /* the document's name as shown, "• " when unsaved */
+  char *doc_tooltip; /* where it is saved */
   guint n_openings; /* scenarios being opened here, waiting for answers */
   AdwMessageDialog *close_dialog;
   GSimpleActionGroup *measured_actions; /* measured.published, measured.source-N */

@@ -18,6 +18,20 @@
 /* ------------------------------------------------------------------------ */
 /* Recovery copies                                                          */
 
+/* A copy that cannot be restored is kept under another name, not offered
+ * again: what to tell about it, `error` and where it went. */
+static char *
+set_aside (GFile *recovery, const GError *error)
+{
+  g_autofree char *path = g_file_get_path (recovery);
+  g_autofree char *failed = g_strconcat (path, ".failed", NULL);
+
+  if (g_rename (path, failed) != 0)
+    return g_strdup (error->message);
+  /* Translators: %s says why; the second %s is where the copy is kept */
+  return g_strdup_printf (_("%s\n\nThe copy is kept as “%s”."), error->message, failed);
+}
+
 static void
 on_recovery_response (AdwMessageDialog *dialog, const char *response, RoofWindow *self)
 {
@@ -45,32 +59,61 @@ on_recovery_response (AdwMessageDialog *dialog, const char *response, RoofWindow
 
       if (!roof_window_restore_recovery (self, file, i > 0, &error))
         {
-          g_autofree char *path = g_file_get_path (file);
-          g_autofree char *failed = g_strconcat (path, ".failed", NULL);
-          g_autofree char *body = NULL;
+          g_autofree char *body = set_aside (file, error);
 
-          /* kept under another name, not offered again */
-          g_rename (path, failed);
-          /* Translators: %s says why; the second %s is where the copy is kept */
-          body = g_strdup_printf (_("%s\n\nThe copy is kept as “%s”."), error->message, failed);
           _roof_window_show_error (self, _("Could Not Restore the Unsaved Changes"), body);
         }
     }
 }
 
-/* The name of the file a recovery copy is of, and when it was written. */
-static void
-describe_recovery (GFile *recovery, char **name, char **when)
+/* The name of the file a recovery copy is of, and when it was written;
+ * FALSE, with `error`, when the copy cannot be read. */
+static gboolean
+describe_recovery (GFile *recovery, char **name, char **when, GError **error)
 {
   g_autoptr (GFile) original = NULL;
   g_autoptr (GDateTime) saved = NULL;
   g_autoptr (GDateTime) local = NULL;
+  g_autofree char *text = roof_document_read_recovery (recovery, &original, &saved, NULL, error);
 
-  g_free (roof_document_read_recovery (recovery, &original, &saved, NULL, NULL));
+  if (text == NULL)
+    return FALSE;
   *name = original != NULL ? _roof_window_file_display_name (original)
                            : g_strdup (_("Untitled Scenario"));
   local = saved != NULL ? g_date_time_to_local (saved) : NULL;
   *when = local != NULL ? g_date_time_format (local, "%x %X") : NULL;
+  return TRUE;
+}
+
+/* The copies that can be read; those that cannot are set aside, and said
+ * so in one message. */
+static GPtrArray *
+readable_recovery (RoofWindow *self, GPtrArray *files)
+{
+  GPtrArray *readable = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GString) problems = g_string_new (NULL);
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      GFile *file = g_ptr_array_index (files, i);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *when = NULL;
+
+      if (describe_recovery (file, &name, &when, &error))
+        {
+          g_ptr_array_add (readable, g_object_ref (file));
+          continue;
+        }
+      {
+        g_autofree char *problem = set_aside (file, error);
+
+        g_string_append_printf (problems, "%s%s", problems->len > 0 ? "\n\n" : "", problem);
+      }
+    }
+  if (problems->len > 0)
+    _roof_window_show_error (self, _("Could Not Restore the Unsaved Changes"), problems->str);
+  return readable;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -115,21 +158,26 @@ roof_window_restore_recovery (RoofWindow *self, GFile *recovery, gboolean new_wi
 }
 
 void
-roof_window_offer_recovery (RoofWindow *self, GPtrArray *files)
+roof_window_offer_recovery (RoofWindow *self, GPtrArray *all)
 {
   AdwMessageDialog *dialog;
   g_autoptr (GString) list = g_string_new (NULL);
   g_autofree char *body = NULL;
+  g_autoptr (GPtrArray) files = NULL;
 
   g_return_if_fail (ROOF_IS_WINDOW (self));
-  g_return_if_fail (files != NULL && files->len > 0);
+  g_return_if_fail (all != NULL && all->len > 0);
+
+  files = readable_recovery (self, all);
+  if (files->len == 0)
+    return;
 
   for (guint i = 0; i < files->len; i++)
     {
       g_autofree char *name = NULL;
       g_autofree char *when = NULL;
 
-      describe_recovery (g_ptr_array_index (files, i), &name, &when);
+      describe_recovery (g_ptr_array_index (files, i), &name, &when, NULL);
       if (when != NULL)
         /* Translators: a scenario's name, and when its unsaved changes were last copied */
         g_string_append_printf (list, _("• “%s”, as of %s"), name, when);
@@ -143,7 +191,7 @@ roof_window_offer_recovery (RoofWindow *self, GPtrArray *files)
       g_autofree char *name = NULL;
       g_autofree char *when = NULL;
 
-      describe_recovery (g_ptr_array_index (files, 0), &name, &when);
+      describe_recovery (g_ptr_array_index (files, 0), &name, &when, NULL);
       body = when != NULL
                /* Translators: a scenario's name, and when its unsaved changes were last copied */
                ? g_strdup_printf (_("Roofline closed before the changes to “%s” were saved. "

@@ -99,9 +99,20 @@ apply_theme (RoofWindow *self)
   roof_summary_strip_set_theme (self->summary_strip, theme);
 }
 
-/* "• name.roofline — Roofline" while there are unsaved changes; the header
- * shows the same beside the hardware panel's button, or in place of the view
- * switcher when the window is narrow. */
+/* The document's name: in the header in place of the view switcher when the
+ * window is too narrow for it, in the summary's heading while the switcher
+ * takes the header (the header keeps its width for the switcher's nine
+ * views at 1280 px). */
+static void
+sync_doc_title (RoofWindow *self)
+{
+  gboolean in_header = adw_view_switcher_title_get_title_visible (self->switcher_title);
+
+  roof_summary_strip_set_document (self->summary_strip, in_header ? NULL : self->doc_shown,
+                                   self->doc_tooltip);
+}
+
+/* "• name.roofline — Roofline" while there are unsaved changes. */
 static void
 update_title (RoofWindow *self)
 {
@@ -119,12 +130,13 @@ update_title (RoofWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), window_title);
   adw_view_switcher_title_set_title (self->switcher_title, shown);
   adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
-  gtk_label_set_label (self->doc_title_label, shown);
-  gtk_label_set_label (self->doc_subtitle_label, subtitle);
-  gtk_widget_set_visible (GTK_WIDGET (self->doc_subtitle_label), *subtitle != '\0');
   if (dirty)
     tooltip = g_strdup_printf (_("%s (unsaved changes)"), where != NULL ? where : title);
-  gtk_widget_set_tooltip_text (self->doc_title, tooltip != NULL ? tooltip : where);
+  g_free (self->doc_shown);
+  self->doc_shown = g_steal_pointer (&shown);
+  g_free (self->doc_tooltip);
+  self->doc_tooltip = tooltip != NULL ? g_steal_pointer (&tooltip) : g_strdup (where);
+  sync_doc_title (self);
 }
 
 int
@@ -380,8 +392,6 @@ update_empty_state (RoofWindow *self)
 
   gtk_widget_set_visible (self->empty_page, empty);
   gtk_widget_set_visible (GTK_WIDGET (self->stack), !empty);
-  gtk_widget_set_visible (self->strip_separator, !empty);
-  gtk_widget_set_visible (GTK_WIDGET (self->summary_strip), !empty);
 }
 
 static void
@@ -392,7 +402,7 @@ on_edit_hardware (GtkWidget *panel, const char *id, RoofWindow *self)
 }
 
 /* ------------------------------------------------------------------------ */
-/* The document's name in the header                                        */
+/* The document's name in the header or the summary                        */
 
 static gboolean
 sync_doc_title_cb (gpointer user_data)
@@ -400,8 +410,7 @@ sync_doc_title_cb (gpointer user_data)
   RoofWindow *self = user_data;
 
   self->doc_title_idle = 0;
-  gtk_widget_set_visible (self->doc_title,
-                          !adw_view_switcher_title_get_title_visible (self->switcher_title));
+  sync_doc_title (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -589,6 +598,8 @@ roof_window_dispose (GObject *object)
     g_clear_signal_handler (&self->scenario_changed_id, self->scenario);
 
   g_clear_handle_id (&self->doc_title_idle, g_source_remove);
+  g_clear_pointer (&self->doc_shown, g_free);
+  g_clear_pointer (&self->doc_tooltip, g_free);
   if (self->close_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->close_dialog));
   self->close_dialog = NULL;
@@ -741,9 +752,6 @@ roof_window_class_init (RoofWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, summary_strip);
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, hardware_panel);
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, model_panel);
-  gtk_widget_class_bind_template_child (widget_class, RoofWindow, doc_title);
-  gtk_widget_class_bind_template_child (widget_class, RoofWindow, doc_title_label);
-  gtk_widget_class_bind_template_child (widget_class, RoofWindow, doc_subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, RoofWindow, measured_section);
   gtk_widget_class_bind_template_child_full (widget_class, "roofline_view", FALSE,
@@ -818,8 +826,8 @@ roof_window_init (RoofWindow *self)
 
   g_settings_bind (self->settings, "last-chart", self, "chart", G_SETTINGS_BIND_DEFAULT);
   panels_init (self);
-  /* the document's name beside the panel button while the view switcher
-   * takes the middle; the switcher title shows it when narrow */
+  /* the document's name in the summary while the view switcher takes the
+   * middle; the switcher title shows it when narrow */
   g_signal_connect_object (self->switcher_title, "notify::title-visible",
                            G_CALLBACK (on_title_visible), self, 0);
 

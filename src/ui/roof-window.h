@@ -104,7 +104,9 @@ void roof_window_report_catalog_problem (RoofWindow *self,
                                          GFile *moved_to,
                                          gboolean read_only);
 void roof_window_report_save_failure (RoofWindow *self, const GError *error);
-/* Asks whether to restore `files`, recovery copies (GFile) a crash left. */
+/* Asks whether to restore `files`, recovery copies (GFile) a crash left;
+ * a copy that cannot be read is set aside as NAME.failed and a message
+ * names it and says why. */
 void roof_window_offer_recovery (RoofWindow *self, GPtrArray *files);
 
 G_END_DECLS

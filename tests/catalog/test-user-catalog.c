@@ -967,6 +967,104 @@ test_two_writers (Fixture *f, gconstpointer data)
   }
 }
 
+static gboolean
+blocked (gpointer data)
+{
+  return roof_user_catalog_get_unreadable (data) != NULL;
+}
+
+static void
+count_cb (RoofUserCatalog *store, GError *error, guint *n)
+{
+  (*n)++;
+}
+
+static gboolean
+has_device (const char *path, const char *id)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (RoofUserCatalog) back = roof_user_catalog_new (file);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (roof_user_catalog_load (back, NULL, NULL, &error));
+  g_assert_no_error (error);
+  return roof_catalog_find_hardware (roof_user_catalog_get_catalog (back), id) != NULL;
+}
+
+/* Another process leaves the file malformed: ours is not written over it
+ * (it used to be, with only a log message): the error names the file and
+ * the place, saves fail and changes stay unsaved until the user writes ours
+ * beside it or over it. */
+static void
+test_other_writer_unreadable (Fixture *f, gconstpointer data)
+{
+  /* a "hardware" array never closed: the text ends on line 3, before its
+   * first character (json-glib's column 0) */
+  static const char broken[] = "{\n  \"hardware\": [\n";
+  g_autoptr (GFile) parent = g_file_get_parent (f->file);
+  g_autoptr (RoofUserCatalog) store = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) beside = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *backup = g_strconcat (f->path, "~", NULL);
+  g_autofree char *beside_path = NULL;
+  RoofCatalog *catalog;
+  guint reports = 0;
+
+  g_assert_true (g_file_make_directory_with_parents (parent, NULL, &error));
+  store = load (f);
+  catalog = roof_user_catalog_get_catalog (store);
+  g_signal_connect (store, "external-unreadable", G_CALLBACK (count_cb), &reports);
+  g_assert_nonnull (roof_catalog_add_placeholder (catalog, ROOF_ENTRY_HARDWARE));
+  g_assert_true (roof_user_catalog_save (store, &error));
+  g_assert_no_error (error);
+
+  write_file (f, broken);
+  wait_for (blocked, store, "the broken file to be noticed");
+  g_assert_cmpuint (reports, ==, 1);
+  g_assert_true (g_str_has_prefix (roof_user_catalog_get_unreadable (store)->message, f->path));
+  g_assert_true (g_str_has_prefix (roof_user_catalog_get_unreadable (store)->message
+                                     + strlen (f->path),
+                                   ":3:0: Parse error: unexpected end of file"));
+  /* our device is in memory only now */
+  g_assert_true (roof_user_catalog_get_unsaved (store));
+
+  /* a change and a save: nothing written, the save says why */
+  g_assert_nonnull (roof_catalog_add_placeholder (catalog, ROOF_ENTRY_MODEL));
+  g_assert_false (roof_user_catalog_get_pending (store));
+  g_assert_false (roof_user_catalog_save (store, &error));
+  g_assert_nonnull (strstr (error->message, "cannot be read"));
+  g_clear_error (&error);
+  g_assert_true (roof_user_catalog_get_unsaved (store));
+  g_assert_true (g_file_get_contents (f->path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, broken);
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpuint (reports, ==, 1); /* the same file is not reported twice */
+
+  /* beside it: ours in FILE.conflict-…, theirs untouched, still blocked */
+  beside = roof_user_catalog_save_beside (store, &error);
+  g_assert_no_error (error);
+  beside_path = g_file_get_path (beside);
+  g_assert_true (g_str_has_prefix (beside_path, f->path));
+  g_assert_true (g_str_has_prefix (beside_path + strlen (f->path), ".conflict-"));
+  g_assert_true (has_device (beside_path, "new-accelerator"));
+  g_assert_false (roof_user_catalog_get_unsaved (store));
+  g_assert_true (g_file_get_contents (f->path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, broken);
+  g_clear_pointer (&text, g_free);
+  g_assert_nonnull (roof_user_catalog_get_unreadable (store));
+
+  /* over it: ours in the file, theirs kept as FILE~, saving as before */
+  g_assert_true (roof_user_catalog_overwrite (store, &error));
+  g_assert_no_error (error);
+  g_assert_null (roof_user_catalog_get_unreadable (store));
+  g_assert_false (roof_user_catalog_get_unsaved (store));
+  g_assert_true (has_device (f->path, "new-accelerator"));
+  g_assert_true (g_file_get_contents (backup, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, broken);
+  g_unlink (beside_path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -984,6 +1082,7 @@ main (int argc, char **argv)
   ADD ("newer-version", test_newer_version);
   ADD ("not-a-file", test_not_a_file);
   ADD ("two-writers", test_two_writers);
+  ADD ("other-writer-unreadable", test_other_writer_unreadable);
 #undef ADD
   g_test_add_func ("/persistence/merge/import", test_merge_import);
   g_test_add_func ("/persistence/merge/bad-file", test_merge_bad_file);

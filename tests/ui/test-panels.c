@@ -175,33 +175,6 @@ note_under (GtkWidget *row)
   return ui_row_note (row);
 }
 
-static GtkEventController *
-controller_named (GtkWidget *widget, const char *name)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
-
-      if (g_strcmp0 (gtk_event_controller_get_name (c), name) == 0)
-        return c; /* the widget holds it */
-    }
-  return NULL;
-}
-
-/* A key as the key controllers on `row` see it first (the capture phase). */
-static gboolean
-press_key (GtkWidget *row, guint keyval)
-{
-  GtkEventController *keys = controller_named (row, "roof-number-keys");
-  gboolean handled = FALSE;
-
-  g_assert_nonnull (keys);
-  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
-  return handled;
-}
-
 /* One wheel detent over `widget` (a spin button or a scale), delivered the
  * way GTK propagates it through the controllers on the widget itself: those
  * of the capture phase, then those of the bubble phase (where the widget's
@@ -1002,19 +975,19 @@ test_number_row (void)
 
   /* Up and Down step from the value in force, Page Up and Down by the page;
    * the refused text goes with its mark and its message */
-  g_assert_true (press_key (row, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (row, GDK_KEY_Up));
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 201);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "201");
   g_assert_false (gtk_widget_has_css_class (row, "error"));
   g_assert_null (note_under (row));
-  g_assert_true (press_key (row, GDK_KEY_Page_Down));
+  g_assert_true (ui_press_number_key (row, GDK_KEY_Page_Down));
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 191);
-  g_assert_true (press_key (row, GDK_KEY_Down));
+  g_assert_true (ui_press_number_key (row, GDK_KEY_Down));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "190");
   gtk_adjustment_set_value (adj, 1000);
-  g_assert_true (press_key (row, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (row, GDK_KEY_Up));
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 1000);
-  g_assert_false (press_key (row, GDK_KEY_a));
+  g_assert_false (ui_press_number_key (row, GDK_KEY_a));
 
   /* zero is none: "—", and empty means 0 */
   ui_type (target, "12.5");
@@ -1022,7 +995,7 @@ test_number_row (void)
   ui_type (target, "");
   g_assert_cmpfloat (gtk_adjustment_get_value (target_adj), ==, 0);
   g_assert_false (gtk_widget_has_css_class (target, "error"));
-  g_assert_true (press_key (target, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (target, GDK_KEY_Up));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (target)), ==, "0.5");
   gtk_adjustment_set_value (target_adj, 0);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (target)), ==, "—");
@@ -1074,8 +1047,8 @@ test_scroll_guard (void)
   detent = pow (page, 2.0 / 3.0);
   gtk_adjustment_set_value (vadj, 100);
 
-  g_assert_nonnull (controller_named (spin, "roof-scroll-guard"));
-  g_assert_nonnull (controller_named (scale, "roof-scroll-guard"));
+  g_assert_nonnull (ui_find_controller_named (spin, "roof-scroll-guard"));
+  g_assert_nonnull (ui_find_controller_named (scale, "roof-scroll-guard"));
   g_assert_true (roof_ui_scroll_should_pass (spin));
   g_assert_true (roof_ui_scroll_should_pass (scale));
 
@@ -1160,7 +1133,7 @@ check_spins_guarded (GtkWidget *root, guint expected)
           double value = gtk_spin_button_get_value (GTK_SPIN_BUTTON (w));
 
           n++;
-          g_assert_nonnull (controller_named (w, "roof-scroll-guard"));
+          g_assert_nonnull (ui_find_controller_named (w, "roof-scroll-guard"));
           g_assert_true (roof_ui_scroll_should_pass (w));
           g_assert_true (wheel (w, 0, -1));
           g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (w)), ==, value);

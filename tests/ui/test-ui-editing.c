@@ -15,6 +15,7 @@
 
 #include "roof-application.h"
 #include "roof-hardware-panel.h"
+#include "roof-number-row.h"
 #include "roof-spec-editor.h"
 #include "roof-window.h"
 #include "ui-test-util.h"
@@ -577,10 +578,15 @@ test_other_writer (Fixture *f, gconstpointer data)
   g_assert_true (roof_user_catalog_save (other, &error));
   g_assert_no_error (error);
 
-  /* this window notices and asks, naming the entry; nothing written yet */
+  /* this window notices and asks, naming the entry and who changed the
+   * file (not an import's wording); nothing written yet */
   dialog = wait_for_dialog (GTK_WINDOW (window));
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
-                   "Replace “NVIDIA H100 SXM5 80 GB”?");
+                   "“NVIDIA H100 SXM5 80 GB” Was Changed Elsewhere");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog),
+                                   "Another Roofline window or program saved “catalog.json” "
+                                   "with its own changes to this device"));
+  g_assert_null (strstr (adw_message_dialog_get_body (dialog), "has another version"));
   g_assert_true (roof_user_catalog_get_merging (f->store));
   /* a save meanwhile writes nothing over theirs */
   g_assert_true (roof_user_catalog_save (f->store, &error));
@@ -589,8 +595,8 @@ test_other_writer (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (text, "5000"));
   g_clear_pointer (&text, g_free);
 
-  /* Replace: theirs here too, and the file keeps it */
-  click (dialog, "_Replace");
+  /* Use Theirs: theirs here too, and the file keeps it */
+  click (dialog, "Use _Theirs");
   ui_wait_for (merged, f->store, WAIT_MS, "the merge");
   g_assert_cmpfloat (roof_spec_get_number (h100, "memory.bandwidth_GBps", 0), ==, 5000);
   g_assert_true (roof_user_catalog_flush (f->store, &error));
@@ -599,6 +605,78 @@ test_other_writer (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (text, "5000"));
 
   roof_spec_reset (h100);
+  g_assert_true (roof_user_catalog_save (f->store, &error));
+  ui_destroy_window (GTK_WINDOW (window));
+}
+
+/* Another writer leaves the catalog malformed: the window says so, naming
+ * the file and the place; nothing is written over it until the user
+ * chooses, and each choice does what it says. */
+static void
+test_other_writer_unreadable (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "roofline", "catalog.json", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autoptr (GError) error = NULL;
+  RoofWindow *window = show_window (NULL, f->store);
+  RoofCatalog *mine = roof_window_get_catalog (window);
+  AdwMessageDialog *dialog;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  const char *name = NULL;
+  GDir *dir;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-hardware", NULL));
+  g_assert_true (roof_user_catalog_save (f->store, &error));
+  g_assert_no_error (error);
+
+  /* a "hardware" array never closed: the file ends on line 3 */
+  g_assert_true (g_file_set_contents (path, "{\n  \"hardware\": [\n", -1, NULL));
+  dialog = wait_for_dialog (GTK_WINDOW (window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
+                   "Your Catalog Was Changed and Cannot Be Read");
+  expected = g_strdup_printf ("%s:3:0: Parse error: unexpected end of file, expected character "
+                              "`]'\n\nAnother Roofline window or program changed “catalog.json”",
+                              path);
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), expected));
+  g_assert_true (roof_user_catalog_get_unsaved (f->store));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "{\n  \"hardware\": [\n");
+  g_clear_pointer (&text, g_free);
+
+  /* Save Beside It: ours as catalog.json.conflict-…, theirs untouched */
+  click (dialog, "Save _Beside It");
+  dir = g_dir_open (folder, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL && !g_str_has_prefix (name, "catalog.json.conflict-"))
+    ;
+  g_assert_nonnull (name);
+  {
+    g_autofree char *beside = g_build_filename (folder, name, NULL);
+
+    g_assert_true (g_file_get_contents (beside, &text, NULL, NULL));
+    g_assert_nonnull (strstr (text, "\"new-accelerator\""));
+    g_clear_pointer (&text, g_free);
+    g_unlink (beside);
+  }
+  g_dir_close (dir);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "{\n  \"hardware\": [\n");
+  g_clear_pointer (&text, g_free);
+
+  /* broken another way: asked again; Write Over It, theirs kept as FILE~ */
+  g_assert_true (g_file_set_contents (path, "not json", -1, NULL));
+  dialog = wait_for_dialog (GTK_WINDOW (window));
+  click (dialog, "_Write Over It");
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\"new-accelerator\""));
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (backup, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "not json");
+  g_assert_false (roof_user_catalog_get_unsaved (f->store));
+
+  roof_catalog_remove_hardware (mine, "new-accelerator");
   g_assert_true (roof_user_catalog_save (f->store, &error));
   ui_destroy_window (GTK_WINDOW (window));
 }
@@ -696,6 +774,29 @@ test_startup_not_files (void)
   /* each refused at once, saying what it is */
   g_assert_true (has_suffix (st.bodies, ": is a pipe (FIFO); only regular files are read here"));
   g_assert_true (has_suffix (st.bodies, "/dev/zero: is a character device, not a file"));
+  /* the recovery copy too large to read is not offered as "Untitled
+   * Scenario": the message names it and says why, and where it is kept */
+  {
+    g_autofree char *kept = g_strconcat (recovery, ".failed", NULL);
+    /* 100 MB and the one byte written there; the limit, 64 MiB */
+    g_autofree char *expected = g_strdup_printf ("%s: the file is %u bytes, larger than the "
+                                                 "limit of %u bytes\n\nThe copy is kept as "
+                                                 "“%s”.",
+                                                 recovery, 100u * 1000 * 1000 + 1,
+                                                 64u * 1024 * 1024, kept);
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < st.bodies->len; i++)
+      {
+        found |= g_strcmp0 (g_ptr_array_index (st.bodies, i), expected) == 0;
+        g_assert_null (strstr (g_ptr_array_index (st.bodies, i), "Untitled Scenario"));
+        g_assert_cmpstr (g_ptr_array_index (st.headings, i), !=, "Restore Unsaved Changes?");
+      }
+    g_assert_true (found);
+    g_assert_false (g_file_test (recovery, G_FILE_TEST_EXISTS));
+    g_assert_true (g_file_test (kept, G_FILE_TEST_IS_REGULAR));
+    g_unlink (kept);
+  }
   /* the catalog left where it is, not moved aside nor written over */
   {
     struct stat sb;
@@ -710,6 +811,188 @@ test_startup_not_files (void)
   g_ptr_array_unref (st.bodies);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Steps in a row, groups, and Ctrl+Z from a field                         */
+
+static double
+context_of (RoofWindow *window)
+{
+  return roof_scenario_get_workload (roof_window_get_scenario (window))->context;
+}
+
+static void
+test_undo_groups (Fixture *f, gconstpointer data)
+{
+  RoofWindow *window = show_window (NULL, f->store);
+  RoofScenario *scenario = roof_window_get_scenario (window);
+  RoofHistory *history = roof_window_get_history (window);
+  GtkWidget *batch = ui_find_named (roof_window_get_model_panel (window), "batch-spin");
+  GtkAdjustment *adjustment = roof_ui_number_row_get_adjustment (ADW_ENTRY_ROW (batch));
+  double batch0 = batch_of (window), context0 = context_of (window);
+  double step = gtk_adjustment_get_step_increment (adjustment);
+
+  g_assert_false (roof_history_get_can_undo (history));
+  g_assert_cmpfloat (step, >, 0);
+
+  /* Up three times in a row: batch0 + 3 steps, one undo step */
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + 3 * step);
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_false (roof_history_get_can_undo (history));
+  /* and one redo step */
+  redo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + 3 * step);
+  g_assert_false (roof_history_get_can_redo (history));
+
+  /* after a redo, the next step is a step of its own */
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Down));
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + 3 * step);
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_false (roof_history_get_can_undo (history));
+
+  /* another property in between is another step, even at once */
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
+  g_object_set (scenario, "context", (double) (context0 + 1000), NULL);
+  undo (window);
+  g_assert_cmpfloat (context_of (window), ==, context0);
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + step);
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+
+  /* a step more than a second after the last is a step of its own */
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
+  g_usleep (G_USEC_PER_SEC + G_USEC_PER_SEC / 5);
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + step);
+  undo (window);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+
+  /* Up then Down comes back where it started: no step at all (and, an
+   * edit after an undo, nothing left to redo) */
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Up));
+  g_assert_true (ui_press_number_key (batch, GDK_KEY_Down));
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_false (roof_history_get_can_undo (history));
+  g_assert_false (roof_history_get_can_redo (history));
+
+  /* a group (a drag on a chart): batch and context, any number of times,
+   * then more than a second later, are one step; what follows its end is
+   * another, even the same property at once */
+  roof_history_begin_group (history);
+  g_object_set (scenario, "batch", (double) (batch0 + 7), NULL);
+  g_object_set (scenario, "context", (double) (context0 + 2000), NULL);
+  g_usleep (G_USEC_PER_SEC + G_USEC_PER_SEC / 5);
+  roof_history_begin_group (history); /* nested: the outermost counts */
+  g_object_set (scenario, "batch", (double) (batch0 + 9), NULL);
+  roof_history_end_group (history);
+  g_object_set (scenario, "context", (double) (context0 + 3000), NULL);
+  roof_history_end_group (history);
+  g_object_set (scenario, "context", (double) (context0 + 4000), NULL);
+  undo (window);
+  g_assert_cmpfloat (context_of (window), ==, context0 + 3000);
+  g_assert_cmpfloat (batch_of (window), ==, batch0 + 9);
+  undo (window);
+  g_assert_cmpfloat (context_of (window), ==, context0);
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_false (roof_history_get_can_undo (history));
+
+  ui_destroy_window (GTK_WINDOW (window));
+}
+
+/* What a key press does on its way from the window to `focus` (the capture
+ * phase) and back (target and bubble), as GTK delivers it: the key
+ * controllers' ::key-pressed and the shortcut controllers' shortcuts for
+ * the key, the first that handles it ends the trip. The name of what
+ * handled it goes to `by`. */
+static gboolean
+deliver_key (GtkWidget *focus, guint keyval, GdkModifierType mods, const char **by)
+{
+  g_autoptr (GPtrArray) path = g_ptr_array_new ();
+  g_autoptr (GtkShortcutTrigger) trigger = gtk_keyval_trigger_new (keyval, mods);
+
+  for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent (w))
+    g_ptr_array_insert (path, 0, w);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint k = 0; k < path->len; k++)
+      {
+        GtkWidget *w = g_ptr_array_index (path, pass == 0 ? k : path->len - 1 - k);
+        g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (w);
+
+        for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+          {
+            g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+            GtkPropagationPhase phase = gtk_event_controller_get_propagation_phase (c);
+            gboolean handled = FALSE;
+
+            if (pass == 0 ? phase != GTK_PHASE_CAPTURE
+                          : phase != GTK_PHASE_BUBBLE && !(phase == GTK_PHASE_TARGET && w == focus))
+              continue;
+            if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+              g_signal_emit_by_name (c, "key-pressed", keyval, 0, mods, &handled);
+            else if (GTK_IS_SHORTCUT_CONTROLLER (c))
+              for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)) && !handled; j++)
+                {
+                  g_autoptr (GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
+
+                  if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (s), trigger))
+                    handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (s),
+                                                            GTK_SHORTCUT_ACTION_EXCLUSIVE, w,
+                                                            gtk_shortcut_get_arguments (s));
+                  if (handled)
+                    *by = gtk_event_controller_get_name (c);
+                  if (handled && GTK_IS_NAMED_ACTION (gtk_shortcut_get_action (s)))
+                    *by = gtk_named_action_get_action_name (
+                      GTK_NAMED_ACTION (gtk_shortcut_get_action (s)));
+                }
+            if (handled)
+              return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+static void
+test_undo_key_in_field (Fixture *f, gconstpointer data)
+{
+  RoofWindow *window = show_window (NULL, f->store);
+  GtkWidget *batch = ui_find_named (roof_window_get_model_panel (window), "batch-spin");
+  double batch0 = batch_of (window);
+  GtkWidget *text;
+  const char *by = NULL;
+
+  ui_type (batch, "48");
+  g_assert_cmpfloat (batch_of (window), ==, 48);
+  g_assert_cmpfloat (batch0, !=, 48);
+  /* typed, not committed: the text has something its own undo could take */
+  gtk_editable_set_text (GTK_EDITABLE (batch), "4");
+  g_assert_true (gtk_widget_grab_focus (batch));
+  text = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (GTK_IS_TEXT (text));
+  g_assert_true (gtk_widget_is_ancestor (text, batch));
+
+  /* Ctrl+Z there is the window's Undo, taken on the way in (the text's own
+   * binding, text.undo, comes before the window's in the bubble phase):
+   * the committed 48 is undone */
+  g_assert_true (deliver_key (text, GDK_KEY_z, GDK_CONTROL_MASK, &by));
+  g_assert_cmpstr (by, ==, "roof-undo-keys");
+  g_assert_cmpfloat (batch_of (window), ==, batch0);
+  g_assert_true (roof_history_get_can_redo (roof_window_get_history (window)));
+  /* Shift+Ctrl+Z, its Redo */
+  by = NULL;
+  g_assert_true (deliver_key (gtk_root_get_focus (GTK_ROOT (window)), GDK_KEY_z,
+                              GDK_CONTROL_MASK | GDK_SHIFT_MASK, &by));
+  g_assert_cmpstr (by, ==, "roof-undo-keys");
+  g_assert_cmpfloat (batch_of (window), ==, 48);
+
+  ui_destroy_window (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -722,7 +1005,10 @@ main (int argc, char *argv[])
   ADD ("markup", test_markup);
   ADD ("failed-save", test_failed_save);
   ADD ("undo", test_undo);
+  ADD ("undo-groups", test_undo_groups);
+  ADD ("undo-key-in-field", test_undo_key_in_field);
   ADD ("other-writer", test_other_writer);
+  ADD ("other-writer-unreadable", test_other_writer_unreadable);
 #undef ADD
   g_test_add_func ("/editing/discard-app", test_discard_app);
   g_test_add_func ("/editing/startup-not-files", test_startup_not_files);

@@ -14,10 +14,12 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "roof-hardware-panel.h"
 #include "roof-hardware-row.h"
+#include "roof-summary-strip.h"
 #include "roof-window.h"
 #include "ui-test-util.h"
 
@@ -393,7 +395,10 @@ test_empty_state (Fixture *f, gconstpointer data)
   roof_window_recompute (f->window);
   ui_wait_for (ui_mapped, page, WAIT_MS, "the empty-state page");
   g_assert_false (gtk_widget_get_mapped (chart));
-  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (roof_window_get_summary_strip (f->window))));
+  /* of the summary, only its heading: the document's name */
+  g_assert_false (gtk_widget_get_mapped (
+    ui_find_of_type (GTK_WIDGET (roof_window_get_summary_strip (f->window)), GTK_TYPE_GRID)));
+  g_assert_true (gtk_widget_get_mapped (ui_find_named (GTK_WIDGET (f->window), "document-title")));
   g_assert_cmpstr (adw_status_page_get_title (ADW_STATUS_PAGE (page)), ==,
                    "No Device to Compare");
 
@@ -410,6 +415,86 @@ test_empty_state (Fixture *f, gconstpointer data)
   roof_window_recompute (f->window);
   ui_wait_for (ui_unmapped, page, WAIT_MS, "the empty-state page to go");
   ui_wait_for (ui_mapped, chart, WAIT_MS, "the chart back");
+}
+
+/* ---------------------------------------------------------------------- */
+/* The header                                                              */
+
+typedef struct
+{
+  RoofWindow *window;
+  AdwViewSwitcherTitle *title;
+  int width;
+  int slack; /* how much wider the window may be than `width` */
+  gboolean title_visible;
+} Header;
+
+static gboolean
+header_settled (gpointer data)
+{
+  Header *h = data;
+
+  int width = gtk_widget_get_width (GTK_WIDGET (h->window));
+
+  return width >= h->width - 12 && width <= h->width + h->slack
+         && adw_view_switcher_title_get_title_visible (h->title) == h->title_visible;
+}
+
+/* Nine views (the ninth added here if the app has eight) fit the header of
+ * a 1280 × 800 window (1270 px wide, less its frame's 10; the header's box
+ * 1258 px inside its padding): AdwViewSwitcher gives each narrow button at
+ * least 100 px, 900 px in all. The header's start is the panel button
+ * (34 px), its end the export and panel buttons, the menu and, under Xvfb,
+ * three window buttons: 3 × 34 + 3 × 6 + 108 = 228 px. Kept centred, the
+ * switcher would get 1258 − 2 × (228 + 6) = 790 px; centred where it can
+ * be (the header's loose centring) it gets 1258 − 34 − 228 − 2 × 6 =
+ * 984 px ≥ 900. The document's name, beside the panel button until now
+ * (≈ 150 px more at the start), shows in the summary's heading instead. At
+ * 900 × 600 (at most 1000 px, the window's minimum width allowing) the switcher falls back to the bar at the bottom and
+ * the header shows the name. */
+static void
+test_header_switcher (Fixture *f, gconstpointer data)
+{
+  GtkWidget *root = GTK_WIDGET (f->window);
+  AdwViewStack *stack = ADW_VIEW_STACK (ui_find_of_type (root, ADW_TYPE_VIEW_STACK));
+  AdwViewSwitcherTitle *title
+    = ADW_VIEW_SWITCHER_TITLE (ui_find_of_type (root, ADW_TYPE_VIEW_SWITCHER_TITLE));
+  AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (ui_find_of_type (root, ADW_TYPE_VIEW_SWITCHER_BAR));
+  RoofSummaryStrip *strip = roof_window_get_summary_strip (f->window);
+  g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (stack);
+  Header h = { f->window, title, 1270, 12, FALSE };
+
+  while (g_list_model_get_n_items (G_LIST_MODEL (pages)) < 9)
+    {
+      AdwViewStackPage *page = adw_view_stack_add_titled (stack, gtk_label_new (NULL), NULL,
+                                                          "Fleet");
+
+      adw_view_stack_page_set_icon_name (page, "roof-chart-roofline-symbolic");
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (pages)), ==, 9);
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  ui_wait_for (header_settled, &h, WAIT_MS, "the view switcher in the header at 1280 px");
+  ui_flush ();
+  g_assert_false (adw_view_switcher_title_get_title_visible (title));
+  g_assert_false (adw_view_switcher_bar_get_reveal (bar));
+  g_assert_cmpstr (roof_summary_strip_get_document (strip), ==, "Untitled Scenario");
+  g_assert_true (gtk_widget_get_mapped (ui_find_named (root, "document-title")));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==,
+                   "Untitled Scenario — Roofline");
+
+  /* the window's minimum width (the panels folded, the chart's 640 px and
+   * the workload panel's overlay) may keep it wider than asked: anything
+   * up to 1000 px is far below the 1270 px the nine views need */
+  h.width = 890;
+  h.slack = 1000 - 890;
+  h.title_visible = TRUE;
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 600);
+  ui_wait_for (header_settled, &h, WAIT_MS, "the view switcher at the bottom at 900 px");
+  ui_flush ();
+  g_assert_true (adw_view_switcher_bar_get_reveal (bar));
+  g_assert_cmpstr (adw_view_switcher_title_get_title (title), ==, "Untitled Scenario");
+  g_assert_null (roof_summary_strip_get_document (strip));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -708,6 +793,7 @@ main (int argc, char *argv[])
   ADD ("shortcuts-window", test_shortcuts_window);
   ADD ("menu-accel", test_menu_accel);
   ADD ("empty-state", test_empty_state);
+  ADD ("header-switcher", test_header_switcher);
   ADD ("copy-formats", test_copy_formats);
   ADD ("copy-escaping", test_copy_escaping);
   ADD ("copy-command", test_copy_command);

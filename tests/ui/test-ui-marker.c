@@ -14,6 +14,7 @@
 
 #include "roof-chart-data.h"
 #include "roof-chart-view.h"
+#include "roof-history.h"
 #include "roof-theme.h"
 #include "roof-window.h"
 #include "ui-test-util.h"
@@ -116,6 +117,69 @@ test_drag_batch (void)
   drag_line (view, l->plot_area.x + l->plot_area.width + 300.0);
   g_assert_cmpfloat (roof_scenario_get_workload (scenario)->batch, ==, right);
 
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_flush ();
+  g_assert_finalize_object (window);
+}
+
+static void
+count_change (guint *n)
+{
+  (*n)++;
+}
+
+/* A drag is one undo step, however many batches it went through. */
+static void
+test_drag_undo (void)
+{
+  RoofWindow *window = roof_window_new (NULL);
+  RoofHistory *history = roof_window_get_history (window);
+  RoofScenario *scenario;
+  Wait w = { window, ROOF_PLOT_COST, 32.0 };
+  RoofChartView *view;
+  const RoofChartLayout *l;
+  GtkGesture *drag;
+  double batch0;
+  guint changes = 0;
+
+  g_object_ref_sink (window);
+  gtk_window_present (GTK_WINDOW (window));
+  scenario = roof_window_get_scenario (window);
+  batch0 = roof_scenario_get_workload (scenario)->batch;
+  g_assert_cmpfloat (batch0, !=, 32.0);
+  g_object_set (scenario, "batch", 32.0, NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.chart", "s", "cost"));
+  ui_wait_for (drawn_for, &w, WAIT_MS, "the cost chart at batch 32");
+
+  view = roof_window_get_visible_chart (window);
+  l = roof_chart_view_get_layout (view);
+  drag = drag_gesture (GTK_WIDGET (view));
+  g_signal_connect_swapped (scenario, "notify::batch", G_CALLBACK (count_change), &changes);
+  /* from 32 to 18, to 14, then after a pause longer than the history's
+   * second that joins steps in a row, to 10: three batches on the way */
+  g_signal_emit_by_name (drag, "drag-begin", l->op_x, l->plot_area.y + 0.5 * l->plot_area.height);
+  g_signal_emit_by_name (drag, "drag-update", log_x (l, 18.0) - l->op_x, 0.0);
+  g_signal_emit_by_name (drag, "drag-update", log_x (l, 14.0) - l->op_x, 0.0);
+  g_usleep (G_USEC_PER_SEC + G_USEC_PER_SEC / 5);
+  g_signal_emit_by_name (drag, "drag-update", log_x (l, 10.0) - l->op_x, 0.0);
+  g_signal_emit_by_name (drag, "drag-end", log_x (l, 10.0) - l->op_x, 0.0);
+  g_assert_cmpuint (changes, ==, 3);
+  g_assert_cmpfloat (roof_scenario_get_workload (scenario)->batch, ==, 10.0);
+
+  /* one undo: back to 32, where the drag began; one more: the batch
+   * before that, a step of its own */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpfloat (roof_scenario_get_workload (scenario)->batch, ==, 32.0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpfloat (roof_scenario_get_workload (scenario)->batch, ==, batch0);
+  g_assert_false (roof_history_get_can_undo (history));
+  /* and one redo, the whole drag */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpfloat (roof_scenario_get_workload (scenario)->batch, ==, 10.0);
+  g_assert_false (roof_history_get_can_redo (history));
+
+  g_signal_handlers_disconnect_by_data (scenario, &changes);
   gtk_window_destroy (GTK_WINDOW (window));
   ui_flush ();
   g_assert_finalize_object (window);
@@ -330,6 +394,7 @@ main (int argc, char *argv[])
   ui_test_init (&argc, &argv);
   g_test_add_func ("/ui/marker/drag-batch", test_drag_batch);
   g_test_add_func ("/ui/marker/drag-context", test_drag_context);
+  g_test_add_func ("/ui/marker/drag-undo", test_drag_undo);
   g_test_add_func ("/ui/colours/apart", test_colours_apart);
   g_test_add_func ("/ui/colours/system-apart", test_system_colour_apart);
   g_test_add_func ("/ui/frontier/system-name-cut", test_system_name_cut);

@@ -194,6 +194,32 @@ ui_find_controller (GtkWidget *widget, GType type)
   return found;
 }
 
+GtkEventController *
+ui_find_controller_named (GtkWidget *widget, const char *name)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (c), name) == 0)
+        return c; /* the widget holds it */
+    }
+  return NULL;
+}
+
+gboolean
+ui_press_number_key (GtkWidget *row, guint keyval)
+{
+  GtkEventController *keys = ui_find_controller_named (row, "roof-number-keys");
+  gboolean handled = FALSE;
+
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+  return handled;
+}
+
 gboolean
 ui_chart_rendered (gpointer window)
 {

@@ -32,6 +32,11 @@ gboolean ui_unmapped (gpointer widget);
 gboolean ui_chart_rendered (gpointer window);
 /* The first event controller of `widget` of `type` (GTK_TYPE_GESTURE_DRAG…). */
 GtkEventController *ui_find_controller (GtkWidget *widget, GType type);
+/* The event controller of `widget` named `name` (gtk_event_controller_set_name). */
+GtkEventController *ui_find_controller_named (GtkWidget *widget, const char *name);
+/* A key on a number row (roof_ui_number_row_setup) as its key controller
+ * sees it first (the capture phase); TRUE when handled. */
+gboolean ui_press_number_key (GtkWidget *row, guint keyval);
 
 /* Types `text` into an entry row (the whole of it) and commits it with
  * Enter, as the user does: entry rows apply what is typed only then. */
