@@ -90,19 +90,23 @@ apply_hints (JsonObject *o, const RoofImportHints *h)
   set_string (o, "source", h->source);
 }
 
+/* What every importer reads from and adds to: the file's name, the user's
+ * hints, the catalog the ids resolve in (or NULL) and the measurements. */
+typedef struct
+{
+  const char *origin;
+  const RoofImportHints *hints;
+  RoofCatalog *catalog;
+  GPtrArray *out;
+} Import;
+
 /* The measurement of `o` (hints applied), its ids resolved. */
 static gboolean
-finish (JsonObject *o,
-        const RoofImportHints *hints,
-        const char *origin,
-        const char *where,
-        RoofCatalog *catalog,
-        GPtrArray *out,
-        GError **error)
+finish (const Import *im, JsonObject *o, const char *where, GError **error)
 {
   RoofMeasurement *m;
 
-  apply_hints (o, hints);
+  apply_hints (o, im->hints);
   if (!json_object_has_member (o, "model"))
     {
       g_set_error (error, ROOF_MEASUREMENT_ERROR, ROOF_MEASUREMENT_ERROR_NEEDS_MODEL,
@@ -120,10 +124,10 @@ finish (JsonObject *o,
   m = roof_measurement_from_json (o, where, error);
   if (m == NULL)
     return FALSE;
-  g_ptr_array_add (out, m);
+  g_ptr_array_add (im->out, m);
   if (m->source == NULL)
-    m->source = g_path_get_basename (origin);
-  return catalog == NULL || roof_measurement_resolve (m, catalog, where, error);
+    m->source = g_path_get_basename (im->origin);
+  return im->catalog == NULL || roof_measurement_resolve (m, im->catalog, where, error);
 }
 
 /* A member that must be a number: the field's name in the message. */
@@ -246,17 +250,10 @@ python_json (const char *data, gsize length)
 /* One JSON result of vLLM (`what` "vLLM result") or SGLang: the same
  * names, but only vLLM's has model_id and date. */
 static gboolean
-import_serving_json (JsonObject *in,
-                     const char *origin,
-                     guint line,
-                     const char *what,
-                     const RoofImportHints *hints,
-                     RoofCatalog *catalog,
-                     GPtrArray *out,
-                     GError **error)
+import_serving_json (const Import *im, JsonObject *in, guint line, const char *what, GError **error)
 {
   g_autoptr (JsonObject) o = json_object_new ();
-  g_autofree char *where = g_strdup_printf ("%s:%u: %s", origin, line, what);
+  g_autofree char *where = g_strdup_printf ("%s:%u: %s", im->origin, line, what);
   const char *date = roof_json_get_string (in, "date");
   const char *backend = roof_json_get_string (in, "backend");
 
@@ -270,19 +267,14 @@ import_serving_json (JsonObject *in,
       g_autofree char *iso = g_strdup_printf ("%.4s-%.2s-%.2s", date, date + 4, date + 6);
       set_string (o, "date", iso);
     }
-  return finish (o, hints, origin, where, catalog, out, error);
+  return finish (im, o, where, error);
 }
 
 /* Each non-blank line a JSON object. */
 static gboolean
-import_json_lines (const char *data,
-                   gsize length,
-                   const char *origin,
-                   const RoofImportHints *hints,
-                   RoofCatalog *catalog,
-                   GPtrArray *out,
-                   GError **error)
+import_json_lines (const Import *im, const char *data, gsize length, GError **error)
 {
+  const char *origin = im->origin;
   g_autofree char *copy = python_json (data, length);
   g_auto (GStrv) lines = g_strsplit (copy, "\n", -1);
 
@@ -303,8 +295,7 @@ import_json_lines (const char *data,
                        local ? local->message : "");
           return FALSE;
         }
-      if (!import_serving_json (json_node_get_object (node), origin, i + 1, "SGLang result", hints,
-                                catalog, out, error))
+      if (!import_serving_json (im, json_node_get_object (node), i + 1, "SGLang result", error))
         return FALSE;
     }
   return TRUE;
@@ -375,14 +366,9 @@ text_line (JsonObject *in, const char *line, const char *origin, guint n, GError
 }
 
 static gboolean
-import_text (const char *data,
-             gsize length,
-             const char *origin,
-             const RoofImportHints *hints,
-             RoofCatalog *catalog,
-             GPtrArray *out,
-             GError **error)
+import_text (const Import *im, const char *data, gsize length, GError **error)
 {
+  const char *origin = im->origin;
   g_autofree char *copy = g_strndup (data, length);
   g_auto (GStrv) lines = g_strsplit (copy, "\n", -1);
   g_autoptr (JsonObject) in = NULL;
@@ -403,7 +389,7 @@ import_text (const char *data,
           if (!serving_fields (in, o, where, error))
             return FALSE;
           set_string (o, "engine", engine);
-          if (!finish (o, hints, origin, where, catalog, out, error))
+          if (!finish (im, o, where, error))
             return FALSE;
           g_clear_pointer (&in, json_object_unref);
           if (lines[i] == NULL)
@@ -424,17 +410,12 @@ import_text (const char *data,
 /* MLPerf                                                                   */
 
 static gboolean
-mlperf_row (RoofCsv *csv,
-            guint r,
-            const char *origin,
-            const RoofImportHints *hints,
-            RoofCatalog *catalog,
-            GPtrArray *out,
-            GError **error)
+mlperf_row (const Import *im, RoofCsv *csv, guint r, GError **error)
 {
+  const RoofImportHints *hints = im->hints;
   g_autoptr (JsonObject) o = json_object_new ();
   guint line = g_array_index (csv->lines, guint, r);
-  g_autofree char *where = g_strdup_printf ("%s:%u: MLPerf result", origin, line);
+  g_autofree char *where = g_strdup_printf ("%s:%u: MLPerf result", im->origin, line);
   const char *model = roof_csv_cell (csv, r, roof_csv_column (csv, "MlperfModel"));
   const char *result = roof_csv_cell (csv, r, roof_csv_column (csv, "Result"));
   const char *per_node = roof_csv_cell (csv, r, roof_csv_column (csv, "accelerators_per_node"));
@@ -481,16 +462,11 @@ mlperf_row (RoofCsv *csv,
                    where);
       return FALSE;
     }
-  return finish (o, hints, origin, where, catalog, out, error);
+  return finish (im, o, where, error);
 }
 
 static gboolean
-import_mlperf (RoofCsv *csv,
-               const char *origin,
-               const RoofImportHints *hints,
-               RoofCatalog *catalog,
-               GPtrArray *out,
-               GError **error)
+import_mlperf (const Import *im, RoofCsv *csv, GError **error)
 {
   int units = roof_csv_column (csv, "Units");
 
@@ -499,13 +475,13 @@ import_mlperf (RoofCsv *csv,
       /* the table also holds samples/s, latencies and power */
       if (units >= 0 && g_ascii_strcasecmp (roof_csv_cell (csv, r, units), "Tokens/s") != 0)
         continue;
-      if (!mlperf_row (csv, r, origin, hints, catalog, out, error))
+      if (!mlperf_row (im, csv, r, error))
         return FALSE;
     }
-  if (out->len == 0)
+  if (im->out->len == 0)
     {
       g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
-                   "%s: no row of the MLPerf table is in Tokens/s", origin);
+                   "%s: no row of the MLPerf table is in Tokens/s", im->origin);
       return FALSE;
     }
   return TRUE;
@@ -547,6 +523,7 @@ roof_measurements_import (const char *data,
   g_autoptr (GPtrArray) out = roof_measurements_new ();
   g_autoptr (JsonObject) first = NULL;
   RoofImportFormat f = ROOF_IMPORT_NATIVE;
+  Import im;
   gboolean ok = TRUE;
   gsize i = 0;
 
@@ -566,21 +543,22 @@ roof_measurements_import (const char *data,
   if (format != NULL)
     *format = f;
 
+  im = (Import){ origin, hints, catalog, out };
   switch (f)
     {
     case ROOF_IMPORT_SERVING_TEXT:
-      ok = import_text (data, length, origin, hints, catalog, out, error);
+      ok = import_text (&im, data, length, error);
       break;
     case ROOF_IMPORT_VLLM_JSON:
-      ok = import_serving_json (first, origin, 1, "vLLM result", hints, catalog, out, error);
+      ok = import_serving_json (&im, first, 1, "vLLM result", error);
       break;
     case ROOF_IMPORT_SGLANG_JSONL:
-      ok = import_json_lines (data, length, origin, hints, catalog, out, error);
+      ok = import_json_lines (&im, data, length, error);
       break;
     case ROOF_IMPORT_MLPERF_CSV:
       {
         g_autoptr (RoofCsv) csv = roof_csv_parse (data, length, origin, error);
-        ok = csv != NULL && import_mlperf (csv, origin, hints, catalog, out, error);
+        ok = csv != NULL && import_mlperf (&im, csv, error);
         break;
       }
     case ROOF_IMPORT_NATIVE:

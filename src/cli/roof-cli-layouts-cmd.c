@@ -110,6 +110,18 @@ compare_rows (gconstpointer pa, gconstpointer pb)
 /* ---------------------------------------------------------------------- */
 /* Output                                                                  */
 
+void
+roof_cli_json_writer_layout (RoofCliJsonWriter *w, const char *key, const RoofLayoutPoint *p)
+{
+  roof_cli_json_writer_begin_object (w, key);
+  roof_cli_json_writer_number (w, "tp", p->tp);
+  roof_cli_json_writer_number (w, "ep", p->ep);
+  roof_cli_json_writer_number (w, "pp", p->pp);
+  roof_cli_json_writer_number (w, "dp", p->dp);
+  roof_cli_json_writer_number (w, "devices", p->devices);
+  roof_cli_json_writer_end_object (w);
+}
+
 static void
 write_json (RoofCliContext *ctx, const RoofWorkload *wl, GArray *rows, guint limit)
 {
@@ -148,13 +160,7 @@ write_json (RoofCliContext *ctx, const RoofWorkload *wl, GArray *rows, guint lim
       roof_cli_json_writer_string (w, "system", id_of (ctx, row->target));
       roof_cli_json_writer_string (
         w, "device", roof_spec_get_id (ROOF_SPEC (roof_cli_target (ctx, row->target)->device)));
-      roof_cli_json_writer_begin_object (w, "layout");
-      roof_cli_json_writer_number (w, "tp", p->tp);
-      roof_cli_json_writer_number (w, "ep", p->ep);
-      roof_cli_json_writer_number (w, "pp", p->pp);
-      roof_cli_json_writer_number (w, "dp", p->dp);
-      roof_cli_json_writer_number (w, "devices", p->devices);
-      roof_cli_json_writer_end_object (w);
+      roof_cli_json_writer_layout (w, "layout", p);
       roof_cli_json_writer_number (w, "batch", p->batch);
       roof_cli_json_writer_number (w, "itl_s", p->itl_s);
       roof_cli_json_writer_number (w, "ttft_s", p->ttft_s);

@@ -500,6 +500,13 @@ roof_cli_levers_json (RoofCliContext *ctx, const RoofCliLeverResults *lr, guint 
 /* ---------------------------------------------------------------------- */
 /* Tables                                                                  */
 
+/* Column i's double: the one at v + i · stride. */
+static double
+strided (const double *v, guint i, gsize stride)
+{
+  return *(const double *) ((const char *) v + i * stride);
+}
+
 /* A row of one figure per column: the double at v + i · stride, as a unit. */
 static void
 row (RoofCliTable *t, const char *label, const RoofCliLeverResults *lr, const double *v,
@@ -508,9 +515,19 @@ row (RoofCliTable *t, const char *label, const RoofCliLeverResults *lr, const do
   roof_cli_table_add_row (t);
   roof_cli_table_set (t, 0, label);
   for (guint i = 0; i < lr->n; i++)
-    roof_cli_table_take (t, i + 1,
-                         roof_cli_format (*(const double *) ((const char *) v + i * stride),
-                                          unit));
+    roof_cli_table_take (t, i + 1, roof_cli_format (strided (v, i, stride), unit));
+}
+
+/* The same with `digits` decimals and a suffix ("1.234×"). */
+static void
+fixed_row (RoofCliTable *t, const char *label, const RoofCliLeverResults *lr, const double *v,
+           gsize stride, int digits, const char *suffix)
+{
+  roof_cli_table_add_row (t);
+  roof_cli_table_set (t, 0, label);
+  for (guint i = 0; i < lr->n; i++)
+    roof_cli_table_take (t, i + 1, g_strdup_printf ("%.*f%s", digits, strided (v, i, stride),
+                                                    suffix));
 }
 
 #define SPEC_ROW(t, label, lr, field, unit)                                                      \
@@ -528,7 +545,7 @@ usd_row (RoofCliTable *t, const char *label, const RoofCliLeverResults *lr, cons
   for (guint i = 0; i < lr->n; i++)
     {
       gboolean priced = *(const bool *) ((const char *) has + i * stride);
-      double x = *(const double *) ((const char *) v + i * stride);
+      double x = strided (v, i, stride);
       roof_cli_table_take (t, i + 1, priced ? roof_cli_format (x, ROOF_UNIT_USD)
                                             : g_strdup ("no price"));
     }
@@ -561,19 +578,14 @@ print_spec (RoofCliContext *ctx, const RoofCliLeverResults *lr)
     drafter = g_strdup_printf ("MTP heads of %.4g parameters", lv->mtp_params);
   roof_cli_stream_printf (ctx->out, "\nSpeculative decoding: k = %.15g, α = %.15g, drafter %s\n\n",
                           lv->spec_k, lv->spec_accept, drafter);
-  roof_cli_table_add_row (t);
-  roof_cli_table_set (t, 0, "Tokens per verify step");
-  for (guint i = 0; i < lr->n; i++)
-    roof_cli_table_take (t, i + 1, g_strdup_printf ("%.4f", lr->spec[i].tokens_per_step));
+  fixed_row (t, "Tokens per verify step", lr, &lr->spec[0].tokens_per_step,
+             sizeof (RoofSpecResult), 4, "");
   SPEC_ROW (t, "Verify step (k + 1 tokens)", lr, t_verify, ROOF_UNIT_TIME);
   SPEC_ROW (t, "Draft step", lr, t_draft, ROOF_UNIT_TIME);
   SPEC_ROW (t, "Cycle (verify + k drafts)", lr, t_cycle, ROOF_UNIT_TIME);
   SPEC_ROW (t, "ITL (effective)", lr, itl, ROOF_UNIT_TIME);
   SPEC_ROW (t, "ITL without speculation", lr, itl_plain, ROOF_UNIT_TIME);
-  roof_cli_table_add_row (t);
-  roof_cli_table_set (t, 0, "Speed-up");
-  for (guint i = 0; i < lr->n; i++)
-    roof_cli_table_take (t, i + 1, g_strdup_printf ("%.3f×", lr->spec[i].speedup));
+  fixed_row (t, "Speed-up", lr, &lr->spec[0].speedup, sizeof (RoofSpecResult), 3, "×");
   SPEC_ROW (t, "Tokens/s (output)", lr, tokens_per_s, ROOF_UNIT_RATE);
   SPEC_ROW (t, "  per device", lr, tokens_per_s_per_device, ROOF_UNIT_RATE);
   usd_row (t, "$/Mtok (output)", lr, &lr->spec[0].usd_per_mtok, &lr->spec[0].has_cost,

@@ -36,13 +36,7 @@ json_point (RoofCliJsonWriter *w, const char *key, const RoofFrontierPoint *f)
                                        p->has_cost && p->usd_per_hour > 0.0,
                                        p->tokens_per_s / p->usd_per_hour);
   roof_cli_json_writer_number (w, "y", f->y);
-  roof_cli_json_writer_begin_object (w, "layout");
-  roof_cli_json_writer_number (w, "tp", p->tp);
-  roof_cli_json_writer_number (w, "ep", p->ep);
-  roof_cli_json_writer_number (w, "pp", p->pp);
-  roof_cli_json_writer_number (w, "dp", p->dp);
-  roof_cli_json_writer_number (w, "devices", p->devices);
-  roof_cli_json_writer_end_object (w);
+  roof_cli_json_writer_layout (w, "layout", p);
   roof_cli_json_writer_string (w, "label", label);
   roof_cli_json_writer_number (w, "batch", p->batch);
   roof_cli_json_writer_number (w, "itl_s", p->itl_s);

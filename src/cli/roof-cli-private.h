@@ -163,6 +163,9 @@ void roof_cli_json_cost_basis (JsonBuilder *b, const RoofCliContext *ctx);
 /* the same through the streaming writer (sweep, layouts) */
 typedef struct _RoofCliJsonWriter RoofCliJsonWriter;
 void roof_cli_json_writer_cost_basis (RoofCliJsonWriter *w, const RoofCliContext *ctx);
+/* {"tp", "ep", "pp", "dp", "devices"} of a layout point, through the
+ * streaming writer (layouts, pareto) */
+void roof_cli_json_writer_layout (RoofCliJsonWriter *w, const char *key, const RoofLayoutPoint *p);
 /* The footer line under a table with $/Mtok: "Cost basis: rented …" */
 void roof_cli_print_cost_basis (RoofCliContext *ctx);
 /* Whether the command times decode steps speculatively when told (solve,
