@@ -104,7 +104,7 @@ typedef struct
 static gboolean
 finish (const Import *im, JsonObject *o, const char *where, GError **error)
 {
-  RoofMeasurement *m;
+  g_autofree char *file = g_path_get_basename (im->origin);
 
   apply_hints (o, im->hints);
   if (!json_object_has_member (o, "model"))
@@ -121,13 +121,8 @@ finish (const Import *im, JsonObject *o, const char *where, GError **error)
                    where);
       return FALSE;
     }
-  m = roof_measurement_from_json (o, where, error);
-  if (m == NULL)
-    return FALSE;
-  g_ptr_array_add (im->out, m);
-  if (m->source == NULL)
-    m->source = g_path_get_basename (im->origin);
-  return im->catalog == NULL || roof_measurement_resolve (m, im->catalog, where, error);
+  return roof_measurement_add_resolved (im->out, roof_measurement_from_json (o, where, error),
+                                        im->catalog, file, where, error);
 }
 
 /* A member that must be a number: the field's name in the message. */

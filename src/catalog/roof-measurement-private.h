@@ -48,6 +48,15 @@ const char *roof_measurement_field_name (guint i);
  * lengths, tokens/s) and their ranges. */
 gboolean roof_measurement_check (const RoofMeasurement *m, const char *where, GError **error);
 
+/* `m` (or, when NULL, its error) into `out`, its ids resolved against
+ * `catalog` (may be NULL), its source `source` when it names none. */
+gboolean roof_measurement_add_resolved (GPtrArray *out,
+                                        RoofMeasurement *m,
+                                        RoofCatalog *catalog,
+                                        const char *source,
+                                        const char *where,
+                                        GError **error);
+
 /* roof_measurement_resolve (), keeping an id that `embedded` (may be
  * NULL: a scenario's own entries) holds. */
 gboolean roof_measurement_resolve_in (RoofMeasurement *m,

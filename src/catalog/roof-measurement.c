@@ -467,21 +467,19 @@ roof_measurement_json_parse (const char *data,
   return root;
 }
 
-/* `m` (or its error) into `out`, its ids resolved against `catalog` (may
- * be NULL), its source the file when it names none. */
-static gboolean
-add_resolved (GPtrArray *out,
-              RoofMeasurement *m,
-              RoofCatalog *catalog,
-              const char *origin,
-              const char *where,
-              GError **error)
+gboolean
+roof_measurement_add_resolved (GPtrArray *out,
+                               RoofMeasurement *m,
+                               RoofCatalog *catalog,
+                               const char *source,
+                               const char *where,
+                               GError **error)
 {
   if (m == NULL)
     return FALSE;
   g_ptr_array_add (out, m);
   if (m->source == NULL)
-    m->source = g_strdup (origin);
+    m->source = g_strdup (source);
   return catalog == NULL || roof_measurement_resolve (m, catalog, where, error);
 }
 
@@ -522,7 +520,7 @@ from_json_array (JsonNode *node,
           return NULL;
         }
       m = roof_measurement_from_json (json_node_get_object (item), where, error);
-      if (!add_resolved (out, m, catalog, origin, where, error))
+      if (!roof_measurement_add_resolved (out, m, catalog, origin, where, error))
         return NULL;
     }
   return g_steal_pointer (&out);
@@ -796,7 +794,7 @@ parse_csv (const char *data, gsize length, const char *origin, RoofCatalog *cata
                                                 g_array_index (csv->lines, guint, r));
       RoofMeasurement *m = roof_measurement_from_text (csv_field, &row, where, error);
 
-      if (!add_resolved (out, m, catalog, origin, where, error))
+      if (!roof_measurement_add_resolved (out, m, catalog, origin, where, error))
         return NULL;
     }
   return g_steal_pointer (&out);

@@ -20,18 +20,9 @@ roof_scenario_levers_clear (RoofScenarioLevers *lv)
   memset (lv, 0, sizeof *lv);
 }
 
-static gboolean G_GNUC_PRINTF (3, 4)
-invalid (GError **error, const char *origin, const char *format, ...)
-{
-  va_list ap;
-  g_autofree char *msg = NULL;
-
-  va_start (ap, format);
-  msg = g_strdup_vprintf (format, ap);
-  va_end (ap);
-  g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID, "%s: %s", origin, msg);
-  return FALSE;
-}
+/* "ORIGIN: message" (roof_catalog_set_error), FALSE for returning. */
+#define invalid(error, origin, ...)                                                              \
+  (roof_catalog_set_error ((error), ROOF_CATALOG_ERROR_INVALID, (origin), __VA_ARGS__), FALSE)
 
 /* What needs what, once each field is in its range. */
 static gboolean
