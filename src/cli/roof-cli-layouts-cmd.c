@@ -360,8 +360,7 @@ roof_cli_cmd_layouts (RoofCliContext *ctx, GError **error)
 
       gather.target = i;
       gather.open = FALSE;
-      /* a bare device stands for a system of --devices N (8) */
-      search.devices = params_of (ctx, i)->scaleup_size > 0 ? 0.0 : opts->system_devices;
+      search.devices = roof_cli_layout_devices (ctx, i);
       if (!params_of (ctx, i)->has_price)
         roof_cli_note (ctx, "%s has no price in the catalog: its layouts rank after the priced "
                             "ones, by tokens/s per device",

@@ -48,14 +48,6 @@ json_point (RoofCliJsonWriter *w, const char *key, const RoofFrontierPoint *f)
   roof_cli_json_writer_end_object (w);
 }
 
-/* Devices the layouts of column i may use: a system's scale-up domain, or
- * --devices N (8) for a bare device. */
-static double
-system_devices (RoofCliContext *ctx, guint i)
-{
-  return params_of (ctx, i)->scaleup_size > 0 ? 0.0 : ctx->opts->system_devices;
-}
-
 static double
 devices_available (RoofCliContext *ctx, guint i)
 {
@@ -257,7 +249,7 @@ roof_cli_cmd_pareto (RoofCliContext *ctx, GError **error)
       RoofError rerr = { 0 };
       RoofStatus st;
 
-      fo.devices = system_devices (ctx, i);
+      fo.devices = roof_cli_layout_devices (ctx, i);
       st = roof_frontier_set_compute (&sets[i], params_of (ctx, i), md, &wl, &fo, &rerr);
       if (st != ROOF_OK)
         ok = roof_cli_solver_error (error, roof_cli_target (ctx, i), st, &rerr);

@@ -129,6 +129,15 @@ id_of (RoofCliContext *ctx, guint i)
   return roof_cli_target (ctx, i)->id;
 }
 
+/* The devices column i's layouts may use (layouts, pareto): 0, its own
+ * scale-up domain, for a system; --devices N (8) for a bare device, which
+ * stands for a system of that many. */
+static inline double
+roof_cli_layout_devices (RoofCliContext *ctx, guint i)
+{
+  return params_of (ctx, i)->scaleup_size > 0 ? 0.0 : ctx->opts->system_devices;
+}
+
 /* One line "roofline-cli: warning: MESSAGE" (or "note: ") on stderr, every
  * control character of the message shown as \xHH: messages quote names
  * and values from files and arguments. */
