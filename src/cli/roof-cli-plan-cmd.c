@@ -94,13 +94,8 @@ static int
 compare_rows (gconstpointer pa, gconstpointer pb)
 {
   const Row *a = pa, *b = pb;
+  int r = roof_fleet_plan_compare (a->ok ? &a->plan : NULL, b->ok ? &b->plan : NULL);
 
-  int r = 0;
-
-  if (a->ok != b->ok)
-    return a->ok ? -1 : 1;
-  if (a->ok)
-    r = roof_fleet_plan_compare (&a->plan, &b->plan);
   return r != 0 ? r : (int) a->target - (int) b->target;
 }
 

@@ -51,6 +51,8 @@ roof_fleet_demand_of (RoofFleetDemand *out, const RoofFleetDemand *fleet, const 
 int
 roof_fleet_plan_compare (const RoofFleetPlan *a, const RoofFleetPlan *b)
 {
+  if (a == NULL || b == NULL)
+    return (a == NULL) - (b == NULL);
   if (a->meets != b->meets)
     return a->meets ? -1 : 1;
   if (a->has_cost != b->has_cost)

@@ -38,8 +38,9 @@ void roof_fleet_demand_of (RoofFleetDemand *out, const RoofFleetDemand *fleet,
                            const RoofWorkload *wl);
 
 /* How plans are ranked in a table: those meeting every target first, then
- * priced before unpriced, then by $/month (devices when unpriced); 0 when
- * they tie (the caller orders ties). */
+ * priced before unpriced, then by $/month (devices when unpriced), and a
+ * system with no plan (NULL) last; 0 when they tie (the caller orders
+ * ties). */
 int roof_fleet_plan_compare (const RoofFleetPlan *a, const RoofFleetPlan *b);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 /* the engine's private header, for the stages and the series */
 #define GETTEXT_PACKAGE "roofline"
 #include "roof-chart-common.h"
+#include "roof-fleet-set.h"
 
 /* docs/model.md's tiny model: per layer q 64·64 + k 64·32 + v 64·32 +
  * o 64·64 = 12,288, norms 2·64, gated FFN 3·64·128 = 24,576; two layers,
@@ -164,6 +165,30 @@ test_classes (void)
   g_assert_null (roof_chart_class_get (ROOF_PLOT_COUNT));
 }
 
+/* The fleet plan's table order (roof-fleet-set.h): meeting every target
+ * first, then priced before unpriced, then by $/month; a system with no
+ * plan (NULL) last. Five plans whose order is known by those rules:
+ * met $50 < met $100 < met unpriced < missed $10 < none. */
+static void
+test_fleet_plan_order (void)
+{
+  RoofFleetPlan cheap = { 0 }, dear = { 0 }, unpriced = { 0 }, missed = { 0 };
+  const RoofFleetPlan *order[] = { &cheap, &dear, &unpriced, &missed, NULL };
+
+  cheap.meets = dear.meets = unpriced.meets = true;
+  cheap.has_cost = dear.has_cost = missed.has_cost = true;
+  cheap.usd_per_month = 50.0;
+  dear.usd_per_month = 100.0;
+  missed.usd_per_month = 10.0;
+  unpriced.devices = 4.0;
+  for (gsize i = 0; i < G_N_ELEMENTS (order); i++)
+    for (gsize j = 0; j < G_N_ELEMENTS (order); j++)
+      {
+        int r = roof_fleet_plan_compare (order[i], order[j]);
+        g_assert_cmpint (r, ==, i < j ? -1 : i > j ? 1 : 0);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -171,5 +196,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/collect/memory", test_memory_series);
   g_test_add_func ("/plot/collect/memory-nothing", test_memory_nothing);
   g_test_add_func ("/plot/collect/classes", test_classes);
+  g_test_add_func ("/plot/collect/fleet-plan-order", test_fleet_plan_order);
   return g_test_run ();
 }
