@@ -197,11 +197,7 @@ write_csv (RoofCliContext *ctx, GArray *rows, guint limit)
                                  p->tokens_per_s, p->tokens_per_s_per_device };
 
       roof_cli_csv_append_field (s, id_of (ctx, row->target));
-      for (gsize k = 0; k < G_N_ELEMENTS (numbers); k++)
-        {
-          g_string_append_c (s, ',');
-          roof_cli_csv_append_number (s, numbers[k]);
-        }
+      roof_cli_csv_append_numbers (s, numbers, G_N_ELEMENTS (numbers));
       g_string_append_c (s, ',');
       if (p->has_power)
         roof_cli_csv_append_number (s, p->tokens_per_s_per_kw);

@@ -134,11 +134,7 @@ write_csv (RoofCliContext *ctx, const RoofFrontierSet *sets)
         g_string_append_c (s, ',');
         if (p->has_power)
           roof_cli_csv_append_number (s, p->tokens_per_s_per_kw);
-        for (gsize j = 0; j < G_N_ELEMENTS (numbers); j++)
-          {
-            g_string_append_c (s, ',');
-            roof_cli_csv_append_number (s, numbers[j]);
-          }
+        roof_cli_csv_append_numbers (s, numbers, G_N_ELEMENTS (numbers));
         g_string_append_c (s, ',');
         if (p->has_cost)
           roof_cli_csv_append_number (s, p->usd_per_mtok);

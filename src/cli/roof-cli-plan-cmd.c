@@ -189,22 +189,14 @@ write_csv (RoofCliContext *ctx, const Row *rows, guint n)
       if (!rows[i].ok)
         continue;
       roof_cli_csv_append_field (s, id_of (ctx, rows[i].target));
-      for (gsize j = 0; j < G_N_ELEMENTS (numbers); j++)
-        {
-          g_string_append_c (s, ',');
-          roof_cli_csv_append_number (s, numbers[j]);
-        }
+      roof_cli_csv_append_numbers (s, numbers, G_N_ELEMENTS (numbers));
       g_string_append_c (s, ',');
       if (p->has_cost)
         roof_cli_csv_append_number (s, p->usd_per_month);
       g_string_append_c (s, ',');
       if (p->has_power)
         roof_cli_csv_append_number (s, p->mw);
-      for (gsize j = 0; j < G_N_ELEMENTS (after); j++)
-        {
-          g_string_append_c (s, ',');
-          roof_cli_csv_append_number (s, after[j]);
-        }
+      roof_cli_csv_append_numbers (s, after, G_N_ELEMENTS (after));
       g_string_append_printf (s, ",%s\n", p->meets ? "true" : "false");
     }
   roof_cli_stream_write (ctx->out, s->str, s->len);

@@ -246,6 +246,8 @@ void roof_cli_json_workload (JsonBuilder *b, const char *key, const RoofWorkload
 /* {"tp", "ep", "pp", "dp", "devices"}: devices = tp · ep · pp · dp, every
  * device the layout occupies */
 void roof_cli_json_layout (JsonBuilder *b, const char *key, const RoofWorkload *wl);
+/* ",v0,v1,…": `n` numbers, each after a comma, onto a CSV line */
+void roof_cli_csv_append_numbers (GString *line, const double *v, gsize n);
 /* Writes the builder's root, pretty, with a final newline. */
 void roof_cli_print_json (RoofCliStream *out, JsonBuilder *b);
 

@@ -256,6 +256,16 @@ roof_cli_json_string (JsonBuilder *b, const char *key, const char *value)
 }
 
 void
+roof_cli_csv_append_numbers (GString *line, const double *v, gsize n)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      g_string_append_c (line, ',');
+      roof_cli_csv_append_number (line, v[i]);
+    }
+}
+
+void
 roof_cli_json_workload (JsonBuilder *b, const char *key, const RoofWorkload *wl)
 {
   json_builder_set_member_name (b, key);
