@@ -34,7 +34,8 @@ typedef struct
 {
   Team *team;
   int index;
-  double t0, t1;
+  double t0, t1; /* wall clock */
+  double c0, c1; /* the thread's CPU time */
 } Member;
 
 static double
@@ -43,6 +44,16 @@ now (void)
   struct timespec ts;
 
   clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
+/* The CPU time this thread has run. */
+static double
+cpu_now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
 
@@ -60,17 +71,21 @@ member_main (gpointer p)
   g_mutex_unlock (&t->lock);
   if (abort)
     return NULL;
+  m->c0 = cpu_now ();
   m->t0 = now ();
   t->work (t->data, m->index, t->count);
   m->t1 = now ();
+  m->c1 = cpu_now ();
   return NULL;
 }
 
 /* Runs work (data, i, count) on `n` threads at once; returns the seconds
  * from the first start to the last end, or < 0 with `error` set when a
- * thread would not start. */
+ * thread would not start. *on_cpu is the smallest share of its own wall
+ * time a thread spent running: well under 1 when the system took the CPU
+ * away mid-run, which then times the other load, not the hardware. */
 static double
-team_run (int n, TeamWork work, gpointer data, guint64 count, GError **error)
+team_run (int n, TeamWork work, gpointer data, guint64 count, double *on_cpu, GError **error)
 {
   Team t = { .work = work, .data = data, .count = count };
   g_autofree Member *m = g_new0 (Member, n);
@@ -98,10 +113,13 @@ team_run (int n, TeamWork work, gpointer data, guint64 count, GError **error)
   g_cond_clear (&t.cond);
   if (started < n)
     return -1;
+  *on_cpu = 1.0;
   for (int i = 0; i < n; i++)
     {
       first = MIN (first, m[i].t0);
       last = MAX (last, m[i].t1);
+      if (m[i].t1 - m[i].t0 > 1e-4) /* shorter runs are below the clocks' grain */
+        *on_cpu = MIN (*on_cpu, (m[i].c1 - m[i].c0) / (m[i].t1 - m[i].t0));
     }
   return MAX (last - first, 1e-9);
 }
@@ -146,7 +164,10 @@ typedef struct
 
 /* The best rate (units per second) of runs of `job` within `budget`
  * seconds: the count grows until a run lasts `min_run`, then runs repeat
- * until the budget is spent; at least two timed runs either way. */
+ * until the budget is spent; at least two timed runs either way. A run
+ * during which a thread was off its CPU for more than half its time (a
+ * busy machine) neither counts nor sets the count, until four budgets
+ * have passed: then the runs are taken as they come. */
 static gboolean
 measure (Run *run, const Job *job, double budget, double *best, int *runs, GError **error)
 {
@@ -158,14 +179,16 @@ measure (Run *run, const Job *job, double budget, double *best, int *runs, GErro
   *best = 0;
   for (;;)
     {
-      double t;
+      double t, on_cpu;
 
       if (g_cancellable_set_error_if_cancelled (run->cancellable, error))
         return FALSE;
-      t = team_run (job->threads, job->work, job->data, count, error);
+      t = team_run (job->threads, job->work, job->data, count, &on_cpu, error);
       if (t < 0)
         return FALSE;
       report (run, job->stage);
+      if (on_cpu < 0.5 && now () - start < 4 * budget)
+        continue;
       if (t < min_run && count < (G_GUINT64_CONSTANT (1) << 40))
         {
           count *= (guint64) CLAMP (ceil (1.5 * min_run / t), 2, 1024);
@@ -243,7 +266,7 @@ measure_memory (Run *run, RoofProbeResult *r, GError **error)
 {
   Triad tr = { .threads = r->cpus };
   gboolean ok = FALSE;
-  double best = 0;
+  double best = 0, on_cpu;
   Job job;
 
   tr.n = triad_elements (r);
@@ -254,7 +277,7 @@ measure_memory (Run *run, RoofProbeResult *r, GError **error)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                  "not enough memory for the triad's three arrays of %" G_GSIZE_FORMAT " MiB",
                  tr.n * sizeof (double) >> 20);
-  else if (team_run (tr.threads, triad_fill, &tr, 1, error) >= 0)
+  else if (team_run (tr.threads, triad_fill, &tr, 1, &on_cpu, error) >= 0)
     {
       job = (Job) { tr.threads, triad_work, &tr, 3.0 * sizeof (double) * (double) tr.n,
                     ROOF_PROBE_STAGE_MEMORY };
@@ -315,6 +338,7 @@ measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **erro
   Reader rd = { 0 };
   gboolean ok = FALSE;
   int threads = r->cores;
+  double on_cpu;
   Job job;
 
   rd.n = MAX (cache_working_set (r, i) / sizeof (double) / (guint64) threads / 64 * 64, 64);
@@ -322,7 +346,7 @@ measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **erro
   rd.sink = g_new0 (double, threads);
   for (int t = 0; t < threads; t++)
     rd.x[t] = g_new (double, rd.n);
-  if (team_run (threads, reader_fill, &rd, 1, error) >= 0)
+  if (team_run (threads, reader_fill, &rd, 1, &on_cpu, error) >= 0)
     {
       job = (Job) { threads, reader_work, &rd, sizeof (double) * (double) rd.n * threads,
                     ROOF_PROBE_STAGE_CACHES };
