@@ -100,7 +100,8 @@ typedef struct
 {
   /* the traffic: prompt S_in and output S_out from the decode workload */
   double kv_bytes;   /* one request's KV cache: roof_model_kv_bytes (S_in) */
-  double link_bw;    /* min of the two pools' scale-out bandwidth per device */
+  double link_bw;    /* min (n_p · β_so,p, n_d · β_so,d): the narrower replica's
+                      * aggregate scale-out bandwidth, n the devices of one replica */
   double t_transfer; /* kv_bytes / link_bw + the larger scale-out latency */
 
   /* prefill pool: prefill_wl's batch of prompts per step */

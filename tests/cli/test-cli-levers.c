@@ -123,7 +123,8 @@ test_disagg_json (void)
   JsonObject *pool = json_object_get_object_member (d, "prefill_pool");
   g_assert_cmpstr (json_object_get_string_member (pool, "hardware"), ==, "nvidia-gb300-nvl72");
   g_assert_cmpfloat (num (pool, "batch"), ==, 2.0);
-  /* 1,000 tokens · 131,072 B over min(100, 50) GB/s, plus 5 µs */
+  /* 1,000 tokens · 131,072 B over min (1 · 100, 1 · 50) GB/s (one device
+   * per replica), plus 5 µs */
   g_assert_cmpfloat (num (d, "kv_bytes"), ==, 131072000.0);
   g_assert_cmpfloat (num (d, "link_bw"), ==, 50e9);
   assert_close (num (d, "t_transfer_s"), 131072000.0 / 50e9 + 5e-6, 1e-12);
@@ -143,6 +144,29 @@ test_disagg_json (void)
   g_assert_cmpfloat (num (c, "itl_s"), >, num (d, "itl_s"));
   assert_close (num (c, "ttft_s"), ceil (100.0 / 8) * num (c, "itl_s"), 1e-12);
   assert_close (num (c, "usd_per_mtok"), 39.328 / 8 / 3600 * num (c, "itl_s") / 8 * 1e6, 1e-9);
+}
+
+/* The cache sharded: prefill TP 4 on the GB300 NVL72 (100 GB/s of
+ * scale-out per device: 400 GB/s together), decode TP 2 on the HGX H100
+ * (50 GB/s per device: 100 GB/s together); the decode side bounds it. */
+static void
+test_disagg_sharded (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_cli (&r, "solve", "--system", "nvidia-hgx-h100", "-m", "llama-3.1-8b", "--prompt",
+           "1000", "--output", "100", "-b", "8", "--tp", "2", "--disagg", "--prefill-system",
+           "nvidia-gb300-nvl72", "--prefill-tp", "4", "--prefill-batch", "2", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *d = json_object_get_object_member (first_result (root), "disagg");
+  JsonObject *layout = json_object_get_object_member (
+      json_object_get_object_member (d, "prefill_pool"), "layout");
+  g_assert_cmpfloat (num (layout, "tp"), ==, 4.0);
+  g_assert_cmpfloat (num (d, "link_bw"), ==, 100e9); /* min (4 · 100, 2 · 50) GB/s */
+  assert_close (num (d, "t_transfer_s"), 131072000.0 / 100e9 + 5e-6, 1e-12);
+  assert_close (num (d, "ttft_s"), num (d, "t_prefill_s") + 131072000.0 / 100e9 + 5e-6, 1e-12);
 }
 
 /* --cost own: $25,000 over 4 years plus 0.7 kW at $0.10/kWh × PUE 1.2. */
@@ -292,6 +316,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/levers/spec-json", test_spec_json);
   g_test_add_func ("/cli/levers/spec-draft-model", test_spec_draft_model);
   g_test_add_func ("/cli/levers/disagg-json", test_disagg_json);
+  g_test_add_func ("/cli/levers/disagg-sharded", test_disagg_sharded);
   g_test_add_func ("/cli/levers/cost-own", test_cost_own);
   g_test_add_func ("/cli/levers/cost-basis-everywhere", test_cost_basis_everywhere);
   g_test_add_func ("/cli/levers/scenario", test_scenario_levers);
