@@ -183,31 +183,43 @@ test_speculative_errors (void)
   g_assert_nonnull (strstr (err.message, "step_tokens"));
 }
 
+/* The two pools of the disaggregated vectors: 1 TFLOP/s, 1 TB/s; the
+ * prefill pool with 1 GB/s of scale-out and 2 µs at $2/h, the decode pool
+ * with 0.5 GB/s and 1 µs at $3/h; 2 prompts per prefill step, B = 3,
+ * S_in = 8, S_out = 4. */
+static void
+disagg_pools (RoofHardwareParams *p, RoofWorkload *pw, RoofHardwareParams *d, RoofWorkload *dw)
+{
+  *p = device (1, 1);
+  *d = device (1, 1);
+  p->scaleout_bw = 1e9;
+  p->scaleout_latency = 2e-6;
+  d->scaleout_bw = 0.5e9;
+  d->scaleout_latency = 1e-6;
+  p->has_price = d->has_price = true;
+  p->price_per_hour = 2;
+  d->price_per_hour = 3;
+  roof_workload_init (pw);
+  roof_workload_init (dw);
+  pw->batch = 2;
+  dw->batch = 3;
+  dw->prompt = 8;
+  dw->output = 4;
+}
+
 /* Disaggregated: S_in = 8, S_out = 4; prefill pool 2 prompts per step on
  * 1 TFLOP/s, 1 TB/s with 1 GB/s of scale-out and 2 µs; decode pool B = 3
  * on the same device with 0.5 GB/s and 1 µs. */
 static void
 test_disagg (void)
 {
-  RoofHardwareParams p = device (1, 1), d = device (1, 1);
+  RoofHardwareParams p, d;
   RoofModelParams m = tiny ();
   RoofModelDerived md = derive (&m);
   RoofWorkload pw, dw;
   RoofDisaggResult r;
   RoofError err = { 0 };
-  p.scaleout_bw = 1e9;
-  p.scaleout_latency = 2e-6;
-  d.scaleout_bw = 0.5e9;
-  d.scaleout_latency = 1e-6;
-  p.has_price = d.has_price = true;
-  p.price_per_hour = 2;
-  d.price_per_hour = 3;
-  roof_workload_init (&pw);
-  roof_workload_init (&dw);
-  pw.batch = 2;
-  dw.batch = 3;
-  dw.prompt = 8;
-  dw.output = 4;
+  disagg_pools (&p, &pw, &d, &dw);
 
   g_assert_cmpint (roof_disagg (&p, &pw, &d, &dw, &md, &r, &err), ==, ROOF_OK);
   /* KV of a request: 8 tokens · 128 elements · 2 B = 2,048 B over the
@@ -256,26 +268,17 @@ test_disagg (void)
 static void
 test_disagg_sharded_transfer (void)
 {
-  RoofHardwareParams p = device (1, 1), d = device (1, 1);
+  RoofHardwareParams p, d;
   RoofModelParams m = tiny ();
   RoofModelDerived md = derive (&m);
   RoofWorkload pw, dw;
   RoofDisaggResult r;
   RoofError err = { 0 };
-  p.scaleout_bw = 1e9;
-  p.scaleout_latency = 2e-6;
-  d.scaleout_bw = 0.5e9;
-  d.scaleout_latency = 1e-6;
+  disagg_pools (&p, &pw, &d, &dw);
   p.link_bw = d.link_bw = 100e9;
   p.scaleup_size = d.scaleup_size = 8;
-  roof_workload_init (&pw);
-  roof_workload_init (&dw);
-  pw.batch = 2;
   pw.devices = 4;
-  dw.batch = 3;
   dw.devices = 2;
-  dw.prompt = 8;
-  dw.output = 4;
 
   g_assert_cmpint (roof_disagg (&p, &pw, &d, &dw, &md, &r, &err), ==, ROOF_OK);
   g_assert_cmpfloat (r.prefill_devices, ==, 4.0);
