@@ -176,6 +176,33 @@ fill_measured (RoofChartData *self, RoofChartInput *in, RoofCatalog *catalog,
   roof_measured_hide_sources (in, scenario);
 }
 
+/* The scenario's cost basis: owned, every compared device is priced by
+ * its purchase and its power (docs/model.md, "Energy and ownership"); one
+ * without a power figure has no price, which the cost chart says. */
+static void
+apply_cost_basis (RoofChartData *self, RoofScenario *scenario)
+{
+  const RoofScenarioLevers *lv = roof_scenario_get_levers (scenario);
+  RoofChartInput *in = &self->input;
+
+  if (!lv->cost_own)
+    return;
+  in->owned = TRUE;
+  in->own.capex_usd = lv->capex_usd;
+  in->own.years = lv->years;
+  in->own.usd_per_kwh = lv->usd_per_kwh;
+  in->own.pue = lv->pue > 0.0 ? lv->pue : 1.0;
+  for (int i = 0; i < self->n_devices; i++)
+    {
+      RoofHardwareParams *hw = &self->devices[i].hw;
+      RoofError err = { 0 };
+      double usd = 0.0;
+
+      hw->has_price = roof_owned_price_per_hour (hw->power_w, &in->own, &usd, &err) == ROOF_OK;
+      hw->price_per_hour = hw->has_price ? usd : 0.0;
+    }
+}
+
 RoofChartData *
 roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
 {
@@ -252,6 +279,7 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
   in->sensitivity_step = roof_scenario_get_sensitivity_step (scenario);
   in->catalog = self->catalog;
   in->n_catalog = self->n_catalog;
+  apply_cost_basis (self, scenario);
   fill_frontier (self, catalog, scenario);
   fill_speculative (self, catalog, scenario);
   fill_measured (self, in, catalog, scenario);
