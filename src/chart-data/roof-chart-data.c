@@ -32,6 +32,9 @@ struct _RoofChartData
   RoofPlotDevice frontier[ROOF_PLOT_MAX_DEVICES];
   int n_frontier;
   RoofModelDerived draft; /* the input's spec.draft */
+  RoofChartLevers levers;
+  RoofHardwareParams pools[ROOF_PLOT_MAX_DEVICES];
+  char *levers_problem;
 };
 
 G_STATIC_ASSERT (ROOF_SCENARIO_N_COLORS == ROOF_PLOT_PALETTE_SIZE);
@@ -176,9 +179,22 @@ fill_measured (RoofChartData *self, RoofChartInput *in, RoofCatalog *catalog,
   roof_measured_hide_sources (in, scenario);
 }
 
-/* The scenario's cost basis: owned, every compared device is priced by
- * its purchase and its power (docs/model.md, "Energy and ownership"); one
- * without a power figure has no price, which the cost chart says. */
+/* Owned: `hw` priced by its purchase and its power (docs/model.md, "Energy
+ * and ownership"); without a power figure it has no price, which the cost
+ * chart says. */
+static void
+own_price (const RoofChartInput *in, RoofHardwareParams *hw)
+{
+  RoofError err = { 0 };
+  double usd = 0.0;
+
+  if (!in->owned)
+    return;
+  hw->has_price = roof_owned_price_per_hour (hw->power_w, &in->own, &usd, &err) == ROOF_OK;
+  hw->price_per_hour = hw->has_price ? usd : 0.0;
+}
+
+/* The scenario's cost basis, on every compared device. */
 static void
 apply_cost_basis (RoofChartData *self, RoofScenario *scenario)
 {
@@ -193,14 +209,87 @@ apply_cost_basis (RoofChartData *self, RoofScenario *scenario)
   in->own.usd_per_kwh = lv->usd_per_kwh;
   in->own.pue = lv->pue > 0.0 ? lv->pue : 1.0;
   for (int i = 0; i < self->n_devices; i++)
-    {
-      RoofHardwareParams *hw = &self->devices[i].hw;
-      RoofError err = { 0 };
-      double usd = 0.0;
+    own_price (in, &self->devices[i].hw);
+}
 
-      hw->has_price = roof_owned_price_per_hour (hw->power_w, &in->own, &usd, &err) == ROOF_OK;
-      hw->price_per_hour = hw->has_price ? usd : 0.0;
+static void
+levers_problem (RoofChartData *self, const char *format, const char *id)
+{
+  if (self->levers_problem == NULL)
+    self->levers_problem = g_strdup_printf (format, id);
+}
+
+/* The decode pools: a compared device on the scenario's system when the
+ * system is built from it. */
+static void
+resolve_pools (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
+{
+  const char *system = roof_scenario_get_system (scenario);
+  RoofSystemSpec *sys = system != NULL ? roof_catalog_find_system (catalog, system) : NULL;
+
+  for (int i = 0; i < self->n_devices; i++)
+    {
+      RoofHardwareParams p;
+      self->pools[i] = self->devices[i].hw;
+      if (sys != NULL && g_str_equal (roof_system_spec_get_device (sys), self->devices[i].id)
+          && roof_catalog_get_system_params (catalog, system, &p, NULL))
+        {
+          self->pools[i] = p;
+          own_price (&self->input, &self->pools[i]);
+        }
     }
+}
+
+/* Speculative decoding and disaggregation as the scenario states them. */
+static void
+resolve_levers (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
+{
+  const RoofScenarioLevers *lv = roof_scenario_get_levers (scenario);
+  RoofChartLevers *out = &self->levers;
+
+  resolve_pools (self, catalog, scenario);
+  /* speculation as fill_speculative () put it in the input */
+  out->spec = self->input.has_spec;
+  out->speculative = self->input.spec;
+  out->draft = self->input.draft;
+  if (out->draft != NULL)
+    out->draft_name = g_string_chunk_insert_const (
+      self->strings,
+      roof_spec_get_name (ROOF_SPEC (roof_catalog_find_model (catalog, lv->draft_model))));
+  if (lv->spec_k > 0.0 && lv->draft_model != NULL && out->draft == NULL)
+    levers_problem (self, _("The catalog has no draft model “%s”."), lv->draft_model);
+  if (lv->disagg)
+    {
+      RoofWorkload *pw = &out->prefill_workload;
+      *pw = self->input.workload;
+      pw->phase = ROOF_PHASE_PREFILL;
+      pw->batch = lv->prefill_batch > 0.0 ? lv->prefill_batch : 1.0;
+      if (lv->prefill_tp > 0.0)
+        pw->devices = lv->prefill_tp;
+      if (lv->prefill_ep > 0.0)
+        pw->ep = lv->prefill_ep;
+      pw->dp = 0.0;
+      out->disagg = TRUE;
+      if (lv->prefill_system != NULL)
+        {
+          RoofSystemSpec *sys = roof_catalog_find_system (catalog, lv->prefill_system);
+          if (sys != NULL
+              && roof_catalog_get_system_params (catalog, lv->prefill_system, &out->prefill_hw,
+                                                 NULL))
+            {
+              own_price (&self->input, &out->prefill_hw);
+              out->prefill_name = g_string_chunk_insert_const (
+                self->strings, roof_spec_get_name (ROOF_SPEC (sys)));
+            }
+          else
+            {
+              out->disagg = FALSE;
+              levers_problem (self, _("The catalog has no system “%s” for the prefill pool."),
+                              lv->prefill_system);
+            }
+        }
+    }
+  out->problem = self->levers_problem;
 }
 
 RoofChartData *
@@ -281,8 +370,11 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
   in->n_catalog = self->n_catalog;
   apply_cost_basis (self, scenario);
   fill_frontier (self, catalog, scenario);
+  for (int i = self->n_devices; i < self->n_frontier; i++)
+    own_price (in, &self->frontier[i].hw); /* the scenario's system, on the same basis */
   fill_speculative (self, catalog, scenario);
   fill_measured (self, in, catalog, scenario);
+  resolve_levers (self, catalog, scenario);
 
   if (!self->has_model)
     self->problem = g_strdup_printf (_("The catalog has no model “%s”."),
@@ -316,6 +408,7 @@ roof_chart_data_unref (RoofChartData *self)
   g_free (self->catalog);
   g_free (self->problem);
   g_ptr_array_unref (self->measured);
+  g_free (self->levers_problem);
   g_free (self);
 }
 
@@ -362,4 +455,19 @@ roof_chart_data_get_problem (RoofChartData *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->problem;
+}
+
+const RoofChartLevers *
+roof_chart_data_get_levers (RoofChartData *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return &self->levers;
+}
+
+const RoofHardwareParams *
+roof_chart_data_get_pool (RoofChartData *self, int index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index >= 0 && index < self->n_devices, NULL);
+  return &self->pools[index];
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "roof-format.h"
+#include "roof-summary-levers.h"
 #include "roof-theme.h"
 
 typedef struct
@@ -209,8 +210,11 @@ not_achievable (Row *row, int devices, int min_devices)
 }
 
 static void
-compute_row (const RoofChartInput *in, const RoofPlotDevice *dev, Row *row)
+compute_row (RoofChartData *data, int index, Row *row)
 {
+  const RoofChartInput *in = roof_chart_data_get_input (data);
+  const RoofPlotDevice *dev = roof_chart_data_get_device (data, index);
+  g_auto (RoofSummaryLevers) lv = { 0 };
   RoofWorkload decode = in->workload;
   RoofResult r, phase_r;
   RoofRequest req;
@@ -239,32 +243,39 @@ compute_row (const RoofChartInput *in, const RoofPlotDevice *dev, Row *row)
       return;
     }
 
-  row->value[ROOF_SUMMARY_ITL] = r.t_step;
-  row->value[ROOF_SUMMARY_TTFT] = req.ttft;
-  row->value[ROOF_SUMMARY_TOKENS_PER_S] = -r.tokens_per_s; /* smaller is better everywhere */
-  if (r.has_cost)
-    row->value[ROOF_SUMMARY_USD_PER_MTOK] = r.usd_per_mtok;
-  row->cells[ROOF_SUMMARY_ITL] = roof_format (r.t_step, ROOF_UNIT_TIME);
-  copy_number (row, ROOF_SUMMARY_ITL, r.t_step, 1e-3, 4);
-  row->cells[ROOF_SUMMARY_TTFT] = roof_format (req.ttft, ROOF_UNIT_TIME);
-  copy_number (row, ROOF_SUMMARY_TTFT, req.ttft, 1e-3, 4);
-  row->cells[ROOF_SUMMARY_TOKENS_PER_S] = roof_format (r.tokens_per_s, ROOF_UNIT_RATE);
-  copy_number (row, ROOF_SUMMARY_TOKENS_PER_S, r.tokens_per_s, 1.0, 4);
-  if (r.has_cost)
+  /* speculative decoding and disaggregation, where the scenario asks */
+  roof_summary_levers_compute (data, index, &r, req.ttft, &lv);
+  row->value[ROOF_SUMMARY_ITL] = lv.itl;
+  row->value[ROOF_SUMMARY_TTFT] = lv.ttft;
+  row->value[ROOF_SUMMARY_TOKENS_PER_S] = -lv.tokens_per_s; /* smaller is better everywhere */
+  if (lv.has_cost)
+    row->value[ROOF_SUMMARY_USD_PER_MTOK] = lv.usd_per_mtok;
+  row->cells[ROOF_SUMMARY_ITL] = roof_format (lv.itl, ROOF_UNIT_TIME);
+  copy_number (row, ROOF_SUMMARY_ITL, lv.itl, 1e-3, 4);
+  row->tips[ROOF_SUMMARY_ITL] = g_steal_pointer (&lv.itl_tip);
+  row->cells[ROOF_SUMMARY_TTFT] = roof_format (lv.ttft, ROOF_UNIT_TIME);
+  copy_number (row, ROOF_SUMMARY_TTFT, lv.ttft, 1e-3, 4);
+  row->tips[ROOF_SUMMARY_TTFT] = g_steal_pointer (&lv.ttft_tip);
+  row->cells[ROOF_SUMMARY_TOKENS_PER_S] = roof_format (lv.tokens_per_s, ROOF_UNIT_RATE);
+  copy_number (row, ROOF_SUMMARY_TOKENS_PER_S, lv.tokens_per_s, 1.0, 4);
+  if (lv.has_cost)
     {
-      row->cells[ROOF_SUMMARY_USD_PER_MTOK] = roof_format (r.usd_per_mtok, ROOF_UNIT_USD);
-      copy_number (row, ROOF_SUMMARY_USD_PER_MTOK, r.usd_per_mtok, 1.0, 4);
+      row->cells[ROOF_SUMMARY_USD_PER_MTOK] = roof_format (lv.usd_per_mtok, ROOF_UNIT_USD);
+      copy_number (row, ROOF_SUMMARY_USD_PER_MTOK, lv.usd_per_mtok, 1.0, 4);
       g_autofree char *hour = roof_format (r.usd_per_s * 3600.0, ROOF_UNIT_USD);
-      row->tips[ROOF_SUMMARY_USD_PER_MTOK] = g_strdup_printf (_("%s per hour for the devices"),
-                                                              hour);
+      g_autofree char *basis = roof_summary_cost_basis (in);
+      row->tips[ROOF_SUMMARY_USD_PER_MTOK]
+        = g_strdup_printf (_("%s per hour for the devices (%s)"), hour, basis);
     }
   else
     {
       row->cells[ROOF_SUMMARY_USD_PER_MTOK] = g_strdup (_("no price"));
       row->copy[ROOF_SUMMARY_USD_PER_MTOK] = g_strdup ("");
-      row->tips[ROOF_SUMMARY_USD_PER_MTOK] = g_strdup (_("The catalog entry has no hourly "
-                                                         "price; set one in the hardware "
-                                                         "editor"));
+      row->tips[ROOF_SUMMARY_USD_PER_MTOK]
+        = g_strdup (in->owned ? _("Owned, but the catalog entry has no power figure to price "
+                                  "its electricity; set its TDP in the hardware editor")
+                              : _("The catalog entry has no hourly price; set one in the "
+                                  "hardware editor"));
     }
   row->cells[ROOF_SUMMARY_BOUND] = g_strdup (knob_words (sens.binding));
   row->copy[ROOF_SUMMARY_BOUND] = g_strdup (row->cells[ROOF_SUMMARY_BOUND]);
@@ -516,6 +527,13 @@ describe_workload (RoofChartData *data)
       g_string_append (s, " · ");
       g_string_append_printf (s, ngettext ("%d device", "%d devices", n), n);
     }
+  if (roof_chart_data_get_levers (data)->spec)
+    g_string_append_printf (s, " · %s", _("speculative decoding"));
+  if (roof_chart_data_get_levers (data)->disagg)
+    g_string_append_printf (s, " · %s", _("disaggregated prefill"));
+  g_autofree char *basis = roof_summary_cost_basis (in);
+  /* TRANSLATORS: the cost basis of $/Mtok: "rented" or "owned: …" */
+  g_string_append_printf (s, _(" · cost %s"), basis);
   return g_string_free (s, FALSE);
 }
 
@@ -650,7 +668,7 @@ roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data)
       for (int i = 0; i < roof_chart_data_get_n_devices (data); i++)
         {
           Row row = { 0 };
-          compute_row (in, roof_chart_data_get_device (data, i), &row);
+          compute_row (data, i, &row);
           g_array_append_val (self->rows, row);
         }
     }
@@ -687,6 +705,8 @@ roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data)
     gtk_label_set_text (self->title_label, "");
 
   problem = data ? roof_chart_data_get_problem (data) : NULL;
+  if (problem == NULL && data != NULL)
+    problem = roof_chart_data_get_levers (data)->problem;
   if (problem == NULL && data != NULL && roof_chart_data_get_n_devices (data) == 0)
     problem = _("No device is compared: check one in the hardware list.");
   gtk_label_set_text (self->problem_label, problem ? problem : "");

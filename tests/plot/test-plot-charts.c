@@ -1434,6 +1434,8 @@ test_custom_colour (void)
     }
   g_assert_cmpint (found, >, 0);
   rendered_clear (&r);
+  plot_scenario_clear (&s);
+}
 
 /* The cost chart states its cost basis in its caption: rented, each
  * device's price per device-hour as given (the fixtures' $2.69/h and
@@ -1511,7 +1513,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/memory-unit", test_memory_unit);
   g_test_add_func ("/plot/chart/long-name", test_long_name);
   g_test_add_func ("/plot/chart/custom-colour", test_custom_colour);
-
   g_test_add_func ("/plot/chart/cost-basis-caption", test_cost_basis_caption);
   return g_test_run ();
 }
