@@ -503,6 +503,24 @@ rebuild_grid (RoofSummaryStrip *self)
     }
 }
 
+/* The $/Mtok column's header says on which basis it prices. */
+static void
+show_cost_basis (RoofSummaryStrip *self)
+{
+  GtkWidget *header = gtk_grid_get_child_at (self->grid, ROOF_SUMMARY_USD_PER_MTOK + 1, 0);
+  const RoofChartInput *in;
+
+  if (header == NULL || !GTK_IS_LABEL (header) || self->data == NULL)
+    return;
+  in = roof_chart_data_get_input (self->data);
+  g_autofree char *basis = roof_summary_cost_basis (in);
+  g_autofree char *tip = g_strdup_printf ("%s\n%s", column_tip (ROOF_SUMMARY_USD_PER_MTOK),
+                                          basis);
+  /* TRANSLATORS: the $/Mtok column's header on each cost basis */
+  gtk_label_set_text (GTK_LABEL (header), in->owned ? _("$/Mtok owned") : _("$/Mtok rented"));
+  gtk_widget_set_tooltip_text (header, tip);
+}
+
 static char *
 describe_workload (RoofChartData *data)
 {
@@ -713,6 +731,7 @@ roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data)
   gtk_widget_set_visible (GTK_WIDGET (self->problem_label), problem != NULL);
 
   rebuild_grid (self);
+  show_cost_basis (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy", self->rows->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy-csv", self->rows->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy-markdown", self->rows->len > 0);
@@ -812,7 +831,17 @@ roof_summary_strip_build_table_as (RoofSummaryStrip *self, RoofSummaryFormat for
 
   s = g_string_new (NULL);
   for (int c = 0; c < ROOF_SUMMARY_N_COLUMNS; c++)
-    append_cell (s, format, c, column_copy_title (c));
+    {
+      g_autofree char *title = NULL;
+      if (c == ROOF_SUMMARY_USD_PER_MTOK && self->data != NULL)
+        {
+          /* the cost basis, in the header of the column it prices */
+          g_autofree char *basis
+            = roof_summary_cost_basis (roof_chart_data_get_input (self->data));
+          title = g_strdup_printf ("%s (%s)", column_copy_title (c), basis);
+        }
+      append_cell (s, format, c, title != NULL ? title : column_copy_title (c));
+    }
   g_string_append_c (s, '\n');
   if (format == ROOF_SUMMARY_MARKDOWN)
     {

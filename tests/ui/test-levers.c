@@ -123,6 +123,18 @@ test_panel_edits (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+shows_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (shows_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
 static const char *
 cell (RoofSummaryStrip *strip, RoofSummaryColumn c)
 {
@@ -165,6 +177,10 @@ test_summary (void)
     = roof_model_spec_get_derived (roof_catalog_find_model (catalog, "llama-3.1-8b"));
   g_assert_cmpint (roof_solve (&h100, md, &wl, &plain, &err), ==, ROOF_OK);
 
+  g_autoptr (RoofChartData) rented = roof_chart_data_new (catalog, scenario);
+  roof_summary_strip_set_data (strip, rented);
+  g_assert_true (shows_label (GTK_WIDGET (strip), "$/Mtok rented"));
+
   /* owned: $30,000 over 5 years, 700 W at $0.10/kWh, PUE 1.3, four devices */
   g_object_set (scenario, "years", 5.0, "capex-usd", 30000.0, "usd-per-kwh", 0.1, "pue", 1.3,
                 "cost-own", TRUE, NULL);
@@ -173,6 +189,12 @@ test_summary (void)
   roof_summary_strip_set_data (strip, owned);
   g_autofree char *usd = roof_format (4 * usd_h / 3600 * plain.t_step / 8 * 1e6, ROOF_UNIT_USD);
   g_assert_cmpstr (cell (strip, ROOF_SUMMARY_USD_PER_MTOK), ==, usd);
+  /* the basis stated: the column's header, the copied table's */
+  g_assert_true (shows_label (GTK_WIDGET (strip), "$/Mtok owned"));
+  g_assert_false (shows_label (GTK_WIDGET (strip), "$/Mtok rented"));
+  g_autofree char *table = roof_summary_strip_build_table (strip);
+  g_assert_nonnull (strstr (table, "USD per million output tokens (owned: $30000 per device over "
+                                   "5 years, $0.100/kWh, PUE 1.3)\t"));
   g_autofree char *itl_plain = roof_format (plain.t_step, ROOF_UNIT_TIME);
   g_assert_cmpstr (cell (strip, ROOF_SUMMARY_ITL), ==, itl_plain);
 
