@@ -149,7 +149,7 @@ subtitle (RoofLeversPanel *self, Lever lever)
         return g_strdup (_("Off: prompts are prefilled on the decode devices"));
       guint pos = position_of (self->prefill_ids, lv->prefill_system);
       const char *pool = pos > 0 ? gtk_string_list_get_string (self->prefill_names, pos)
-                                 : _("the decode devices' own kind");
+                                 : _("the decode devices’ own kind");
       return g_strdup_printf (_("Prefill on %s"), pool);
     }
   if (!lv->cost_own)
