@@ -260,15 +260,8 @@ resolve_levers (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenari
     levers_problem (self, _("The catalog has no draft model “%s”."), lv->draft_model);
   if (lv->disagg)
     {
-      RoofWorkload *pw = &out->prefill_workload;
-      *pw = self->input.workload;
-      pw->phase = ROOF_PHASE_PREFILL;
-      pw->batch = lv->prefill_batch > 0.0 ? lv->prefill_batch : 1.0;
-      if (lv->prefill_tp > 0.0)
-        pw->devices = lv->prefill_tp;
-      if (lv->prefill_ep > 0.0)
-        pw->ep = lv->prefill_ep;
-      pw->dp = 0.0;
+      roof_disagg_prefill_workload (&self->input.workload, lv->prefill_batch, lv->prefill_tp,
+                                    lv->prefill_ep, &out->prefill_workload);
       out->disagg = TRUE;
       if (lv->prefill_system != NULL)
         {

@@ -109,14 +109,8 @@ resolve_prefill_workload (RoofCliContext *ctx, GError **error)
   RoofWorkload *pw = &ctx->prefill_workload;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
 
-  *pw = ctx->workload;
-  pw->phase = ROOF_PHASE_PREFILL;
-  pw->batch = lv->prefill_batch > 0.0 ? lv->prefill_batch : 1.0;
-  if (lv->prefill_tp > 0.0)
-    pw->devices = lv->prefill_tp;
-  if (lv->prefill_ep > 0.0)
-    pw->ep = lv->prefill_ep;
-  pw->dp = 0.0;
+  roof_disagg_prefill_workload (&ctx->workload, lv->prefill_batch, lv->prefill_tp,
+                                lv->prefill_ep, pw);
   for (guint i = 0; i < ctx->targets->len; i++)
     {
       const RoofCliTarget *t = ctx->prefill.device != NULL ? &ctx->prefill

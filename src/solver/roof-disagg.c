@@ -66,6 +66,20 @@ colocated (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofW
   return ROOF_OK;
 }
 
+void
+roof_disagg_prefill_workload (const RoofWorkload *decode_wl, double batch, double tp, double ep,
+                              RoofWorkload *out)
+{
+  *out = *decode_wl;
+  out->phase = ROOF_PHASE_PREFILL;
+  out->batch = batch > 0.0 ? batch : 1.0;
+  if (tp > 0.0)
+    out->devices = tp;
+  if (ep > 0.0)
+    out->ep = ep;
+  out->dp = 0.0;
+}
+
 RoofStatus
 roof_disagg (const RoofHardwareParams *prefill_hw, const RoofWorkload *prefill_wl,
              const RoofHardwareParams *decode_hw, const RoofWorkload *decode_wl,

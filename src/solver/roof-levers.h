@@ -142,6 +142,15 @@ typedef struct
  * decode_wl (phase decode) on decode_hw; both use decode_wl's prompt and
  * output lengths. A pool without a scale-out network (scaleout_bw 0) is an
  * error naming the pool; so is an output length of 0. */
+/* The prefill pool's workload from the decode workload: phase prefill,
+ * `batch` prompts per step (0: 1), tensor parallel `tp` and expert
+ * parallel `ep` (0: the decode workload's), one replica (dp 0). */
+void roof_disagg_prefill_workload (const RoofWorkload *decode_wl,
+                                   double batch,
+                                   double tp,
+                                   double ep,
+                                   RoofWorkload *out);
+
 RoofStatus roof_disagg (const RoofHardwareParams *prefill_hw,
                         const RoofWorkload *prefill_wl,
                         const RoofHardwareParams *decode_hw,
