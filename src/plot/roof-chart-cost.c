@@ -265,7 +265,9 @@ axes (RoofRender *R, const Cost *c)
   f->x0 = x0, f->x1 = x1, f->y0 = y0, f->y1 = y1;
   f->x_unit = f->y_unit = 1.0;
   f->x_title = _("Batch size B (sequences decoded together)");
-  f->y_title = _("Cost (US$ per million output tokens)");
+  /* on screen there is no caption: an owned basis shows in the axis too */
+  f->y_title = in->owned ? _("Cost (US$ per million output tokens, owned)")
+                         : _("Cost (US$ per million output tokens)");
 }
 
 /* The entries for the component lines and the marks. */

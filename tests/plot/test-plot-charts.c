@@ -1480,6 +1480,18 @@ test_cost_basis_caption (void)
                                  "PUE 1.3 (H100 SXM $0.78/h per device)"));
   g_assert_nonnull (strstr (own, "B200 has no power figure to own it by"));
   g_assert_null (strstr (own, "rented"));
+  {
+    Rendered r = render (&s.in, 1600, 1000);
+    gboolean axis = FALSE;
+    for (guint i = 0; i < r.layout->texts->len; i++)
+      {
+        const RoofPlacedText *t = &g_array_index (r.layout->texts, RoofPlacedText, i);
+        axis |= t->role == ROOF_TEXT_AXIS_TITLE
+                && g_strcmp0 (t->text, "Cost (US$ per million output tokens, owned)") == 0;
+      }
+    g_assert_true (axis);
+    rendered_clear (&r);
+  }
   plot_scenario_clear (&s);
 }
 
