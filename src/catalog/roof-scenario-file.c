@@ -555,6 +555,8 @@ roof_scenario_load_data (const char *data,
   if (!roof_scenario_levers_read (&self->levers, root, origin, error)
       || !roof_scenario_fleet_read (&self->fleet, root, origin, error))
     return NULL;
+  if (self->levers.spec_k > 0.0)
+    self->spec_k = self->levers.spec_k;
 
   if (roof_workload_validate (&self->workload, &err) != ROOF_OK)
     {

@@ -30,6 +30,7 @@ struct _RoofScenario
   double context_lo, context_hi;
   RoofScenarioLevers levers;
   RoofScenarioFleet fleet;
+  double spec_k; /* the draft length chosen, kept while speculation is off (levers.spec_k 0) */
 
   JsonObject *original; /* as loaded, unknown fields included; NULL when new */
   GHashTable *colors;   /* id → palette index + 1, reconciled with `hardware` */
@@ -52,6 +53,12 @@ void roof_scenario_levers_clear (RoofScenarioLevers *lv);
 void roof_scenario_emit_changed (RoofScenario *self);
 /* roof-scenario-measured.c: the "measured-hidden" list, sorted and unique */
 void roof_scenario_take_measured_hidden (RoofScenario *self, char **sorted);
+/* The levers as properties (roof-scenario-levers.c): installed with ids
+ * from `first`, read and set by their index among them. */
+void roof_scenario_levers_install (GObjectClass *klass, guint first);
+void roof_scenario_levers_get_property (RoofScenario *self, guint index, GValue *value);
+void roof_scenario_levers_set_property (RoofScenario *self, guint index, const GValue *value);
+guint roof_scenario_levers_n_properties (void);
 
 /* roof-scenario-fleet.c: the fleet read (and checked: a message naming the
  * file and field) and written back, and the properties "rate", "lengths",

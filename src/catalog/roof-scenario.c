@@ -390,6 +390,8 @@ roof_scenario_get_property (GObject *object, guint prop_id, GValue *value, GPara
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
         get_field (self, &field_properties[prop_id - PROP_FIELD_FIRST], value);
+      else if (prop_id >= N_PROPS && prop_id < N_PROPS + roof_scenario_levers_n_properties ())
+        roof_scenario_levers_get_property (self, prop_id - N_PROPS, value);
       else if (prop_id >= PROP_RATE) /* the fleet's, below the fields */
         roof_scenario_fleet_get_value (self, pspec->name, value);
       else
@@ -451,6 +453,8 @@ roof_scenario_set_property (GObject *object,
     default:
       if (prop_id >= PROP_FIELD_FIRST && prop_id < N_PROPS)
         set_field (self, &field_properties[prop_id - PROP_FIELD_FIRST], value);
+      else if (prop_id >= N_PROPS && prop_id < N_PROPS + roof_scenario_levers_n_properties ())
+        roof_scenario_levers_set_property (self, prop_id - N_PROPS, value);
       else if (prop_id >= PROP_RATE)
         roof_scenario_fleet_set (self, pspec, value);
       else
@@ -522,6 +526,8 @@ roof_scenario_class_init (RoofScenarioClass *klass)
    * seconds) and the SLA's targets (itl, ttft in seconds, tokens-per-s) */
   install_field_properties ();
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* the levers: speculative decoding, disaggregation, the cost basis */
+  roof_scenario_levers_install (object_class, N_PROPS);
 
   /**
    * RoofScenario::changed:
@@ -550,6 +556,7 @@ roof_scenario_init (RoofScenario *self)
   self->batch_hi = 4096;
   self->context_lo = 128;
   self->context_hi = 131072;
+  self->spec_k = 1;
   roof_scenario_fleet_init (&self->fleet);
 }
 

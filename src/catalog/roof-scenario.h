@@ -37,7 +37,13 @@ GType roof_precision_get_type (void) G_GNUC_CONST;
  *   chart's "chart" (a RoofPlotKind), "ceilings", "sensitivity-step",
  *   "frontier-y", "frontier-linear" and
  *   "custom-colors" (GStrv: "id #rrggbb" for each colour the user chose, by
- *   id; roof_scenario_set_custom_color () below).
+ *   id; roof_scenario_set_custom_color () below); the levers
+ *   (RoofScenarioLevers below): "speculative" (boolean: on needs a drafter),
+ *   "spec-k" (kept while off), "spec-accept", "draft-model" (an id, NULL:
+ *   MTP heads), "mtp-params", "disagg", "prefill-system", "prefill-tp",
+ *   "prefill-ep", "prefill-batch" (0: the default), "cost-own" (boolean: on
+ *   needs "years" > 0), "capex-usd", "years", "usd-per-kwh" and "pue" (0 or
+ *   ≥ 1; 0 reads as 1).
  * A value the setters below would refuse (a batch of 0, 2.5 devices) is
  * refused by the property too: nothing changes, nothing is notified. */
 

@@ -33,6 +33,9 @@ struct _RoofChartData
   RoofPlotDevice frontier[ROOF_PLOT_MAX_DEVICES];
   int n_frontier;
   RoofModelDerived draft; /* the input's spec.draft */
+  RoofChartLevers levers;
+  RoofHardwareParams pools[ROOF_PLOT_MAX_DEVICES];
+  char *levers_problem;
 };
 
 G_STATIC_ASSERT (ROOF_SCENARIO_N_COLORS == ROOF_PLOT_PALETTE_SIZE);
@@ -202,6 +205,113 @@ add_calibrated (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenari
   return total;
 }
 
+/* Owned: `hw` priced by its purchase and its power (docs/model.md, "Energy
+ * and ownership"); without a power figure it has no price, which the cost
+ * chart says. */
+static void
+own_price (const RoofChartInput *in, RoofHardwareParams *hw)
+{
+  RoofError err = { 0 };
+  double usd = 0.0;
+
+  if (!in->owned)
+    return;
+  hw->has_price = roof_owned_price_per_hour (hw->power_w, &in->own, &usd, &err) == ROOF_OK;
+  hw->price_per_hour = hw->has_price ? usd : 0.0;
+}
+
+/* The scenario's cost basis, on every compared device. */
+static void
+apply_cost_basis (RoofChartData *self, RoofScenario *scenario)
+{
+  const RoofScenarioLevers *lv = roof_scenario_get_levers (scenario);
+  RoofChartInput *in = &self->input;
+
+  if (!lv->cost_own)
+    return;
+  in->owned = TRUE;
+  in->own.capex_usd = lv->capex_usd;
+  in->own.years = lv->years;
+  in->own.usd_per_kwh = lv->usd_per_kwh;
+  in->own.pue = lv->pue > 0.0 ? lv->pue : 1.0;
+  /* the calibrated copies too (in->n_devices counts them) */
+  for (int i = 0; i < in->n_devices; i++)
+    own_price (in, &self->devices[i].hw);
+}
+
+static void
+levers_problem (RoofChartData *self, const char *format, const char *id)
+{
+  if (self->levers_problem == NULL)
+    self->levers_problem = g_strdup_printf (format, id);
+}
+
+/* The decode pools: a compared device on the scenario's system when the
+ * system is built from it. */
+static void
+resolve_pools (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
+{
+  const char *system = roof_scenario_get_system (scenario);
+  RoofSystemSpec *sys = system != NULL ? roof_catalog_find_system (catalog, system) : NULL;
+
+  for (int i = 0; i < self->n_devices; i++)
+    {
+      RoofHardwareParams p;
+      self->pools[i] = self->devices[i].hw;
+      if (sys != NULL && g_str_equal (roof_system_spec_get_device (sys), self->devices[i].id)
+          && roof_catalog_get_system_params (catalog, system, &p, NULL))
+        {
+          self->pools[i] = p;
+          own_price (&self->input, &self->pools[i]);
+        }
+    }
+}
+
+/* Speculative decoding and disaggregation as the scenario states them. */
+static void
+resolve_levers (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
+{
+  const RoofScenarioLevers *lv = roof_scenario_get_levers (scenario);
+  RoofChartLevers *out = &self->levers;
+
+  resolve_pools (self, catalog, scenario);
+  /* speculation as fill_speculative () put it in the input */
+  out->spec = self->input.has_spec;
+  out->speculative = self->input.spec;
+  out->draft = self->input.draft;
+  if (out->draft != NULL)
+    out->draft_name = g_string_chunk_insert_const (
+      self->strings,
+      roof_spec_get_name (ROOF_SPEC (roof_catalog_find_model (catalog, lv->draft_model))));
+  if (lv->spec_k > 0.0 && lv->draft_model != NULL && out->draft == NULL)
+    levers_problem (self, _("The catalog has no draft model “%s”."), lv->draft_model);
+  if (lv->disagg)
+    {
+      roof_disagg_prefill_workload (&self->input.workload, lv->prefill_batch, lv->prefill_tp,
+                                    lv->prefill_ep, &out->prefill_workload);
+      out->disagg = TRUE;
+      if (lv->prefill_system != NULL)
+        {
+          RoofSystemSpec *sys = roof_catalog_find_system (catalog, lv->prefill_system);
+          if (sys != NULL
+              && roof_catalog_get_system_params (catalog, lv->prefill_system, &out->prefill_hw,
+                                                 NULL))
+            {
+              own_price (&self->input, &out->prefill_hw);
+              out->prefill_name = g_string_chunk_insert_const (
+                self->strings, roof_spec_get_name (ROOF_SPEC (sys)));
+            }
+          else
+            {
+              out->disagg = FALSE;
+              levers_problem (self, _("The catalog has no system “%s” for the prefill pool."),
+                              lv->prefill_system);
+            }
+        }
+    }
+  out->problem = self->levers_problem;
+}
+
 RoofChartData *
 roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
 {
@@ -278,9 +388,13 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
   in->sensitivity_step = roof_scenario_get_sensitivity_step (scenario);
   in->catalog = self->catalog;
   in->n_catalog = self->n_catalog;
+  apply_cost_basis (self, scenario);
   fill_frontier (self, catalog, scenario);
+  for (int i = self->n_devices; i < self->n_frontier; i++)
+    own_price (in, &self->frontier[i].hw); /* the scenario's system, on the same basis */
   fill_speculative (self, catalog, scenario);
   fill_measured (self, in, catalog, scenario);
+  resolve_levers (self, catalog, scenario);
 
   if (!self->has_model)
     self->problem = g_strdup_printf (_("The catalog has no model “%s”."),
@@ -314,6 +428,7 @@ roof_chart_data_unref (RoofChartData *self)
   g_free (self->catalog);
   g_free (self->problem);
   g_ptr_array_unref (self->measured);
+  g_free (self->levers_problem);
   g_free (self);
 }
 
@@ -360,4 +475,19 @@ roof_chart_data_get_problem (RoofChartData *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->problem;
+}
+
+const RoofChartLevers *
+roof_chart_data_get_levers (RoofChartData *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return &self->levers;
+}
+
+const RoofHardwareParams *
+roof_chart_data_get_pool (RoofChartData *self, int index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index >= 0 && index < self->n_devices, NULL);
+  return &self->pools[index];
 }

@@ -50,6 +50,29 @@ const char *roof_chart_data_get_problem (RoofChartData *self);
  * they cannot be read. */
 GPtrArray *roof_chart_data_bundled_measurements (RoofCatalog *catalog);
 
+/* The scenario's serving levers resolved against the catalog (docs/model.md,
+ * "Speculative decoding", "Disaggregated prefill and decode"), for the
+ * summary: what the solver needs beside a device. Prices follow the cost
+ * basis (RoofChartInput.owned). */
+typedef struct
+{
+  gboolean spec;               /* speculative decoding, its drafter found */
+  RoofSpeculative speculative; /* k, α, the drafter's kind and MTP size */
+  const RoofModelDerived *draft; /* ROOF_DRAFTER_MODEL: the draft model */
+  const char *draft_name;        /* its name, or NULL for MTP heads */
+  gboolean disagg;             /* disaggregated serving */
+  const char *prefill_name;    /* the prefill system's name; NULL: each column's own device */
+  RoofHardwareParams prefill_hw; /* the prefill system's device on its fabric */
+  RoofWorkload prefill_workload; /* prefill: its layout and prompts per step */
+  const char *problem;         /* why a lever stated cannot apply (translated), or NULL */
+} RoofChartLevers;
+
+const RoofChartLevers *roof_chart_data_get_levers (RoofChartData *self);
+/* Compared device `index` as a pool of disaggregated serving: the
+ * scenario's system when that system is built from this device (its
+ * fabric and scale-out network), else the bare device. */
+const RoofHardwareParams *roof_chart_data_get_pool (RoofChartData *self, int index);
+
 /* The name a chart shows for a device: the catalog name without the vendor
  * it starts with ("NVIDIA H100 SXM5 80 GB" → "H100 SXM5 80 GB"). */
 char *roof_chart_short_name (const char *name, const char *vendor);

@@ -310,6 +310,7 @@ synthesize_print_json (RoofCliContext *ctx, const RoofRequirements *req, const R
   roof_cli_json_number (b, "itl_budget_s", req->itl_budget);
   roof_cli_json_number (b, "ttft_budget_s", req->ttft_budget);
   json_builder_end_object (b);
+  roof_cli_json_cost_basis (b, ctx);
   json_builder_set_member_name (b, "candidates");
   json_builder_begin_array (b);
   for (guint i = 0; i < n; i++)
@@ -491,6 +492,7 @@ roof_cli_cmd_synthesize (RoofCliContext *ctx, GError **error)
   print_heading (ctx, wl, 0);
   synthesize_print_requirements (ctx, &req);
   synthesize_print_candidates (ctx, c);
+  roof_cli_print_cost_basis (ctx);
   return TRUE;
 }
 

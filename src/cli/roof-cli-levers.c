@@ -38,9 +38,11 @@ roof_cli_levers_clear (RoofCliContext *ctx)
 /* ---------------------------------------------------------------------- */
 /* Resolving                                                               */
 
-/* --cost own: the device's price per hour from its purchase and its power. */
+/* --cost own: the device's price per hour from its purchase and its power.
+ * `unpriced` (synthesize over the whole catalog, where some entries have no
+ * power figure): such a device is left without a price, counted there. */
 static gboolean
-own_price (RoofCliContext *ctx, RoofCliTarget *t, GError **error)
+own_price (RoofCliContext *ctx, RoofCliTarget *t, GPtrArray *unpriced, GError **error)
 {
   RoofError rerr = { 0 };
   double usd = 0.0;
@@ -48,6 +50,13 @@ own_price (RoofCliContext *ctx, RoofCliTarget *t, GError **error)
   if (roof_owned_price_per_hour (t->params.power_w, &ctx->levers.own, &usd, &rerr)
       != ROOF_OK)
     {
+      if (unpriced != NULL)
+        {
+          t->params.has_price = FALSE;
+          t->params.price_per_hour = 0.0;
+          g_ptr_array_add (unpriced, (gpointer) t->id);
+          return TRUE;
+        }
       g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED,
                    "--cost own: %s: %s (its entry has no tdp_W%s)", t->id, rerr.message,
                    t->system != NULL ? " and its system no power_W" : "");
@@ -88,7 +97,7 @@ resolve_prefill_target (RoofCliContext *ctx, GError **error)
       roof_cli_target_from_device (hw, &ctx->prefill);
     }
   if (ctx->prefill.device != NULL && lv->cost == ROOF_CLI_COST_OWN)
-    return own_price (ctx, &ctx->prefill, error);
+    return own_price (ctx, &ctx->prefill, NULL, error);
   return TRUE;
 }
 
@@ -100,14 +109,8 @@ resolve_prefill_workload (RoofCliContext *ctx, GError **error)
   RoofWorkload *pw = &ctx->prefill_workload;
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
 
-  *pw = ctx->workload;
-  pw->phase = ROOF_PHASE_PREFILL;
-  pw->batch = lv->prefill_batch > 0.0 ? lv->prefill_batch : 1.0;
-  if (lv->prefill_tp > 0.0)
-    pw->devices = lv->prefill_tp;
-  if (lv->prefill_ep > 0.0)
-    pw->ep = lv->prefill_ep;
-  pw->dp = 0.0;
+  roof_disagg_prefill_workload (&ctx->workload, lv->prefill_batch, lv->prefill_tp,
+                                lv->prefill_ep, pw);
   for (guint i = 0; i < ctx->targets->len; i++)
     {
       const RoofCliTarget *t = ctx->prefill.device != NULL ? &ctx->prefill
@@ -126,6 +129,31 @@ resolve_prefill_workload (RoofCliContext *ctx, GError **error)
                        pw->devices, roof_cli_layout_size (pw->ep), t->id, rerr.message);
           return FALSE;
         }
+    }
+  return TRUE;
+}
+
+/* --cost own over every column. synthesize without -H or --system weighs
+ * the whole catalog: an entry without a power figure is left unpriced
+ * there (ranked after the priced ones) and named in one warning; a column
+ * the user named must have one. */
+static gboolean
+own_prices (RoofCliContext *ctx, GError **error)
+{
+  const RoofCliOptions *opts = ctx->opts;
+  gboolean whole_catalog = opts->command == ROOF_CLI_COMMAND_SYNTHESIZE
+                           && opts->target_is_system->len == 0;
+  g_autoptr (GPtrArray) unpriced = whole_catalog ? g_ptr_array_new () : NULL;
+
+  for (guint i = 0; i < ctx->targets->len; i++)
+    if (!own_price (ctx, &g_array_index (ctx->targets, RoofCliTarget, i), unpriced, error))
+      return FALSE;
+  if (unpriced != NULL && unpriced->len > 0)
+    {
+      g_ptr_array_add (unpriced, NULL);
+      g_autofree char *ids = g_strjoinv (", ", (char **) unpriced->pdata);
+      roof_cli_warning (ctx, "--cost own: no power figure (tdp_W), so no owned price, for %s",
+                        ids);
     }
   return TRUE;
 }
@@ -151,9 +179,11 @@ merge_scenario (RoofCliContext *ctx)
    * priced command's */
   gboolean solve = ctx->opts->command == ROOF_CLI_COMMAND_SOLVE;
   gboolean speculates = roof_cli_speculates (ctx);
-  gboolean priced = solve || ctx->opts->command == ROOF_CLI_COMMAND_SWEEP
-                    || ctx->opts->command == ROOF_CLI_COMMAND_COST
-                    || ctx->opts->command == ROOF_CLI_COMMAND_LAYOUTS;
+  RoofCliCommand cmd = ctx->opts->command;
+  gboolean priced = solve || cmd == ROOF_CLI_COMMAND_SWEEP || cmd == ROOF_CLI_COMMAND_COST
+                    || cmd == ROOF_CLI_COMMAND_LAYOUTS || cmd == ROOF_CLI_COMMAND_SYNTHESIZE
+                    || cmd == ROOF_CLI_COMMAND_PLOT || cmd == ROOF_CLI_COMMAND_PARETO
+                    || cmd == ROOF_CLI_COMMAND_PLAN;
   if (speculates && !lv->spec && s->spec_k > 0.0)
     {
       lv->spec = lv->has_accept = TRUE;
@@ -201,10 +231,8 @@ roof_cli_resolve_levers (RoofCliContext *ctx, GError **error)
       return FALSE;
     }
 
-  if (lv->cost == ROOF_CLI_COST_OWN)
-    for (guint i = 0; i < ctx->targets->len; i++)
-      if (!own_price (ctx, &g_array_index (ctx->targets, RoofCliTarget, i), error))
-        return FALSE;
+  if (lv->cost == ROOF_CLI_COST_OWN && !own_prices (ctx, error))
+    return FALSE;
   if (lv->draft_model != NULL)
     {
       g_autoptr (GError) local = NULL;

@@ -28,10 +28,11 @@ G_BEGIN_DECLS
 #define CMD_SPECULATIVE                                                                           \
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP) | CMD_LAYOUTS | CMD_PARETO        \
    | CMD (ROOF_CLI_COMMAND_PLOT))
-/* the commands that print $/Mtok of the devices given: --cost own applies */
+/* the commands that print or draw $/Mtok of the devices given: --cost own applies */
 #define CMD_PRICED                                                                                \
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP) | CMD (ROOF_CLI_COMMAND_COST)      \
-   | CMD_LAYOUTS | CMD_PARETO | CMD_PLAN)
+   | CMD_LAYOUTS | CMD_PARETO | CMD_PLAN | CMD (ROOF_CLI_COMMAND_SYNTHESIZE)                     \
+   | CMD (ROOF_CLI_COMMAND_PLOT))
 /* the commands that read the catalog (--catalog, --scenario): all but probe,
  * whose --catalog is the file it writes */
 #define CMD_CATALOG (CMD_ALL & ~CMD (ROOF_CLI_COMMAND_PROBE))

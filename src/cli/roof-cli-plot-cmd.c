@@ -57,6 +57,25 @@ plot_devices (RoofCliContext *ctx, RoofChartData *data, RoofPlotDevice *out, GPt
   return TRUE;
 }
 
+/* The cost basis resolved (--cost, else the scenario's) into the scenario
+ * the chart data is built from: its caption then says it. */
+static void
+set_cost_basis (RoofCliContext *ctx, RoofScenario *scenario)
+{
+  const RoofCliLevers *lv = &ctx->levers;
+  RoofScenarioLevers s = *roof_scenario_get_levers (scenario);
+
+  s.cost_own = lv->cost == ROOF_CLI_COST_OWN;
+  if (s.cost_own)
+    {
+      s.capex_usd = lv->own.capex_usd;
+      s.years = lv->own.years;
+      s.usd_per_kwh = lv->own.usd_per_kwh;
+      s.pue = lv->own.pue;
+    }
+  roof_scenario_set_levers (scenario, &s);
+}
+
 gboolean
 roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
 {
@@ -91,6 +110,7 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
   roof_scenario_set_sensitivity_step (scenario, ctx->step);
   if (opts->set & ROOF_CLI_SET_CEILINGS)
     roof_scenario_set_ceilings (scenario, opts->plot_ceilings);
+  set_cost_basis (ctx, scenario);
 
   g_autoptr (RoofChartData) data = roof_chart_data_new (ctx->catalog, scenario);
   RoofChartInput in = *roof_chart_data_get_input (data);
@@ -167,6 +187,7 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
       roof_cli_json_number (b, "height", opts->plot_height);
       roof_cli_json_number (b, "scale", opts->plot_scale);
       roof_cli_json_string (b, "theme", roof_theme_name (in.theme));
+      roof_cli_json_cost_basis (b, ctx);
       json_builder_end_object (b);
       roof_cli_print_json (ctx->out, b);
     }

@@ -278,6 +278,45 @@ roof_render_note (RoofRender *R, const char *fmt, ...)
   va_end (ap);
 }
 
+void
+roof_render_cost_basis (RoofRender *R, double devices)
+{
+  const RoofChartInput *in = R->in;
+  g_autoptr (GString) prices = g_string_new (NULL);
+  char num[48], years[48], kwh[48], pue[48];
+
+  for (int i = 0; i < in->n_devices; i++)
+    if (roof_render_visible (R, i) && in->devices[i].hw.has_price)
+      {
+        roof_format_usd (in->devices[i].hw.price_per_hour, num, sizeof num);
+        g_string_append_printf (prices, "%s%s %s/h", prices->len > 0 ? ", " : "",
+                                roof_render_device_name (R, i), num);
+      }
+  if (devices > 1.0 && prices->len > 0)
+    {
+      roof_format_number (devices, 4, num, sizeof num);
+      g_string_append_printf (prices, _(" per device, × %s devices"), num);
+    }
+  else if (prices->len > 0)
+    g_string_append (prices, _(" per device"));
+  if (!in->owned)
+    {
+      if (prices->len > 0)
+        roof_render_note (R, _("cost basis: rented at %s"), prices->str);
+      return;
+    }
+  roof_format_usd (in->own.capex_usd, num, sizeof num);
+  roof_format_number (in->own.years, 4, years, sizeof years);
+  roof_format_usd (in->own.usd_per_kwh, kwh, sizeof kwh);
+  roof_format_number (in->own.pue, 3, pue, sizeof pue);
+  if (prices->len > 0)
+    roof_render_note (R, _("cost basis: owned: %s per device over %s years, %s/kWh, PUE %s (%s)"),
+                      num, years, kwh, pue, prices->str);
+  else
+    roof_render_note (R, _("cost basis: owned: %s per device over %s years, %s/kWh, PUE %s"),
+                      num, years, kwh, pue);
+}
+
 double
 roof_input_batch_lo (const RoofChartInput *in)
 {

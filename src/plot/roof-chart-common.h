@@ -193,6 +193,11 @@ void roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_
 void roof_render_assumptions_full (RoofRender *R, gboolean with_batch, gboolean with_context,
                                    gboolean with_layout);
 void roof_render_note (RoofRender *R, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+/* The note of a chart that prices tokens: its cost basis, "rented at H100
+ * $2.99/h, …" or "owned: $30000 per device over 5 years, $0.10/kWh, PUE
+ * 1.3 (H100 $1.23/h, …)", the visible priced devices' price per
+ * device-hour; `devices` > 1 adds "× N devices" (tensor parallel). */
+void roof_render_cost_basis (RoofRender *R, double devices);
 
 void roof_render_marker (RoofRender *R, RoofMarker m, double x, double y, double r,
                          RoofColor fill, RoofColor stroke, gboolean hollow);

@@ -168,6 +168,10 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
   c->b_hi = fitted_batch_hi (in, &c->wl, c->b_lo, c->b_hi);
   if (!roof_chart_collect_devices (in, c, collect_device, error))
     return FALSE;
+  if (c->n_priced == 0 && in->owned)
+    return roof_chart_input_error (
+      error, _("None of the selected devices has a power figure, so owning them has no "
+               "cost to draw. Add a TDP to a device in the catalog, or rent them."));
   if (c->n_priced == 0)
     return roof_chart_input_error (
       error, _("None of the selected devices has a price per hour, so there is no "
@@ -221,7 +225,7 @@ notes (RoofRender *R, const Cost *c)
 {
   const RoofChartInput *in = R->in;
   const CostDev *dev = c->dev;
-  char num[48], num2[48];
+  char num2[48];
 
   roof_render_assumptions (R, FALSE, TRUE);
   for (int i = 0; i < in->n_devices; i++)
@@ -230,7 +234,8 @@ notes (RoofRender *R, const Cost *c)
         if (!dev[i].ok)
           roof_render_note_failure (R, i, &dev[i].err);
         else if (!dev[i].priced)
-          roof_render_note (R, _("%s has no price per hour: no curve"),
+          roof_render_note (R, in->owned ? _("%s has no power figure to own it by: no curve")
+                                         : _("%s has no price per hour: no curve"),
                             roof_render_device_name (R, i));
         else if (dev[i].itl_none)
           {
@@ -239,22 +244,7 @@ notes (RoofRender *R, const Cost *c)
                               roof_render_device_name (R, i), num2);
           }
       }
-  GString *prices = g_string_new (_("prices: "));
-  gsize prefix = prices->len;
-  for (int i = 0; i < in->n_devices; i++)
-    if (dev[i].priced)
-      {
-        roof_format_usd (in->devices[i].hw.price_per_hour, num, sizeof num);
-        g_string_append_printf (prices, "%s%s %s/h", prices->len > prefix ? ", " : "",
-                                roof_render_device_name (R, i), num);
-      }
-  if (c->wl.devices > 1.0)
-    {
-      roof_format_number (c->wl.devices, 4, num2, sizeof num2);
-      g_string_append_printf (prices, _(" per device, × %s devices"), num2);
-    }
-  roof_render_note (R, "%s", prices->str);
-  g_string_free (prices, TRUE);
+  roof_render_cost_basis (R, c->wl.devices);
 }
 
 static void
@@ -275,7 +265,9 @@ axes (RoofRender *R, const Cost *c)
   f->x0 = x0, f->x1 = x1, f->y0 = y0, f->y1 = y1;
   f->x_unit = f->y_unit = 1.0;
   f->x_title = _("Batch size B (sequences decoded together)");
-  f->y_title = _("Cost (US$ per million output tokens)");
+  /* on screen there is no caption: an owned basis shows in the axis too */
+  f->y_title = in->owned ? _("Cost (US$ per million output tokens, owned)")
+                         : _("Cost (US$ per million output tokens)");
 }
 
 /* The entries for the component lines and the marks. */

@@ -205,7 +205,7 @@ annotate (RoofRender *R, gpointer data)
                         k, a, tps);
     }
   /* the cost basis of the per-$/h axis and the tooltips' $/Mtok */
-  roof_render_note (R, "%s", _("$/h and $/Mtok: rented at catalog prices"));
+  roof_render_cost_basis (R, 0.0);
   axes (R, c);
 
   for (int i = 0; i < in->n_devices; i++)

@@ -12,7 +12,7 @@
 #include <glib.h>
 
 #include "roof-chart-kind.h" /* RoofPlotKind and the chart names: the one list of charts */
-#include "roof-levers.h" /* RoofSpeculative */
+#include "roof-levers.h" /* RoofSpeculative, RoofOwnership */
 #include "roof-fleet.h"
 #include "roof-solver.h"
 
@@ -114,6 +114,12 @@ typedef struct
   const char *model_name;
   RoofWorkload workload;
   RoofSla sla; /* ITL target drawn on the cost and batch charts */
+  /* The cost basis of every $/Mtok drawn: FALSE, the devices' price_per_hour
+   * is their rent; TRUE, it is what roof_owned_price_per_hour makes of
+   * `own` (a device without a power figure then has no price). The caption
+   * of a chart that prices tokens says which (roof_render_cost_basis). */
+  gboolean owned;
+  RoofOwnership own;
 
   guint ceilings;           /* roofline: bit per RoofPrecision to draw; 0 = the compute precision */
   gboolean show_operators;  /* roofline: per-operator points of one layer */

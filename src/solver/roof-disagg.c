@@ -66,6 +66,20 @@ colocated (const RoofHardwareParams *hw, const RoofModelDerived *md, const RoofW
   return ROOF_OK;
 }
 
+void
+roof_disagg_prefill_workload (const RoofWorkload *decode_wl, double batch, double tp, double ep,
+                              RoofWorkload *out)
+{
+  *out = *decode_wl;
+  out->phase = ROOF_PHASE_PREFILL;
+  out->batch = batch > 0.0 ? batch : 1.0;
+  if (tp > 0.0)
+    out->devices = tp;
+  if (ep > 0.0)
+    out->ep = ep;
+  out->dp = 0.0;
+}
+
 RoofStatus
 roof_disagg (const RoofHardwareParams *prefill_hw, const RoofWorkload *prefill_wl,
              const RoofHardwareParams *decode_hw, const RoofWorkload *decode_wl,
@@ -95,7 +109,11 @@ roof_disagg (const RoofHardwareParams *prefill_hw, const RoofWorkload *prefill_w
 
   const RoofResult *p = &out->prefill, *d = &out->decode;
   out->kv_bytes = roof_model_kv_bytes (md, s_in, roof_precision_bytes (dw.kv));
-  out->link_bw = roof_min (prefill_hw->scaleout_bw, decode_hw->scaleout_bw);
+  /* the cache is sharded over the prefill replica's devices, each sending
+   * its share at once to the decode replica's devices: the narrower side's
+   * aggregate scale-out bandwidth bounds the transfer (a best case) */
+  out->link_bw = roof_min (p->devices * prefill_hw->scaleout_bw,
+                           d->devices * decode_hw->scaleout_bw);
   out->t_transfer = out->kv_bytes / out->link_bw
                     + roof_max (prefill_hw->scaleout_latency, decode_hw->scaleout_latency);
   out->t_prefill = p->t_step;

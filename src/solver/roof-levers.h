@@ -100,7 +100,8 @@ typedef struct
 {
   /* the traffic: prompt S_in and output S_out from the decode workload */
   double kv_bytes;   /* one request's KV cache: roof_model_kv_bytes (S_in) */
-  double link_bw;    /* min of the two pools' scale-out bandwidth per device */
+  double link_bw;    /* min (n_p · β_so,p, n_d · β_so,d): the narrower replica's
+                      * aggregate scale-out bandwidth, n the devices of one replica */
   double t_transfer; /* kv_bytes / link_bw + the larger scale-out latency */
 
   /* prefill pool: prefill_wl's batch of prompts per step */
@@ -141,6 +142,15 @@ typedef struct
  * decode_wl (phase decode) on decode_hw; both use decode_wl's prompt and
  * output lengths. A pool without a scale-out network (scaleout_bw 0) is an
  * error naming the pool; so is an output length of 0. */
+/* The prefill pool's workload from the decode workload: phase prefill,
+ * `batch` prompts per step (0: 1), tensor parallel `tp` and expert
+ * parallel `ep` (0: the decode workload's), one replica (dp 0). */
+void roof_disagg_prefill_workload (const RoofWorkload *decode_wl,
+                                   double batch,
+                                   double tp,
+                                   double ep,
+                                   RoofWorkload *out);
+
 RoofStatus roof_disagg (const RoofHardwareParams *prefill_hw,
                         const RoofWorkload *prefill_wl,
                         const RoofHardwareParams *decode_hw,

@@ -19,6 +19,7 @@
 
 #include "roof-format.h"
 #include "roof-follow.h"
+#include "roof-levers-panel.h"
 #include "roof-catalog-entries.h"
 #include "roof-spec-editor.h"
 
@@ -773,6 +774,7 @@ roof_model_panel_class_init (RoofModelPanelClass *klass)
                                          G_TYPE_STRING);
 
   g_type_ensure (ROOF_TYPE_SPEC_EDITOR);
+  g_type_ensure (ROOF_TYPE_LEVERS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rooflinelab/Roofline/"
                                                "roof-model-panel.ui");

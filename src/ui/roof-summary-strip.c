@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "roof-format.h"
+#include "roof-summary-levers.h"
 #include "roof-theme.h"
 
 typedef struct
@@ -211,8 +212,11 @@ not_achievable (Row *row, int devices, int min_devices)
 }
 
 static void
-compute_row (const RoofChartInput *in, const RoofPlotDevice *dev, Row *row)
+compute_row (RoofChartData *data, int index, Row *row)
 {
+  const RoofChartInput *in = roof_chart_data_get_input (data);
+  const RoofPlotDevice *dev = roof_chart_data_get_device (data, index);
+  g_auto (RoofSummaryLevers) lv = { 0 };
   RoofWorkload decode = in->workload;
   RoofResult r, phase_r;
   RoofRequest req;
@@ -241,32 +245,39 @@ compute_row (const RoofChartInput *in, const RoofPlotDevice *dev, Row *row)
       return;
     }
 
-  row->value[ROOF_SUMMARY_ITL] = r.t_step;
-  row->value[ROOF_SUMMARY_TTFT] = req.ttft;
-  row->value[ROOF_SUMMARY_TOKENS_PER_S] = -r.tokens_per_s; /* smaller is better everywhere */
-  if (r.has_cost)
-    row->value[ROOF_SUMMARY_USD_PER_MTOK] = r.usd_per_mtok;
-  row->cells[ROOF_SUMMARY_ITL] = roof_format (r.t_step, ROOF_UNIT_TIME);
-  copy_number (row, ROOF_SUMMARY_ITL, r.t_step, 1e-3, 4);
-  row->cells[ROOF_SUMMARY_TTFT] = roof_format (req.ttft, ROOF_UNIT_TIME);
-  copy_number (row, ROOF_SUMMARY_TTFT, req.ttft, 1e-3, 4);
-  row->cells[ROOF_SUMMARY_TOKENS_PER_S] = roof_format (r.tokens_per_s, ROOF_UNIT_RATE);
-  copy_number (row, ROOF_SUMMARY_TOKENS_PER_S, r.tokens_per_s, 1.0, 4);
-  if (r.has_cost)
+  /* speculative decoding and disaggregation, where the scenario asks */
+  roof_summary_levers_compute (data, index, &r, req.ttft, &lv);
+  row->value[ROOF_SUMMARY_ITL] = lv.itl;
+  row->value[ROOF_SUMMARY_TTFT] = lv.ttft;
+  row->value[ROOF_SUMMARY_TOKENS_PER_S] = -lv.tokens_per_s; /* smaller is better everywhere */
+  if (lv.has_cost)
+    row->value[ROOF_SUMMARY_USD_PER_MTOK] = lv.usd_per_mtok;
+  row->cells[ROOF_SUMMARY_ITL] = roof_format (lv.itl, ROOF_UNIT_TIME);
+  copy_number (row, ROOF_SUMMARY_ITL, lv.itl, 1e-3, 4);
+  row->tips[ROOF_SUMMARY_ITL] = g_steal_pointer (&lv.itl_tip);
+  row->cells[ROOF_SUMMARY_TTFT] = roof_format (lv.ttft, ROOF_UNIT_TIME);
+  copy_number (row, ROOF_SUMMARY_TTFT, lv.ttft, 1e-3, 4);
+  row->tips[ROOF_SUMMARY_TTFT] = g_steal_pointer (&lv.ttft_tip);
+  row->cells[ROOF_SUMMARY_TOKENS_PER_S] = roof_format (lv.tokens_per_s, ROOF_UNIT_RATE);
+  copy_number (row, ROOF_SUMMARY_TOKENS_PER_S, lv.tokens_per_s, 1.0, 4);
+  if (lv.has_cost)
     {
-      row->cells[ROOF_SUMMARY_USD_PER_MTOK] = roof_format (r.usd_per_mtok, ROOF_UNIT_USD);
-      copy_number (row, ROOF_SUMMARY_USD_PER_MTOK, r.usd_per_mtok, 1.0, 4);
+      row->cells[ROOF_SUMMARY_USD_PER_MTOK] = roof_format (lv.usd_per_mtok, ROOF_UNIT_USD);
+      copy_number (row, ROOF_SUMMARY_USD_PER_MTOK, lv.usd_per_mtok, 1.0, 4);
       g_autofree char *hour = roof_format (r.usd_per_s * 3600.0, ROOF_UNIT_USD);
-      row->tips[ROOF_SUMMARY_USD_PER_MTOK] = g_strdup_printf (_("%s per hour for the devices"),
-                                                              hour);
+      g_autofree char *basis = roof_summary_cost_basis (in);
+      row->tips[ROOF_SUMMARY_USD_PER_MTOK]
+        = g_strdup_printf (_("%s per hour for the devices (%s)"), hour, basis);
     }
   else
     {
       row->cells[ROOF_SUMMARY_USD_PER_MTOK] = g_strdup (_("no price"));
       row->copy[ROOF_SUMMARY_USD_PER_MTOK] = g_strdup ("");
-      row->tips[ROOF_SUMMARY_USD_PER_MTOK] = g_strdup (_("The catalog entry has no hourly "
-                                                         "price; set one in the hardware "
-                                                         "editor"));
+      row->tips[ROOF_SUMMARY_USD_PER_MTOK]
+        = g_strdup (in->owned ? _("Owned, but the catalog entry has no power figure to price "
+                                  "its electricity; set its TDP in the hardware editor")
+                              : _("The catalog entry has no hourly price; set one in the "
+                                  "hardware editor"));
     }
   row->cells[ROOF_SUMMARY_BOUND] = g_strdup (knob_words (sens.binding));
   row->copy[ROOF_SUMMARY_BOUND] = g_strdup (row->cells[ROOF_SUMMARY_BOUND]);
@@ -494,6 +505,24 @@ rebuild_grid (RoofSummaryStrip *self)
     }
 }
 
+/* The $/Mtok column's header says on which basis it prices. */
+static void
+show_cost_basis (RoofSummaryStrip *self)
+{
+  GtkWidget *header = gtk_grid_get_child_at (self->grid, ROOF_SUMMARY_USD_PER_MTOK + 1, 0);
+  const RoofChartInput *in;
+
+  if (header == NULL || !GTK_IS_LABEL (header) || self->data == NULL)
+    return;
+  in = roof_chart_data_get_input (self->data);
+  g_autofree char *basis = roof_summary_cost_basis (in);
+  g_autofree char *tip = g_strdup_printf ("%s\n%s", column_tip (ROOF_SUMMARY_USD_PER_MTOK),
+                                          basis);
+  /* TRANSLATORS: the $/Mtok column's header on each cost basis */
+  gtk_label_set_text (GTK_LABEL (header), in->owned ? _("$/Mtok owned") : _("$/Mtok rented"));
+  gtk_widget_set_tooltip_text (header, tip);
+}
+
 static char *
 describe_workload (RoofChartData *data)
 {
@@ -518,6 +547,13 @@ describe_workload (RoofChartData *data)
       g_string_append (s, " · ");
       g_string_append_printf (s, ngettext ("%d device", "%d devices", n), n);
     }
+  if (roof_chart_data_get_levers (data)->spec)
+    g_string_append_printf (s, " · %s", _("speculative decoding"));
+  if (roof_chart_data_get_levers (data)->disagg)
+    g_string_append_printf (s, " · %s", _("disaggregated prefill"));
+  g_autofree char *basis = roof_summary_cost_basis (in);
+  /* TRANSLATORS: the cost basis of $/Mtok: "rented" or "owned: …" */
+  g_string_append_printf (s, _(" · cost %s"), basis);
   return g_string_free (s, FALSE);
 }
 
@@ -654,7 +690,7 @@ roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data)
       for (int i = 0; i < roof_chart_data_get_n_devices (data); i++)
         {
           Row row = { 0 };
-          compute_row (in, roof_chart_data_get_device (data, i), &row);
+          compute_row (data, i, &row);
           g_array_append_val (self->rows, row);
         }
     }
@@ -693,12 +729,15 @@ roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data)
   /* with no device compared, the window's empty page says what to do; the
    * strip keeps its heading, the document's name */
   problem = data ? roof_chart_data_get_problem (data) : NULL;
+  if (problem == NULL && data != NULL)
+    problem = roof_chart_data_get_levers (data)->problem;
   gtk_label_set_text (self->problem_label, problem ? problem : "");
   gtk_widget_set_visible (GTK_WIDGET (self->problem_label), problem != NULL);
 
   rebuild_grid (self);
   gtk_widget_set_visible (self->table_scroller, self->rows->len > 0);
   gtk_widget_set_visible (self->copy_button, self->rows->len > 0);
+  show_cost_basis (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy", self->rows->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy-csv", self->rows->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "strip.copy-markdown", self->rows->len > 0);
@@ -818,7 +857,17 @@ roof_summary_strip_build_table_as (RoofSummaryStrip *self, RoofSummaryFormat for
 
   s = g_string_new (NULL);
   for (int c = 0; c < ROOF_SUMMARY_N_COLUMNS; c++)
-    append_cell (s, format, c, column_copy_title (c));
+    {
+      g_autofree char *title = NULL;
+      if (c == ROOF_SUMMARY_USD_PER_MTOK && self->data != NULL)
+        {
+          /* the cost basis, in the header of the column it prices */
+          g_autofree char *basis
+            = roof_summary_cost_basis (roof_chart_data_get_input (self->data));
+          title = g_strdup_printf ("%s (%s)", column_copy_title (c), basis);
+        }
+      append_cell (s, format, c, title != NULL ? title : column_copy_title (c));
+    }
   g_string_append_c (s, '\n');
   if (format == ROOF_SUMMARY_MARKDOWN)
     {

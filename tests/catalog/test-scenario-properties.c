@@ -81,6 +81,8 @@ value_from_text (GParamSpec *pspec, const char *text, GValue *value)
   g_value_init (value, type);
   if (type == G_TYPE_DOUBLE)
     g_value_set_double (value, g_ascii_strtod (text, NULL));
+  else if (type == G_TYPE_BOOLEAN)
+    g_value_set_boolean (value, strcmp (text, "true") == 0);
   else if (type == G_TYPE_UINT)
     g_value_set_uint (value, (guint) g_ascii_strtoull (text, NULL, 10));
   else if (type == G_TYPE_BOOLEAN)
@@ -160,6 +162,23 @@ static const Case cases[] = {
   { "lengths", "512:128@0.7,4096:512@0.3", "512:128@0.5,4096:512@0.3", FALSE },
   { "ttft-p50", "0.5", "-1", TRUE },
   { "ttft-p99", "2", "-1", TRUE },
+  /* the levers, in the order they are installed: a drafter before
+   * speculation, the years before owning */
+  { "spec-k", "3", "2.5", FALSE },
+  { "spec-accept", "0.7", "1", TRUE },
+  { "draft-model", "llama-3.2-1b", "Not An Id!", FALSE },
+  { "mtp-params", "1e9", "-1", TRUE },
+  { "speculative", "true", NULL, FALSE },
+  { "prefill-system", "nvidia-gb300-nvl72", "Not An Id!", FALSE },
+  { "prefill-tp", "4", "1.5", FALSE },
+  { "prefill-ep", "8", "0.5", FALSE },
+  { "prefill-batch", "2", "2.5", FALSE },
+  { "disagg", "true", NULL, FALSE },
+  { "capex-usd", "30000", "-1", TRUE },
+  { "years", "5", "-1", TRUE },
+  { "usd-per-kwh", "0.1", "-1", TRUE },
+  { "pue", "1.3", "0.5", FALSE },
+  { "cost-own", "true", NULL, FALSE },
 };
 /* clang-format on */
 
@@ -385,6 +404,63 @@ test_fleet (void)
   g_assert_cmpfloat (d.classes[0].prompt, ==, roof_scenario_get_workload (scenario)->prompt);
 }
 
+/* The levers' rules: speculation needs a drafter and keeps its draft
+ * length while off; owning needs the years; roof_scenario_set_levers ()
+ * notifies each property it changes, once; what the properties set is what
+ * the struct (and so the file and roofline-cli) reads. */
+static void
+test_levers (void)
+{
+  g_autoptr (RoofScenario) scenario = g_object_new (ROOF_TYPE_SCENARIO, NULL);
+  const RoofScenarioLevers *lv = roof_scenario_get_levers (scenario);
+  gboolean on;
+  double k;
+  Counter c;
+
+  counter_watch (&c, scenario);
+  g_object_set (scenario, "speculative", TRUE, "cost-own", TRUE, NULL);
+  g_assert_cmpuint (counter_total (&c), ==, 0);
+  g_assert_cmpuint (c.changed, ==, 0);
+
+  g_object_set (scenario, "spec-k", 4.0, "spec-accept", 0.6, "mtp-params", 14e9, NULL);
+  g_assert_cmpfloat (lv->spec_k, ==, 0); /* still off */
+  counter_reset (&c);
+  g_object_set (scenario, "speculative", TRUE, NULL);
+  g_assert_cmpuint (counter_get (&c, "speculative"), ==, 1);
+  g_assert_cmpuint (counter_total (&c), ==, 1);
+  g_assert_cmpfloat (lv->spec_k, ==, 4);
+  g_assert_cmpfloat (lv->spec_accept, ==, 0.6);
+  g_assert_cmpfloat (lv->mtp_params, ==, 14e9);
+  g_object_set (scenario, "spec-k", 5.0, NULL);
+  g_assert_cmpfloat (lv->spec_k, ==, 5);
+  g_object_set (scenario, "speculative", FALSE, NULL);
+  g_assert_cmpfloat (lv->spec_k, ==, 0);
+  g_object_get (scenario, "spec-k", &k, "speculative", &on, NULL);
+  g_assert_cmpfloat (k, ==, 5);
+  g_assert_false (on);
+
+  g_object_set (scenario, "years", 4.0, "capex-usd", 25000.0, "usd-per-kwh", 0.1, NULL);
+  g_object_set (scenario, "cost-own", TRUE, NULL);
+  g_assert_true (lv->cost_own);
+  g_assert_cmpfloat (lv->years, ==, 4);
+
+  /* the C setter: what differs is notified, each once */
+  RoofScenarioLevers next = *lv;
+  next.disagg = TRUE;
+  next.prefill_system = (char *) "nvidia-gb300-nvl72";
+  next.spec_k = 2;
+  counter_reset (&c);
+  roof_scenario_set_levers (scenario, &next);
+  g_assert_cmpuint (counter_get (&c, "disagg"), ==, 1);
+  g_assert_cmpuint (counter_get (&c, "prefill-system"), ==, 1);
+  g_assert_cmpuint (counter_get (&c, "speculative"), ==, 1);
+  g_assert_cmpuint (counter_get (&c, "spec-k"), ==, 1);
+  g_assert_cmpuint (counter_total (&c), ==, 4);
+  g_assert_cmpuint (c.changed, ==, 1);
+  g_assert_cmpstr (lv->prefill_system, ==, "nvidia-gb300-nvl72");
+  g_hash_table_unref (c.counts);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -394,5 +470,6 @@ main (int argc, char **argv)
   g_test_add_func ("/scenario/properties/setters", test_setters);
   g_test_add_func ("/scenario/properties/refused-together", test_refused_together);
   g_test_add_func ("/scenario/properties/fleet", test_fleet);
+  g_test_add_func ("/scenario/properties/levers", test_levers);
   return g_test_run ();
 }

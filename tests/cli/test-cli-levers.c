@@ -123,7 +123,8 @@ test_disagg_json (void)
   JsonObject *pool = json_object_get_object_member (d, "prefill_pool");
   g_assert_cmpstr (json_object_get_string_member (pool, "hardware"), ==, "nvidia-gb300-nvl72");
   g_assert_cmpfloat (num (pool, "batch"), ==, 2.0);
-  /* 1,000 tokens · 131,072 B over min(100, 50) GB/s, plus 5 µs */
+  /* 1,000 tokens · 131,072 B over min (1 · 100, 1 · 50) GB/s (one device
+   * per replica), plus 5 µs */
   g_assert_cmpfloat (num (d, "kv_bytes"), ==, 131072000.0);
   g_assert_cmpfloat (num (d, "link_bw"), ==, 50e9);
   assert_close (num (d, "t_transfer_s"), 131072000.0 / 50e9 + 5e-6, 1e-12);
@@ -143,6 +144,29 @@ test_disagg_json (void)
   g_assert_cmpfloat (num (c, "itl_s"), >, num (d, "itl_s"));
   assert_close (num (c, "ttft_s"), ceil (100.0 / 8) * num (c, "itl_s"), 1e-12);
   assert_close (num (c, "usd_per_mtok"), 39.328 / 8 / 3600 * num (c, "itl_s") / 8 * 1e6, 1e-9);
+}
+
+/* The cache sharded: prefill TP 4 on the GB300 NVL72 (100 GB/s of
+ * scale-out per device: 400 GB/s together), decode TP 2 on the HGX H100
+ * (50 GB/s per device: 100 GB/s together); the decode side bounds it. */
+static void
+test_disagg_sharded (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_cli (&r, "solve", "--system", "nvidia-hgx-h100", "-m", "llama-3.1-8b", "--prompt",
+           "1000", "--output", "100", "-b", "8", "--tp", "2", "--disagg", "--prefill-system",
+           "nvidia-gb300-nvl72", "--prefill-tp", "4", "--prefill-batch", "2", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *d = json_object_get_object_member (first_result (root), "disagg");
+  JsonObject *layout = json_object_get_object_member (
+      json_object_get_object_member (d, "prefill_pool"), "layout");
+  g_assert_cmpfloat (num (layout, "tp"), ==, 4.0);
+  g_assert_cmpfloat (num (d, "link_bw"), ==, 100e9); /* min (4 · 100, 2 · 50) GB/s */
+  assert_close (num (d, "t_transfer_s"), 131072000.0 / 100e9 + 5e-6, 1e-12);
+  assert_close (num (d, "ttft_s"), num (d, "t_prefill_s") + 131072000.0 / 100e9 + 5e-6, 1e-12);
 }
 
 /* --cost own: $25,000 over 4 years plus 0.7 kW at $0.10/kWh × PUE 1.2. */
@@ -211,6 +235,118 @@ test_cost_basis_everywhere (void)
   lroot = parse_json (l.out);
   g_assert_cmpstr (json_object_get_string_member (json_node_get_object (lroot), "cost_basis"),
                    ==, "rent");
+}
+
+/* synthesize ranks by $/Mtok on the owned basis: $25,000 over 4 years,
+ * $0.10/kWh, PUE 1.2 make 25,000 / (4 · 8,760) + kW · 0.1 · 1.2 per
+ * device-hour from each entry's tdp_W (H100 SXM 700 W, B200 1,000 W, L40S
+ * 350 W); a candidate's $/h is its devices times that, its $/Mtok
+ * $/h / 3,600 / tokens/s · 10⁶, and the list is cheapest first. */
+static void
+test_synthesize_owned (void)
+{
+  static const struct
+  {
+    const char *id;
+    double kw;
+  } devices[] = { { "nvidia-h100-sxm", 0.7 }, { "nvidia-b200", 1.0 }, { "nvidia-l40s", 0.35 } };
+  g_auto (Run) r = { 0 }, t = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_cli (&r, "synthesize", "-m", "llama-3.1-8b", "-H", "nvidia-h100-sxm", "-H", "nvidia-b200",
+           "-H", "nvidia-l40s", "--itl-ms", "20", "--cost", "own", "--capex-usd", "25000",
+           "--years", "4", "--usd-per-kwh", "0.1", "--pue", "1.2", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *top = json_node_get_object (root);
+  g_assert_cmpstr (json_object_get_string_member (top, "cost_basis"), ==, "own");
+  JsonArray *c = json_object_get_array_member (top, "candidates");
+  g_assert_cmpuint (json_array_get_length (c), ==, 3);
+  double last = 0.0;
+  for (guint i = 0; i < 3; i++)
+    {
+      JsonObject *k = json_array_get_object_element (c, i);
+      const char *id = json_object_get_string_member (k, "hardware");
+      double kw = -1;
+      for (guint d = 0; d < G_N_ELEMENTS (devices); d++)
+        if (g_str_equal (id, devices[d].id))
+          kw = devices[d].kw;
+      g_assert_cmpfloat (kw, >, 0);
+      g_assert_true (json_object_get_boolean_member (k, "meets"));
+      double usd_h = num (k, "devices") * (25000.0 / (4 * 8760) + kw * 0.1 * 1.2);
+      double mtok = usd_h / 3600 / num (k, "tokens_per_s") * 1e6;
+      assert_close (num (k, "usd_per_hour"), usd_h, 1e-12);
+      assert_close (num (k, "usd_per_mtok"), mtok, 1e-9);
+      g_assert_cmpfloat (mtok, >=, last);
+      last = mtok;
+    }
+
+  run_cli (&t, "synthesize", "-m", "llama-3.1-8b", "-H", "nvidia-h100-sxm", "--itl-ms", "20",
+           "--cost", "own", "--capex-usd", "25000", "--years", "4", "--usd-per-kwh", "0.1", NULL);
+  g_assert_cmpint (t.status, ==, 0);
+  g_assert_nonnull (strstr (t.out, "\nCost basis: owned, $25000 per device over 4 years, plus "
+                                   "its power at $0.1/kWh × PUE 1.\n"));
+}
+
+/* Over the whole catalog an entry without tdp_W is left unpriced, named
+ * once; a device the user names must have one (plot, like solve). */
+static void
+test_owned_unpowered (void)
+{
+  g_auto (Run) all = { 0 }, named = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+
+  run_cli (&all, "synthesize", "-m", "llama-3.1-8b", "--itl-ms", "50", "--cost", "own",
+           "--capex-usd", "25000", "--years", "4", "--usd-per-kwh", "0.1", "--json", NULL);
+  g_assert_cmpint (all.status, ==, 0);
+  g_assert_nonnull (strstr (all.err, "--cost own: no power figure (tdp_W), so no owned price, "
+                                     "for "));
+  g_assert_nonnull (strstr (all.err, "nvidia-a10g"));
+  root = parse_json (all.out);
+  JsonArray *c = json_object_get_array_member (json_node_get_object (root), "candidates");
+  gboolean seen = FALSE;
+  for (guint i = 0; i < json_array_get_length (c); i++)
+    {
+      JsonObject *k = json_array_get_object_element (c, i);
+      if (g_str_equal (json_object_get_string_member (k, "hardware"), "nvidia-a10g"))
+        {
+          seen = TRUE;
+          g_assert_true (json_object_get_null_member (k, "usd_per_mtok"));
+        }
+    }
+  g_assert_true (seen);
+
+  g_autofree char *dir = g_dir_make_tmp ("roofline-levers-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "cost.png", NULL);
+  run_cli (&named, "plot", "cost", "-m", "llama-3.1-8b", "-H", "nvidia-a10g", "--cost", "own",
+           "--capex-usd", "25000", "--years", "4", "--usd-per-kwh", "0.1", "-o", png, NULL);
+  g_assert_cmpint (named.status, ==, 1);
+  g_assert_nonnull (strstr (named.err, "--cost own: nvidia-a10g: "));
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
+/* plot takes the cost basis and says it (the caption's text is
+ * test-plot-charts' and test-chart-data's). */
+static void
+test_plot_owned (void)
+{
+  g_auto (Run) r = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("roofline-levers-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "cost.png", NULL);
+
+  run_cli (&r, "plot", "cost", "-m", "llama-3.1-8b", "-H", "nvidia-h100-sxm", "--cost", "own",
+           "--capex-usd", "25000", "--years", "4", "--usd-per-kwh", "0.1", "--pue", "1.2",
+           "--width", "800", "--height", "500", "-o", png, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = parse_json (r.out);
+  JsonObject *top = json_node_get_object (root);
+  g_assert_cmpstr (json_object_get_string_member (top, "cost_basis"), ==, "own");
+  g_assert_cmpfloat (num (json_object_get_object_member (top, "ownership"), "years"), ==, 4);
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  g_unlink (png);
+  g_rmdir (dir);
 }
 
 /* The scenario states the levers; a flag overrides its group. */
@@ -292,8 +428,12 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/levers/spec-json", test_spec_json);
   g_test_add_func ("/cli/levers/spec-draft-model", test_spec_draft_model);
   g_test_add_func ("/cli/levers/disagg-json", test_disagg_json);
+  g_test_add_func ("/cli/levers/disagg-sharded", test_disagg_sharded);
   g_test_add_func ("/cli/levers/cost-own", test_cost_own);
   g_test_add_func ("/cli/levers/cost-basis-everywhere", test_cost_basis_everywhere);
+  g_test_add_func ("/cli/levers/synthesize-owned", test_synthesize_owned);
+  g_test_add_func ("/cli/levers/owned-unpowered", test_owned_unpowered);
+  g_test_add_func ("/cli/levers/plot-owned", test_plot_owned);
   g_test_add_func ("/cli/levers/scenario", test_scenario_levers);
   g_test_add_func ("/cli/levers/errors", test_errors);
   return g_test_run ();

@@ -1437,6 +1437,64 @@ test_custom_colour (void)
   plot_scenario_clear (&s);
 }
 
+/* The cost chart states its cost basis in its caption: rented, each
+ * device's price per device-hour as given (the fixtures' $2.69/h and
+ * $5.98/h); owned, the purchase, years, electricity and PUE, and the
+ * price they make (here given as 30,000 / (5 · 8,760) + 0.7 kW · $0.10 ·
+ * 1.3 = $0.776/h, shown $0.78/h; chart-data computes it, test-chart-data). */
+static char *
+caption_of (const RoofChartInput *in)
+{
+  GString *caption = g_string_new (NULL);
+  Rendered r = render (in, 2400, 1000);
+
+  g_assert_true (r.ok);
+  for (guint i = 0; i < r.layout->texts->len; i++)
+    {
+      const RoofPlacedText *t = &g_array_index (r.layout->texts, RoofPlacedText, i);
+      if (t->role == ROOF_TEXT_CAPTION)
+        g_string_append_printf (caption, "%s ", t->text);
+    }
+  rendered_clear (&r);
+  return g_string_free (caption, FALSE);
+}
+
+static void
+test_cost_basis_caption (void)
+{
+  static const char *const ids[] = { "nvidia-h100-sxm", "nvidia-b200" };
+  PlotScenario s;
+
+  plot_scenario_init (&s, ROOF_PLOT_COST, "llama-3.1-8b", 2, ids);
+  g_autofree char *rent = caption_of (&s.in);
+  g_assert_nonnull (strstr (rent, "cost basis: rented at H100 SXM $2.69/h, B200 $5.98/h "
+                                  "per device"));
+  g_assert_null (strstr (rent, "owned"));
+
+  s.in.owned = TRUE;
+  s.in.own = (RoofOwnership) { .capex_usd = 30000, .years = 5, .usd_per_kwh = 0.1, .pue = 1.3 };
+  s.devices[0].hw.price_per_hour = 30000.0 / (5 * 8760) + 0.7 * 0.1 * 1.3;
+  s.devices[1].hw.has_price = FALSE; /* no power figure: no owned price */
+  g_autofree char *own = caption_of (&s.in);
+  g_assert_nonnull (strstr (own, "cost basis: owned: $30000 per device over 5 years, $0.1/kWh, "
+                                 "PUE 1.3 (H100 SXM $0.78/h per device)"));
+  g_assert_nonnull (strstr (own, "B200 has no power figure to own it by"));
+  g_assert_null (strstr (own, "rented"));
+  {
+    Rendered r = render (&s.in, 1600, 1000);
+    gboolean axis = FALSE;
+    for (guint i = 0; i < r.layout->texts->len; i++)
+      {
+        const RoofPlacedText *t = &g_array_index (r.layout->texts, RoofPlacedText, i);
+        axis |= t->role == ROOF_TEXT_AXIS_TITLE
+                && g_strcmp0 (t->text, "Cost (US$ per million output tokens, owned)") == 0;
+      }
+    g_assert_true (axis);
+    rendered_clear (&r);
+  }
+  plot_scenario_clear (&s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1467,5 +1525,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/chart/memory-unit", test_memory_unit);
   g_test_add_func ("/plot/chart/long-name", test_long_name);
   g_test_add_func ("/plot/chart/custom-colour", test_custom_colour);
+  g_test_add_func ("/plot/chart/cost-basis-caption", test_cost_basis_caption);
   return g_test_run ();
 }

@@ -183,36 +183,50 @@ test_speculative_errors (void)
   g_assert_nonnull (strstr (err.message, "step_tokens"));
 }
 
+/* The two pools of the disaggregated vectors: 1 TFLOP/s, 1 TB/s; the
+ * prefill pool with 1 GB/s of scale-out and 2 µs at $2/h, the decode pool
+ * with 0.5 GB/s and 1 µs at $3/h; 2 prompts per prefill step, B = 3,
+ * S_in = 8, S_out = 4. */
+static void
+disagg_pools (RoofHardwareParams *p, RoofWorkload *pw, RoofHardwareParams *d, RoofWorkload *dw)
+{
+  *p = device (1, 1);
+  *d = device (1, 1);
+  p->scaleout_bw = 1e9;
+  p->scaleout_latency = 2e-6;
+  d->scaleout_bw = 0.5e9;
+  d->scaleout_latency = 1e-6;
+  p->has_price = d->has_price = true;
+  p->price_per_hour = 2;
+  d->price_per_hour = 3;
+  roof_workload_init (pw);
+  roof_workload_init (dw);
+  pw->batch = 2;
+  dw->batch = 3;
+  dw->prompt = 8;
+  dw->output = 4;
+}
+
 /* Disaggregated: S_in = 8, S_out = 4; prefill pool 2 prompts per step on
  * 1 TFLOP/s, 1 TB/s with 1 GB/s of scale-out and 2 µs; decode pool B = 3
  * on the same device with 0.5 GB/s and 1 µs. */
 static void
 test_disagg (void)
 {
-  RoofHardwareParams p = device (1, 1), d = device (1, 1);
+  RoofHardwareParams p, d;
   RoofModelParams m = tiny ();
   RoofModelDerived md = derive (&m);
   RoofWorkload pw, dw;
   RoofDisaggResult r;
   RoofError err = { 0 };
-  p.scaleout_bw = 1e9;
-  p.scaleout_latency = 2e-6;
-  d.scaleout_bw = 0.5e9;
-  d.scaleout_latency = 1e-6;
-  p.has_price = d.has_price = true;
-  p.price_per_hour = 2;
-  d.price_per_hour = 3;
-  roof_workload_init (&pw);
-  roof_workload_init (&dw);
-  pw.batch = 2;
-  dw.batch = 3;
-  dw.prompt = 8;
-  dw.output = 4;
+  disagg_pools (&p, &pw, &d, &dw);
 
   g_assert_cmpint (roof_disagg (&p, &pw, &d, &dw, &md, &r, &err), ==, ROOF_OK);
   /* KV of a request: 8 tokens · 128 elements · 2 B = 2,048 B over the
-   * slower link, 0.5 GB/s, plus the larger latency, 2 µs */
+   * narrower replica's aggregate link, min (1 · 1 GB/s, 1 · 0.5 GB/s) (one
+   * device per replica), plus the larger latency, 2 µs */
   g_assert_cmpfloat (r.kv_bytes, ==, 2048.0);
+  g_assert_cmpfloat (r.link_bw, ==, 0.5e9);
   assert_rel (r.t_transfer, 2048.0 / 0.5e9 + 2e-6, 1e-12);
   /* prefill of 2 prompts of 8 (test-solver-vectors' tiny-prefill):
    * 2,384,896 + 32,768 FLOP at 1 TFLOP/s, compute-bound */
@@ -243,6 +257,40 @@ test_disagg (void)
   assert_rel (r.colo_ttft, 2 * tc, 1e-12); /* ⌈4/3⌉ = 2 steps */
   assert_rel (r.colo_tokens_per_s_per_device, 3 / tc, 1e-12);
   assert_rel (r.colo_usd_per_mtok, 3.0 / 3600 * tc / 3 * 1e6, 1e-12);
+}
+
+/* The KV transfer of a sharded cache: the prefill replica TP 4, the
+ * decode replica TP 2, the links of test_disagg. Each prefill device sends
+ * its quarter through its own 1 GB/s NIC (4 GB/s together) and each decode
+ * device receives through its 0.5 GB/s one (1 GB/s together): the decode
+ * side bounds it, min (4 · 1e9, 2 · 0.5e9) = 1e9 B/s. Then the prefill
+ * side: decode TP 8, min (4 · 1e9, 8 · 0.5e9) = 4e9 B/s. */
+static void
+test_disagg_sharded_transfer (void)
+{
+  RoofHardwareParams p, d;
+  RoofModelParams m = tiny ();
+  RoofModelDerived md = derive (&m);
+  RoofWorkload pw, dw;
+  RoofDisaggResult r;
+  RoofError err = { 0 };
+  disagg_pools (&p, &pw, &d, &dw);
+  p.link_bw = d.link_bw = 100e9;
+  p.scaleup_size = d.scaleup_size = 8;
+  pw.devices = 4;
+  dw.devices = 2;
+
+  g_assert_cmpint (roof_disagg (&p, &pw, &d, &dw, &md, &r, &err), ==, ROOF_OK);
+  g_assert_cmpfloat (r.prefill_devices, ==, 4.0);
+  g_assert_cmpfloat (r.decode_devices, ==, 2.0);
+  g_assert_cmpfloat (r.link_bw, ==, 1e9);
+  assert_rel (r.t_transfer, 2048.0 / 1e9 + 2e-6, 1e-12); /* 4.048 µs */
+  assert_rel (r.ttft, r.t_prefill + 2048.0 / 1e9 + 2e-6, 1e-12);
+
+  dw.devices = 8;
+  g_assert_cmpint (roof_disagg (&p, &pw, &d, &dw, &md, &r, &err), ==, ROOF_OK);
+  g_assert_cmpfloat (r.link_bw, ==, 4e9);
+  assert_rel (r.t_transfer, 2048.0 / 4e9 + 2e-6, 1e-12); /* 2.512 µs */
 }
 
 static void
@@ -338,6 +386,7 @@ main (int argc, char **argv)
   g_test_add_func ("/solver/levers/speculative-draft-model", test_speculative_draft_model);
   g_test_add_func ("/solver/levers/speculative-errors", test_speculative_errors);
   g_test_add_func ("/solver/levers/disagg", test_disagg);
+  g_test_add_func ("/solver/levers/disagg-sharded-transfer", test_disagg_sharded_transfer);
   g_test_add_func ("/solver/levers/disagg-errors", test_disagg_errors);
   g_test_add_func ("/solver/levers/owned-price", test_owned_price);
   g_test_add_func ("/solver/levers/energy", test_energy);

@@ -547,8 +547,8 @@ test_copy_formats (Fixture *f, gconstpointer data)
   csv_lines = g_strsplit (csv, "\n", -1);
   g_assert_cmpuint (g_strv_length (csv_lines), ==, 5); /* header, 3 rows, "" */
   g_assert_cmpstr (csv_lines[0], ==,
-                   "Device,ITL (ms),TTFT (ms),Tokens/s,USD per million output tokens,Bound by,"
-                   "Memory");
+                   "Device,ITL (ms),TTFT (ms),Tokens/s,USD per million output tokens (rented),"
+                   "Bound by,Memory");
   g_assert_true (g_str_has_prefix (csv_lines[1], "H100 SXM5 80 GB,21.28,"));
   g_assert_true (g_str_has_suffix (csv_lines[1], ",bandwidth,fits"));
 
@@ -557,8 +557,8 @@ test_copy_formats (Fixture *f, gconstpointer data)
   md_lines = g_strsplit (md, "\n", -1);
   g_assert_cmpuint (g_strv_length (md_lines), ==, 6); /* header, rule, 3 rows, "" */
   g_assert_cmpstr (md_lines[0], ==,
-                   "| Device | ITL (ms) | TTFT (ms) | Tokens/s | USD per million output tokens | "
-                   "Bound by | Memory |");
+                   "| Device | ITL (ms) | TTFT (ms) | Tokens/s | USD per million output tokens "
+                   "(rented) | Bound by | Memory |");
   g_assert_cmpstr (md_lines[1], ==, "| --- | ---: | ---: | ---: | ---: | --- | --- |");
   g_assert_true (g_str_has_prefix (md_lines[2], "| H100 SXM5 80 GB | 21.28 | "));
   g_assert_true (g_str_has_suffix (md_lines[2], " | bandwidth | fits |"));
