@@ -85,7 +85,8 @@ member_main (gpointer p)
  * time a thread spent running: well under 1 when the system took the CPU
  * away mid-run, which then times the other load, not the hardware. */
 static double
-team_run (int n, TeamWork work, gpointer data, guint64 count, double *on_cpu, GError **error)
+team_run (int n, TeamWork work, gpointer data, guint64 count, double *on_cpu, double *cpu_max,
+          GError **error)
 {
   Team t = { .work = work, .data = data, .count = count };
   g_autofree Member *m = g_new0 (Member, n);
@@ -114,8 +115,10 @@ team_run (int n, TeamWork work, gpointer data, guint64 count, double *on_cpu, GE
   if (started < n)
     return -1;
   *on_cpu = 1.0;
+  *cpu_max = 1e-9;
   for (int i = 0; i < n; i++)
     {
+      *cpu_max = MAX (*cpu_max, m[i].c1 - m[i].c0);
       first = MIN (first, m[i].t0);
       last = MAX (last, m[i].t1);
       if (m[i].t1 - m[i].t0 > 1e-4) /* shorter runs are below the clocks' grain */
@@ -163,11 +166,11 @@ typedef struct
 } Job;
 
 /* The best rate (units per second) of runs of `job` within `budget`
- * seconds: the count grows until a run lasts `min_run`, then runs repeat
- * until the budget is spent; at least two timed runs either way. A run
- * during which a thread was off its CPU for more than half its time (a
- * busy machine) neither counts nor sets the count, until four budgets
- * have passed: then the runs are taken as they come. */
+ * seconds: the count grows until a run lasts `min_run` of CPU time, then
+ * runs repeat until the budget is spent; at least two timed runs either
+ * way. A run during which a thread was off its CPU for more than half its
+ * time (a busy machine) does not count, until four budgets have passed:
+ * then the runs are taken as they come. */
 static gboolean
 measure (Run *run, const Job *job, double budget, double *best, int *runs, GError **error)
 {
@@ -179,21 +182,23 @@ measure (Run *run, const Job *job, double budget, double *best, int *runs, GErro
   *best = 0;
   for (;;)
     {
-      double t, on_cpu;
+      double t, on_cpu, cpu;
 
       if (g_cancellable_set_error_if_cancelled (run->cancellable, error))
         return FALSE;
-      t = team_run (job->threads, job->work, job->data, count, &on_cpu, error);
+      t = team_run (job->threads, job->work, job->data, count, &on_cpu, &cpu, error);
       if (t < 0)
         return FALSE;
       report (run, job->stage);
-      if (on_cpu < 0.5 && now () - start < 4 * budget)
-        continue;
-      if (t < min_run && count < (G_GUINT64_CONSTANT (1) << 40))
+      /* the work per run grows by the threads' CPU time, which a busy
+       * machine does not stretch */
+      if (cpu < min_run && count < (G_GUINT64_CONSTANT (1) << 40))
         {
-          count *= (guint64) CLAMP (ceil (1.5 * min_run / t), 2, 1024);
+          count *= (guint64) CLAMP (ceil (1.5 * min_run / cpu), 2, 1024);
           continue;
         }
+      if (on_cpu < 0.5 && now () - start < 4 * budget)
+        continue;
       *best = MAX (*best, job->units_per_count * (double) count / t);
       n++;
       if (n >= 2 && now () - start >= budget)
@@ -266,7 +271,7 @@ measure_memory (Run *run, RoofProbeResult *r, GError **error)
 {
   Triad tr = { .threads = r->cpus };
   gboolean ok = FALSE;
-  double best = 0, on_cpu;
+  double best = 0, on_cpu, cpu;
   Job job;
 
   tr.n = triad_elements (r);
@@ -277,7 +282,7 @@ measure_memory (Run *run, RoofProbeResult *r, GError **error)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                  "not enough memory for the triad's three arrays of %" G_GSIZE_FORMAT " MiB",
                  tr.n * sizeof (double) >> 20);
-  else if (team_run (tr.threads, triad_fill, &tr, 1, &on_cpu, error) >= 0)
+  else if (team_run (tr.threads, triad_fill, &tr, 1, &on_cpu, &cpu, error) >= 0)
     {
       job = (Job) { tr.threads, triad_work, &tr, 3.0 * sizeof (double) * (double) tr.n,
                     ROOF_PROBE_STAGE_MEMORY };
@@ -338,7 +343,7 @@ measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **erro
   Reader rd = { 0 };
   gboolean ok = FALSE;
   int threads = r->cores;
-  double on_cpu;
+  double on_cpu, cpu;
   Job job;
 
   rd.n = MAX (cache_working_set (r, i) / sizeof (double) / (guint64) threads / 64 * 64, 64);
@@ -346,7 +351,7 @@ measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **erro
   rd.sink = g_new0 (double, threads);
   for (int t = 0; t < threads; t++)
     rd.x[t] = g_new (double, rd.n);
-  if (team_run (threads, reader_fill, &rd, 1, &on_cpu, error) >= 0)
+  if (team_run (threads, reader_fill, &rd, 1, &on_cpu, &cpu, error) >= 0)
     {
       job = (Job) { threads, reader_work, &rd, sizeof (double) * (double) rd.n * threads,
                     ROOF_PROBE_STAGE_CACHES };
