@@ -42,7 +42,7 @@ struct _RoofFleetPanel
 {
   GtkWidget parent_instance;
 
-  GtkWidget *scroller; /* the one child: a box */
+  GtkWidget *scroller; /* the one child: a scrolled window around a box */
   RoofNumberRow *numbers[G_N_ELEMENTS (number_fields)];
   AdwEntryRow *lengths_row;
   GtkGrid *plan_grid;
@@ -415,8 +415,14 @@ roof_fleet_panel_init (RoofFleetPanel *self)
   GtkEventController *focus;
   GtkWidget *lengths;
 
-  self->scroller = box;
-  gtk_widget_set_parent (box, GTK_WIDGET (self));
+  /* as tall as it needs when there is room; in a short window (900 × 600)
+   * it scrolls, and the chart above keeps its height */
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), box);
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 8);

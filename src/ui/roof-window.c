@@ -247,8 +247,14 @@ set_folded (RoofWindow *self, AdwFlap *flap, gboolean folded)
 {
   if (folded == flap_folded (flap))
     return;
+  /* docked is AUTO, not NEVER: an AUTO flap leaves itself out of its
+   * minimum width (a NEVER one adds its own), so the window's minimum is
+   * the chart area's whatever is docked, and the window can be made 900 px
+   * wide in one step. AUTO would fold only below the content's minimum
+   * plus the panel's, far under where the rule above folds it; between a
+   * resize and the next frame's update_folds it may do so for a frame. */
   adw_flap_set_fold_policy (flap, folded ? ADW_FLAP_FOLD_POLICY_ALWAYS
-                                         : ADW_FLAP_FOLD_POLICY_NEVER);
+                                         : ADW_FLAP_FOLD_POLICY_AUTO);
   /* folded, the panel is an overlay shown on demand; docked, as the user left it */
   adw_flap_set_reveal_flap (flap, !folded
                                     && g_settings_get_boolean (self->settings,

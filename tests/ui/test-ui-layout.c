@@ -418,6 +418,54 @@ test_empty_state (Fixture *f, gconstpointer data)
 }
 
 /* ---------------------------------------------------------------------- */
+/* The window's minimum width                                              */
+
+/* Issue 14 asks for 900 × 600. A window can be made no narrower than its
+ * minimum, measured as it stands: at 1300 px with both panels docked
+ * (280 + 7 + 300 + 7 = 594 px beside the chart), the state from which a
+ * user or a tiling window manager makes it 900 px wide in one step. The
+ * docked panels fold away at that width (890 − 287 < 640), so they must
+ * not count in the minimum; whichever of the nine views shows, the
+ * minimum (its 10 px frame included, as 900 is) is at most 900 px, and
+ * the minimum height at that width at most 600 px. */
+static void
+test_min_width (Fixture *f, gconstpointer data)
+{
+  GtkWidget *root = GTK_WIDGET (f->window);
+  AdwViewStack *stack = ADW_VIEW_STACK (ui_find_of_type (root, ADW_TYPE_VIEW_STACK));
+  g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (stack);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (pages));
+
+  wait_width (roof_window_get_hardware_panel (f->window), HW_WIDTH, "the hardware panel docked");
+  wait_width (roof_window_get_model_panel (f->window), MODEL_WIDTH, "the model panel docked");
+  g_assert_cmpuint (n, ==, 9);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), i);
+      GtkWidget *child = adw_view_stack_page_get_child (page);
+      int min = 0;
+
+      adw_view_stack_set_visible_child (stack, child);
+      ui_wait_for (ui_mapped, child, WAIT_MS, "the view shown");
+      ui_flush ();
+      g_assert_true (gtk_widget_get_mapped (roof_window_get_hardware_panel (f->window)));
+      g_assert_true (gtk_widget_get_mapped (roof_window_get_model_panel (f->window)));
+      gtk_widget_measure (root, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      if (min > 900)
+        g_printerr ("# the %s view: the window's minimum width %d px\n",
+                    adw_view_stack_page_get_name (page), min);
+      g_assert_cmpint (min, <=, 900);
+      /* and, 890 px wide, no taller than 600 px: the view switcher's bar
+       * at the bottom stays on screen */
+      gtk_widget_measure (root, GTK_ORIENTATION_VERTICAL, 890, &min, NULL, NULL, NULL);
+      if (min > 600)
+        g_printerr ("# the %s view: the window's minimum height %d px\n",
+                    adw_view_stack_page_get_name (page), min);
+      g_assert_cmpint (min, <=, 600);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
 /* The header                                                              */
 
 typedef struct
@@ -425,7 +473,6 @@ typedef struct
   RoofWindow *window;
   AdwViewSwitcherTitle *title;
   int width;
-  int slack; /* how much wider the window may be than `width` */
   gboolean title_visible;
 } Header;
 
@@ -434,9 +481,9 @@ header_settled (gpointer data)
 {
   Header *h = data;
 
-  int width = gtk_widget_get_width (GTK_WIDGET (h->window));
-
-  return width >= h->width - 12 && width <= h->width + h->slack
+  /* the window's own width: its default size less its frame's 10 px, no
+   * more (its minimum never holds it wider, test_min_width) */
+  return gtk_widget_get_width (GTK_WIDGET (h->window)) == h->width
          && adw_view_switcher_title_get_title_visible (h->title) == h->title_visible;
 }
 
@@ -450,7 +497,7 @@ header_settled (gpointer data)
  * be (the header's loose centring) it gets 1258 − 34 − 228 − 2 × 6 =
  * 984 px ≥ 900. The document's name, beside the panel button until now
  * (≈ 150 px more at the start), shows in the summary's heading instead. At
- * 900 × 600 (at most 1000 px, the window's minimum width allowing) the switcher falls back to the bar at the bottom and
+ * 900 × 600 (890 px) the switcher falls back to the bar at the bottom and
  * the header shows the name. */
 static void
 test_header_switcher (Fixture *f, gconstpointer data)
@@ -462,7 +509,7 @@ test_header_switcher (Fixture *f, gconstpointer data)
   AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (ui_find_of_type (root, ADW_TYPE_VIEW_SWITCHER_BAR));
   RoofSummaryStrip *strip = roof_window_get_summary_strip (f->window);
   g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (stack);
-  Header h = { f->window, title, 1270, 12, FALSE };
+  Header h = { f->window, title, 1270, FALSE };
 
   while (g_list_model_get_n_items (G_LIST_MODEL (pages)) < 9)
     {
@@ -483,11 +530,7 @@ test_header_switcher (Fixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==,
                    "Untitled Scenario — Roofline");
 
-  /* the window's minimum width (the panels folded, the chart's 640 px and
-   * the workload panel's overlay) may keep it wider than asked: anything
-   * up to 1000 px is far below the 1270 px the nine views need */
   h.width = 890;
-  h.slack = 1000 - 890;
   h.title_visible = TRUE;
   gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 600);
   ui_wait_for (header_settled, &h, WAIT_MS, "the view switcher at the bottom at 900 px");
@@ -793,6 +836,7 @@ main (int argc, char *argv[])
   ADD ("shortcuts-window", test_shortcuts_window);
   ADD ("menu-accel", test_menu_accel);
   ADD ("empty-state", test_empty_state);
+  ADD ("min-width", test_min_width);
   ADD ("header-switcher", test_header_switcher);
   ADD ("copy-formats", test_copy_formats);
   ADD ("copy-escaping", test_copy_escaping);
