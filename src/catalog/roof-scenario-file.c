@@ -594,6 +594,67 @@ roof_scenario_load_file (GFile *file, RoofCatalog *catalog, GPtrArray *warnings,
   return roof_scenario_load_data (contents, (gssize) length, origin, catalog, warnings, error);
 }
 
+/* Sets `name` to `node` (transfer full) or, with NULL, removes it: the
+ * optional members written only when not their default, so older files
+ * save as they were. */
+static void
+put_member (JsonObject *object, const char *name, JsonNode *node)
+{
+  if (node != NULL)
+    json_object_set_member (object, name, node);
+  else if (json_object_has_member (object, name))
+    json_object_remove_member (object, name);
+}
+
+static JsonNode *
+true_node (gboolean value)
+{
+  return value ? json_node_init_boolean (json_node_alloc (), TRUE) : NULL;
+}
+
+/* The "chart" object: the view, its ceilings and ranges, and the settings
+ * written only when not their default. */
+static void
+write_chart (RoofScenario *self, JsonObject *root)
+{
+  JsonObject *object = ensure_object (root, "chart");
+  JsonObject *colors = colors_object (self);
+  JsonArray *array = json_array_new ();
+  JsonNode *hidden = NULL;
+
+  json_object_set_string_member (object, "kind", roof_plot_kind_name (self->chart));
+  for (int p = 0; p < ROOF_PREC_COUNT; p++)
+    if (self->ceilings & (1u << p))
+      json_array_add_string_element (array, roof_precision_name ((RoofPrecision) p));
+  json_object_set_array_member (object, "ceilings", array);
+  set_number (object, "sensitivity_step", self->sensitivity_step);
+  json_object_set_array_member (object, "batch_range",
+                                range_array (self->batch_lo, self->batch_hi));
+  json_object_set_array_member (object, "context_range",
+                                range_array (self->context_lo, self->context_hi));
+  put_member (object, "published_measurements", true_node (self->published_measurements));
+  put_member (object, "frontier_y",
+              self->frontier_y != ROOF_FRONTIER_PER_DEVICE
+                ? json_node_init_string (json_node_alloc (),
+                                         roof_frontier_metric_name (self->frontier_y))
+                : NULL);
+  put_member (object, "frontier_linear", true_node (self->frontier_linear));
+  put_member (object, "calibrated", true_node (self->show_calibrated));
+  if (self->measured_hidden[0] != NULL)
+    {
+      array = json_array_new ();
+      for (guint i = 0; self->measured_hidden[i] != NULL; i++)
+        json_array_add_string_element (array, self->measured_hidden[i]);
+      hidden = json_node_init_array (json_node_alloc (), array);
+      json_array_unref (array);
+    }
+  put_member (object, "measured_hidden", hidden);
+  put_member (object, "colors",
+              colors != NULL ? json_node_init_object (json_node_alloc (), colors) : NULL);
+  if (colors != NULL)
+    json_object_unref (colors);
+}
+
 JsonNode *
 roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
 {
@@ -657,51 +718,7 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
   set_number (object, "ttft_ms", roof_json_round15 (self->sla.ttft * 1e3));
   set_number (object, "tokens_per_s", self->sla.tokens_per_s);
 
-  object = ensure_object (root, "chart");
-  json_object_set_string_member (object, "kind", roof_plot_kind_name (self->chart));
-  array = json_array_new ();
-  for (int p = 0; p < ROOF_PREC_COUNT; p++)
-    if (self->ceilings & (1u << p))
-      json_array_add_string_element (array, roof_precision_name ((RoofPrecision) p));
-  json_object_set_array_member (object, "ceilings", array);
-  set_number (object, "sensitivity_step", self->sensitivity_step);
-  json_object_set_array_member (object, "batch_range",
-                                range_array (self->batch_lo, self->batch_hi));
-  json_object_set_array_member (object, "context_range",
-                                range_array (self->context_lo, self->context_hi));
-  /* written when not the default, so older files save as they were */
-  if (self->published_measurements)
-    json_object_set_boolean_member (object, "published_measurements", TRUE);
-  else if (json_object_has_member (object, "published_measurements"))
-    json_object_remove_member (object, "published_measurements");
-  if (self->frontier_y != ROOF_FRONTIER_PER_DEVICE)
-    json_object_set_string_member (object, "frontier_y", roof_frontier_metric_name (self->frontier_y));
-  else if (json_object_has_member (object, "frontier_y"))
-    json_object_remove_member (object, "frontier_y");
-  if (self->frontier_linear)
-    json_object_set_boolean_member (object, "frontier_linear", TRUE);
-  else if (json_object_has_member (object, "frontier_linear"))
-    json_object_remove_member (object, "frontier_linear");
-  if (self->show_calibrated)
-    json_object_set_boolean_member (object, "calibrated", TRUE);
-  else if (json_object_has_member (object, "calibrated"))
-    json_object_remove_member (object, "calibrated");
-  if (self->measured_hidden[0] != NULL)
-    {
-      array = json_array_new ();
-      for (guint i = 0; self->measured_hidden[i] != NULL; i++)
-        json_array_add_string_element (array, self->measured_hidden[i]);
-      json_object_set_array_member (object, "measured_hidden", array);
-    }
-  else if (json_object_has_member (object, "measured_hidden"))
-    json_object_remove_member (object, "measured_hidden");
-  {
-    JsonObject *colors = colors_object (self);
-    if (colors != NULL)
-      json_object_set_object_member (object, "colors", colors);
-    else if (json_object_has_member (object, "colors"))
-      json_object_remove_member (object, "colors");
-  }
+  write_chart (self, root);
 
   roof_scenario_levers_write (&self->levers, root);
   roof_scenario_fleet_write (&self->fleet, root);
@@ -738,10 +755,9 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
         json_object_remove_member (root, "catalog");
     }
 
-  if (self->measurements->len > 0)
-    json_object_set_member (root, "measurements", roof_measurements_to_array (self->measurements));
-  else if (json_object_has_member (root, "measurements"))
-    json_object_remove_member (root, "measurements");
+  put_member (root, "measurements",
+              self->measurements->len > 0 ? roof_measurements_to_array (self->measurements)
+                                          : NULL);
 
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (node, root);
