@@ -407,6 +407,7 @@ test_export_reserve (void)
   g_assert_null (roof_chart_export_bytes (&s.in, ROOF_EXPORT_PNG, 8000, 8000, &error));
   g_assert_error (error, ROOF_CHART_ERROR, ROOF_CHART_ERROR_INPUT);
   g_clear_error (&error);
+  plot_scenario_clear (&s);
 }
 
 static void
