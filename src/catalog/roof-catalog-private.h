@@ -53,6 +53,17 @@ gboolean roof_json_object_equal (JsonObject *a, JsonObject *b);
 /* A number node: an integer node for whole values below 2^53, else a double. */
 JsonNode *roof_json_node_new_number (double value);
 
+/* Writing a document's optional members, which are written only when
+ * stated so that older files save as they were: member `name` set to `node`
+ * (transfer full) or, with NULL, removed when it is there. */
+void roof_json_object_put (JsonObject *object, const char *name, JsonNode *node);
+/* A string node of `value`; NULL for NULL. */
+JsonNode *roof_json_node_new_string_or_null (const char *value);
+/* Member `name` of `root` as an object when `keep` (made, or replacing a
+ * member that is not an object; a kept object's unknown members stay), else
+ * removed: NULL then. */
+JsonObject *roof_json_object_section (JsonObject *root, const char *name, gboolean keep);
+
 /* Rounds to 15 significant digits: undoes the last-bit noise of a unit
  * conversion (3e-6 s × 1e6 = 3.0000000000000004 µs) so files round-trip. */
 double roof_json_round15 (double value);

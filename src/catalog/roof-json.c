@@ -528,6 +528,37 @@ roof_json_node_is_boolean (JsonNode *node)
          && json_node_get_value_type (node) == G_TYPE_BOOLEAN;
 }
 
+void
+roof_json_object_put (JsonObject *object, const char *name, JsonNode *node)
+{
+  if (node != NULL)
+    json_object_set_member (object, name, node);
+  else if (json_object_has_member (object, name))
+    json_object_remove_member (object, name);
+}
+
+JsonNode *
+roof_json_node_new_string_or_null (const char *value)
+{
+  return value != NULL ? json_node_init_string (json_node_alloc (), value) : NULL;
+}
+
+JsonObject *
+roof_json_object_section (JsonObject *root, const char *name, gboolean keep)
+{
+  JsonNode *node = json_object_get_member (root, name);
+
+  if (!keep)
+    {
+      if (node != NULL)
+        json_object_remove_member (root, name);
+      return NULL;
+    }
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    json_object_set_object_member (root, name, json_object_new ());
+  return json_object_get_object_member (root, name);
+}
+
 JsonNode *
 roof_json_node_new_number (double value)
 {

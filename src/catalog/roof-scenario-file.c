@@ -306,20 +306,6 @@ colors_object (RoofScenario *self)
   return colors;
 }
 
-/* The object member `name` of `root`, created (or replacing a non-object). */
-static JsonObject *
-ensure_object (JsonObject *root, const char *name)
-{
-  JsonNode *node = json_object_get_member (root, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    {
-      json_object_set_object_member (root, name, json_object_new ());
-      node = json_object_get_member (root, name);
-    }
-  return json_node_get_object (node);
-}
-
 /* Appends a reference to `spec` (may be NULL) when a file must carry it and
  * `out` does not hold it yet. */
 static void
@@ -594,18 +580,6 @@ roof_scenario_load_file (GFile *file, RoofCatalog *catalog, GPtrArray *warnings,
   return roof_scenario_load_data (contents, (gssize) length, origin, catalog, warnings, error);
 }
 
-/* Sets `name` to `node` (transfer full) or, with NULL, removes it: the
- * optional members written only when not their default, so older files
- * save as they were. */
-static void
-put_member (JsonObject *object, const char *name, JsonNode *node)
-{
-  if (node != NULL)
-    json_object_set_member (object, name, node);
-  else if (json_object_has_member (object, name))
-    json_object_remove_member (object, name);
-}
-
 static JsonNode *
 true_node (gboolean value)
 {
@@ -617,7 +591,7 @@ true_node (gboolean value)
 static void
 write_chart (RoofScenario *self, JsonObject *root)
 {
-  JsonObject *object = ensure_object (root, "chart");
+  JsonObject *object = roof_json_object_section (root, "chart", TRUE);
   JsonObject *colors = colors_object (self);
   JsonArray *array = json_array_new ();
   JsonNode *hidden = NULL;
@@ -632,14 +606,15 @@ write_chart (RoofScenario *self, JsonObject *root)
                                 range_array (self->batch_lo, self->batch_hi));
   json_object_set_array_member (object, "context_range",
                                 range_array (self->context_lo, self->context_hi));
-  put_member (object, "published_measurements", true_node (self->published_measurements));
-  put_member (object, "frontier_y",
-              self->frontier_y != ROOF_FRONTIER_PER_DEVICE
-                ? json_node_init_string (json_node_alloc (),
-                                         roof_frontier_metric_name (self->frontier_y))
-                : NULL);
-  put_member (object, "frontier_linear", true_node (self->frontier_linear));
-  put_member (object, "calibrated", true_node (self->show_calibrated));
+  roof_json_object_put (object, "published_measurements",
+                        true_node (self->published_measurements));
+  roof_json_object_put (object, "frontier_y",
+                        roof_json_node_new_string_or_null (
+                          self->frontier_y != ROOF_FRONTIER_PER_DEVICE
+                            ? roof_frontier_metric_name (self->frontier_y)
+                            : NULL));
+  roof_json_object_put (object, "frontier_linear", true_node (self->frontier_linear));
+  roof_json_object_put (object, "calibrated", true_node (self->show_calibrated));
   if (self->measured_hidden[0] != NULL)
     {
       array = json_array_new ();
@@ -648,9 +623,10 @@ write_chart (RoofScenario *self, JsonObject *root)
       hidden = json_node_init_array (json_node_alloc (), array);
       json_array_unref (array);
     }
-  put_member (object, "measured_hidden", hidden);
-  put_member (object, "colors",
-              colors != NULL ? json_node_init_object (json_node_alloc (), colors) : NULL);
+  roof_json_object_put (object, "measured_hidden", hidden);
+  roof_json_object_put (object, "colors",
+                        colors != NULL ? json_node_init_object (json_node_alloc (), colors)
+                                       : NULL);
   if (colors != NULL)
     json_object_unref (colors);
 }
@@ -678,7 +654,7 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
   json_object_set_array_member (root, "hardware", array);
   json_object_set_string_member (root, "model", self->model);
 
-  object = ensure_object (root, "workload");
+  object = roof_json_object_section (root, "workload", TRUE);
   json_object_set_string_member (object, "phase", roof_phase_name (wl->phase));
   set_number (object, "batch", wl->batch);
   set_number (object, "context", wl->context);
@@ -700,11 +676,8 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
   json_object_set_string_member (object, "overlap", roof_overlap_name (wl->overlap));
   set_number (object, "overhead_us", roof_json_round15 (wl->overhead * 1e6));
 
-  object = ensure_object (root, "layout");
-  if (self->system != NULL)
-    json_object_set_string_member (object, "system", self->system);
-  else if (json_object_has_member (object, "system"))
-    json_object_remove_member (object, "system");
+  object = roof_json_object_section (root, "layout", TRUE);
+  roof_json_object_put (object, "system", roof_json_node_new_string_or_null (self->system));
   set_number (object, "tp", wl->devices);
   set_number (object, "ep", at_least_one (wl->ep));
   set_number (object, "pp", at_least_one (wl->pp));
@@ -713,7 +686,7 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
   set_number (object, "ep_imbalance", at_least_one (wl->ep_imbalance));
   set_number (object, "microbatches", wl->microbatches);
 
-  object = ensure_object (root, "sla");
+  object = roof_json_object_section (root, "sla", TRUE);
   set_number (object, "itl_ms", roof_json_round15 (self->sla.itl * 1e3));
   set_number (object, "ttft_ms", roof_json_round15 (self->sla.ttft * 1e3));
   set_number (object, "tokens_per_s", self->sla.tokens_per_s);
@@ -746,18 +719,18 @@ roof_scenario_to_json (RoofScenario *self, RoofCatalog *catalog)
       model = roof_catalog_find_model (catalog, self->model);
       add_if_custom (models, model);
 
-      if (hardware->len > 0 || models->len > 0 || systems->len > 0)
-        json_object_set_member (root, "catalog",
-                                roof_catalog_build_document_with_systems (
+      roof_json_object_put (root, "catalog",
+                            hardware->len > 0 || models->len > 0 || systems->len > 0
+                              ? roof_catalog_build_document_with_systems (
                                   hardware->len ? hardware : NULL, models->len ? models : NULL,
-                                  systems->len ? systems : NULL));
-      else if (json_object_has_member (root, "catalog"))
-        json_object_remove_member (root, "catalog");
+                                  systems->len ? systems : NULL)
+                              : NULL);
     }
 
-  put_member (root, "measurements",
-              self->measurements->len > 0 ? roof_measurements_to_array (self->measurements)
-                                          : NULL);
+  roof_json_object_put (root, "measurements",
+                        self->measurements->len > 0
+                          ? roof_measurements_to_array (self->measurements)
+                          : NULL);
 
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (node, root);

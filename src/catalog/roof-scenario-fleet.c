@@ -175,25 +175,14 @@ roof_scenario_fleet_read (RoofScenarioFleet *f, JsonObject *root, const char *or
 void
 roof_scenario_fleet_write (const RoofScenarioFleet *f, JsonObject *root)
 {
-  JsonObject *o;
   gboolean stated = f->rate != ROOF_SCENARIO_DEFAULT_RATE || f->lengths != NULL
                     || f->ttft_p50 > 0.0 || f->ttft_p99 > 0.0;
+  JsonObject *o = roof_json_object_section (root, "fleet", stated);
 
-  if (!stated)
-    {
-      if (json_object_has_member (root, "fleet"))
-        json_object_remove_member (root, "fleet");
-      return;
-    }
-  if (!json_object_has_member (root, "fleet")
-      || !JSON_NODE_HOLDS_OBJECT (json_object_get_member (root, "fleet")))
-    json_object_set_object_member (root, "fleet", json_object_new ());
-  o = json_object_get_object_member (root, "fleet");
+  if (o == NULL)
+    return;
   json_object_set_double_member (o, "rate", f->rate);
-  if (f->lengths != NULL)
-    json_object_set_string_member (o, "lengths", f->lengths);
-  else if (json_object_has_member (o, "lengths"))
-    json_object_remove_member (o, "lengths");
+  roof_json_object_put (o, "lengths", roof_json_node_new_string_or_null (f->lengths));
   json_object_set_double_member (o, "ttft_p50_ms", f->ttft_p50 * 1e3);
   json_object_set_double_member (o, "ttft_p99_ms", f->ttft_p99 * 1e3);
 }

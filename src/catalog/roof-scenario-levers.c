@@ -82,40 +82,12 @@ roof_scenario_levers_read (RoofScenarioLevers *lv, JsonObject *root, const char 
   return check (lv, root, origin, error);
 }
 
+/* A positive number, or nothing: 0 means unset. */
 static void
-set_or_remove_string (JsonObject *o, const char *name, const char *value)
+put_positive (JsonObject *o, const char *name, double value)
 {
-  if (value != NULL)
-    json_object_set_string_member (o, name, value);
-  else if (json_object_has_member (o, name))
-    json_object_remove_member (o, name);
-}
-
-static void
-set_or_remove_number (JsonObject *o, const char *name, double value)
-{
-  if (value > 0.0)
-    json_object_set_double_member (o, name, value);
-  else if (json_object_has_member (o, name))
-    json_object_remove_member (o, name);
-}
-
-/* The member `name` of root as an object (kept when it is one: unknown
- * members stay), or removed when `keep` is FALSE; NULL then. */
-static JsonObject *
-section (JsonObject *root, const char *name, gboolean keep)
-{
-  JsonNode *node = json_object_get_member (root, name);
-
-  if (!keep)
-    {
-      if (node != NULL)
-        json_object_remove_member (root, name);
-      return NULL;
-    }
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    json_object_set_object_member (root, name, json_object_new ());
-  return json_object_get_object_member (root, name);
+  roof_json_object_put (o, name, value > 0.0 ? json_node_init_double (json_node_alloc (), value)
+                                             : NULL);
 }
 
 void
@@ -123,29 +95,32 @@ roof_scenario_levers_write (const RoofScenarioLevers *lv, JsonObject *root)
 {
   JsonObject *o;
 
-  if ((o = section (root, "speculative", lv->spec_k > 0.0)) != NULL)
+  if ((o = roof_json_object_section (root, "speculative", lv->spec_k > 0.0)) != NULL)
     {
       json_object_set_double_member (o, "k", lv->spec_k);
       json_object_set_double_member (o, "accept", lv->spec_accept);
-      set_or_remove_string (o, "draft_model", lv->draft_model);
-      set_or_remove_number (o, "mtp_params", lv->draft_model == NULL ? lv->mtp_params : 0);
+      roof_json_object_put (o, "draft_model",
+                            roof_json_node_new_string_or_null (lv->draft_model));
+      put_positive (o, "mtp_params", lv->draft_model == NULL ? lv->mtp_params : 0);
     }
-  if ((o = section (root, "disagg", lv->disagg)) != NULL)
+  if ((o = roof_json_object_section (root, "disagg", lv->disagg)) != NULL)
     {
       json_object_set_boolean_member (o, "enabled", TRUE);
-      set_or_remove_string (o, "prefill_system", lv->prefill_system);
-      set_or_remove_string (o, "prefill_hardware", lv->prefill_hardware);
-      set_or_remove_number (o, "prefill_tp", lv->prefill_tp);
-      set_or_remove_number (o, "prefill_ep", lv->prefill_ep);
-      set_or_remove_number (o, "prefill_batch", lv->prefill_batch);
+      roof_json_object_put (o, "prefill_system",
+                            roof_json_node_new_string_or_null (lv->prefill_system));
+      roof_json_object_put (o, "prefill_hardware",
+                            roof_json_node_new_string_or_null (lv->prefill_hardware));
+      put_positive (o, "prefill_tp", lv->prefill_tp);
+      put_positive (o, "prefill_ep", lv->prefill_ep);
+      put_positive (o, "prefill_batch", lv->prefill_batch);
     }
-  if ((o = section (root, "cost", lv->cost_own)) != NULL)
+  if ((o = roof_json_object_section (root, "cost", lv->cost_own)) != NULL)
     {
       json_object_set_string_member (o, "basis", "own");
       json_object_set_double_member (o, "capex_usd", lv->capex_usd);
       json_object_set_double_member (o, "years", lv->years);
       json_object_set_double_member (o, "usd_per_kwh", lv->usd_per_kwh);
-      set_or_remove_number (o, "pue", lv->pue);
+      put_positive (o, "pue", lv->pue);
     }
 }
 
