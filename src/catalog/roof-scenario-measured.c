@@ -93,12 +93,6 @@ roof_scenario_get_measured_source_hidden (RoofScenario *self, const char *source
   return g_strv_contains ((const char *const *) self->measured_hidden, source);
 }
 
-static int
-compare_strings (const void *a, const void *b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
 /* Takes `list` (NULL-terminated, any order, may repeat): sorted and unique
  * into the scenario, notified when it differs. */
 void
@@ -108,7 +102,7 @@ roof_scenario_take_measured_hidden (RoofScenario *self, char **list)
 
   if (list == NULL)
     list = g_new0 (char *, 1);
-  qsort (list, n, sizeof (char *), compare_strings);
+  roof_strv_sort (list, n);
   for (guint i = 0; i < n; i++)
     {
       if (kept > 0 && strcmp (list[kept - 1], list[i]) == 0)

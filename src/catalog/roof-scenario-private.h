@@ -53,6 +53,8 @@ void roof_scenario_levers_clear (RoofScenarioLevers *lv);
 void roof_scenario_emit_changed (RoofScenario *self);
 /* roof-scenario-measured.c: the "measured-hidden" list, sorted and unique */
 void roof_scenario_take_measured_hidden (RoofScenario *self, char **sorted);
+/* Sorts the `n` strings of `strv` in place, by strcmp. */
+void roof_strv_sort (char **strv, guint n);
 /* The levers as properties (roof-scenario-levers.c): installed with ids
  * from `first`, read and set by their index among them. */
 void roof_scenario_levers_install (GObjectClass *klass, guint first);

@@ -297,6 +297,13 @@ compare_strings (const void *a, const void *b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
+/* Sorts the `n` strings of `strv` in place, by strcmp. */
+void
+roof_strv_sort (char **strv, guint n)
+{
+  qsort (strv, n, sizeof (char *), compare_strings);
+}
+
 /* "id #rrggbb" for each colour the user chose, by id. */
 static char **
 list_custom_colors (RoofScenario *self)
@@ -314,7 +321,7 @@ list_custom_colors (RoofScenario *self)
     char **strv = (char **) g_ptr_array_free (g_steal_pointer (&list), FALSE);
 
     /* by id: two equal sets read the same */
-    qsort (strv, g_strv_length (strv), sizeof (char *), compare_strings);
+    roof_strv_sort (strv, g_strv_length (strv));
     return strv;
   }
 }
