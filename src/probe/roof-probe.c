@@ -81,9 +81,10 @@ member_main (gpointer p)
 
 /* Runs work (data, i, count) on `n` threads at once; returns the seconds
  * from the first start to the last end, or < 0 with `error` set when a
- * thread would not start. *on_cpu is the smallest share of its own wall
- * time a thread spent running: well under 1 when the system took the CPU
- * away mid-run, which then times the other load, not the hardware. */
+ * thread would not start. *on_cpu (may be NULL) is the smallest share of
+ * its own wall time a thread spent running: well under 1 when the system
+ * took the CPU away mid-run, which then times the other load, not the
+ * hardware; *cpu_max (may be NULL) the longest thread's CPU time. */
 static double
 team_run (int n, TeamWork work, gpointer data, guint64 count, double *on_cpu, double *cpu_max,
           GError **error)
@@ -91,7 +92,7 @@ team_run (int n, TeamWork work, gpointer data, guint64 count, double *on_cpu, do
   Team t = { .work = work, .data = data, .count = count };
   g_autofree Member *m = g_new0 (Member, n);
   g_autofree GThread **threads = g_new0 (GThread *, n);
-  double first = G_MAXDOUBLE, last = 0;
+  double first = G_MAXDOUBLE, last = 0, share = 1.0, cpu = 1e-9;
   int started = 0;
 
   g_mutex_init (&t.lock);
@@ -114,16 +115,18 @@ team_run (int n, TeamWork work, gpointer data, guint64 count, double *on_cpu, do
   g_cond_clear (&t.cond);
   if (started < n)
     return -1;
-  *on_cpu = 1.0;
-  *cpu_max = 1e-9;
   for (int i = 0; i < n; i++)
     {
-      *cpu_max = MAX (*cpu_max, m[i].c1 - m[i].c0);
+      cpu = MAX (cpu, m[i].c1 - m[i].c0);
       first = MIN (first, m[i].t0);
       last = MAX (last, m[i].t1);
       if (m[i].t1 - m[i].t0 > 1e-4) /* shorter runs are below the clocks' grain */
-        *on_cpu = MIN (*on_cpu, (m[i].c1 - m[i].c0) / (m[i].t1 - m[i].t0));
+        share = MIN (share, (m[i].c1 - m[i].c0) / (m[i].t1 - m[i].t0));
     }
+  if (on_cpu != NULL)
+    *on_cpu = share;
+  if (cpu_max != NULL)
+    *cpu_max = cpu;
   return MAX (last - first, 1e-9);
 }
 
@@ -271,7 +274,7 @@ measure_memory (Run *run, RoofProbeResult *r, GError **error)
 {
   Triad tr = { .threads = r->cpus };
   gboolean ok = FALSE;
-  double best = 0, on_cpu, cpu;
+  double best = 0;
   Job job;
 
   tr.n = triad_elements (r);
@@ -282,7 +285,7 @@ measure_memory (Run *run, RoofProbeResult *r, GError **error)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                  "not enough memory for the triad's three arrays of %" G_GSIZE_FORMAT " MiB",
                  tr.n * sizeof (double) >> 20);
-  else if (team_run (tr.threads, triad_fill, &tr, 1, &on_cpu, &cpu, error) >= 0)
+  else if (team_run (tr.threads, triad_fill, &tr, 1, NULL, NULL, error) >= 0)
     {
       job = (Job) { tr.threads, triad_work, &tr, 3.0 * sizeof (double) * (double) tr.n,
                     ROOF_PROBE_STAGE_MEMORY };
@@ -343,7 +346,6 @@ measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **erro
   Reader rd = { 0 };
   gboolean ok = FALSE;
   int threads = r->cores;
-  double on_cpu, cpu;
   Job job;
 
   rd.n = MAX (cache_working_set (r, i) / sizeof (double) / (guint64) threads / 64 * 64, 64);
@@ -351,7 +353,7 @@ measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **erro
   rd.sink = g_new0 (double, threads);
   for (int t = 0; t < threads; t++)
     rd.x[t] = g_new (double, rd.n);
-  if (team_run (threads, reader_fill, &rd, 1, &on_cpu, &cpu, error) >= 0)
+  if (team_run (threads, reader_fill, &rd, 1, NULL, NULL, error) >= 0)
     {
       job = (Job) { threads, reader_work, &rd, sizeof (double) * (double) rd.n * threads,
                     ROOF_PROBE_STAGE_CACHES };
