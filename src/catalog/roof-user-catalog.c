@@ -431,8 +431,10 @@ roof_user_catalog_dispose (GObject *object)
   /* a merge still asking keeps both versions of each conflict */
   if (self->merge != NULL)
     roof_user_catalog_finish_merge (self, self->merge);
-  /* a change not yet written is written now */
-  if (!roof_user_catalog_flush (self, &error))
+  /* a change still waiting for its delayed save is written now; a save
+   * that failed has told its caller already (the CLI's error line, the
+   * app's quit dialog), and trying it again here would only say it twice */
+  if (self->save_source != 0 && !roof_user_catalog_save (self, &error))
     g_warning ("%s", error->message);
   g_clear_handle_id (&self->check_source, g_source_remove);
   if (self->monitor != NULL)

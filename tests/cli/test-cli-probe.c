@@ -204,6 +204,26 @@ test_probe_bad_catalog (void)
   remove_tree (home);
 }
 
+/* a save that fails (the catalog's folder is a regular file) is said once:
+ * the user catalog does not try it again when it is dropped, which printed
+ * a second, GLib-formatted line */
+static void
+test_probe_save_fails (void)
+{
+  g_autofree char *home = temp_dir ();
+  g_autofree char *blocker = g_build_filename (home, "roofline", NULL);
+  g_autoptr (GError) error = NULL;
+  g_auto (Run) r = { 0 };
+
+  g_assert_true (g_file_set_contents (blocker, "", -1, &error));
+  run_probe (&r, home, (const char *const[]){ "probe", "--seconds", "0.2", NULL });
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpuint (count_lines (r.err), ==, 1);
+  g_assert_true (g_str_has_prefix (r.err, "roofline-cli: the measured entry is not saved: "));
+  g_assert_nonnull (strstr (r.err, "Not a directory"));
+  remove_tree (home);
+}
+
 /* bad flags: one line each, exit status 2, nothing measured */
 static void
 test_probe_bad_flags (void)
@@ -266,6 +286,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/probe/user-catalog", test_probe_user_catalog);
   g_test_add_func ("/cli/probe/no-save", test_probe_no_save);
   g_test_add_func ("/cli/probe/bad-catalog", test_probe_bad_catalog);
+  g_test_add_func ("/cli/probe/save-fails", test_probe_save_fails);
   g_test_add_func ("/cli/probe/bad-flags", test_probe_bad_flags);
   return g_test_run ();
 }
