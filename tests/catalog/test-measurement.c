@@ -418,22 +418,32 @@ test_bundled (void)
   g_autoptr (GHashTable) models = g_hash_table_new (g_str_hash, g_str_equal);
 
   g_assert_no_error (error);
-  g_assert_cmpuint (set->len, >=, 40);
+  /* docs/model.md, "The bundled set": 100 TensorRT-LLM points (10 tables
+   * of 10 ISL/OSL pairs) and 32 vLLM points on MI300X (2 models × 2
+   * lengths × 8 batches) */
+  g_assert_cmpuint (set->len, ==, 100 + 2 * 2 * 8);
   for (guint i = 0; i < set->len; i++)
     {
       const RoofMeasurement *m = g_ptr_array_index (set, i);
       g_assert_true (m->builtin);
       g_assert_nonnull (m->id);
-      g_assert_true (g_str_has_prefix (m->source, "https://"));
+      /* a web address pinned to a commit or a dated page */
+      g_assert_true (g_str_has_prefix (m->source, "https://github.com/"));
+      g_assert_nonnull (strstr (m->source, "/blob/"));
+      /* the day of its source, YYYY-MM-DD */
       g_assert_nonnull (m->date);
+      g_assert_true (g_regex_match_simple ("^20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",
+                                           m->date, 0, 0));
       g_assert_nonnull (m->engine);
       g_assert_nonnull (roof_catalog_find_model (catalog, m->model));
       g_assert_nonnull (roof_catalog_find_hardware (catalog, roof_measurement_device_id (m, catalog)));
       g_hash_table_add (hardware, (gpointer) roof_measurement_device_id (m, catalog));
       g_hash_table_add (models, m->model);
     }
-  g_assert_cmpuint (g_hash_table_size (hardware), >=, 4);
-  g_assert_cmpuint (g_hash_table_size (models), >=, 3);
+  /* H100, H200, B200, GB200 and MI300X; Llama 3.1 8B, 70B and 405B */
+  g_assert_cmpuint (g_hash_table_size (hardware), ==, 5);
+  g_assert_cmpuint (g_hash_table_size (models), ==, 3);
+  g_assert_true (g_hash_table_contains (hardware, "amd-mi300x"));
 }
 
 /* docs/file-format.md's table of measurement fields: a row per field of

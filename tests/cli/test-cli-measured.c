@@ -57,7 +57,8 @@ test_list_bundled (void)
   g_assert_cmpint (r.status, ==, 0);
   root = parse_json (r.out);
   a = measurements_of (root);
-  g_assert_cmpuint (json_array_get_length (a), >=, 40);
+  /* the bundled set of docs/model.md: 100 TensorRT-LLM points and 32 on MI300X */
+  g_assert_cmpuint (json_array_get_length (a), ==, 132);
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
       JsonObject *m = json_array_get_object_element (a, i);
@@ -79,6 +80,18 @@ test_list_bundled (void)
   g_assert_cmpfloat (json_object_get_double_member (m, "tokens_per_s"), ==, 28312.0);
   g_assert_cmpstr (json_object_get_string_member (m, "hardware"), ==, "nvidia-h100-sxm");
   g_assert_cmpstr (json_object_get_string_member (m, "precision"), ==, "fp8");
+  g_assert_cmpstr (json_object_get_string_member (m, "date"), ==, "2025-09-22");
+  /* AMD's MI300X latency table: 405B, batch 16, 2048/2048 in 57.841 s on 8
+   * GPUs: 16 · 2048 / 57.841 = 566.5 output tokens/s */
+  m = find (a, "vllm-mi300x-llama-3.1-405b-2048-2048-b16");
+  g_assert_nonnull (m);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (m, "tokens_per_s"),
+                                  16.0 * 2048.0 / 57.841, 1e-3);
+  g_assert_cmpstr (json_object_get_string_member (m, "hardware"), ==, "amd-mi300x");
+  g_assert_cmpint (json_object_get_int_member (m, "devices"), ==, 8);
+  g_assert_cmpint (json_object_get_int_member (m, "batch"), ==, 16);
+  g_assert_cmpstr (json_object_get_string_member (m, "kv_precision"), ==, "fp16");
+  g_assert_cmpstr (json_object_get_string_member (m, "date"), ==, "2025-08-12");
 }
 
 static void
