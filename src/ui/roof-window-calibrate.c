@@ -7,8 +7,11 @@
  * device, to its measurements the charts have (the scenario's imported
  * ones and, when the scenario shows them, the bundled published set) with
  * roof-calibrate.c, as roofline-cli calibrate does. The dialog shows the
- * fit; Save Calibration writes it into the entry's "calibration" object
- * in the user catalog (roof_user_catalog_save: roof_file_save), beside its
+ * fit and, as calibrate's -m and --precision, a model and a compute
+ * precision to fit to (each "every" by default, the choices those of the
+ * device's measurements), refitting when either changes; Save Calibration
+ * writes the fit into the entry's "calibration" object in the user catalog
+ * (roof_user_catalog_save: roof_file_save), with the filters, beside its
  * ideal "efficiency", which stays. calibration.show (Show Calibrated
  * Predictions) is the scenario's "show-calibrated": the charts then draw
  * each calibrated device beside its ideal bound.
@@ -28,8 +31,17 @@ typedef struct
 {
   RoofWindow *self;
   char *device;
+  GPtrArray *sets[2];    /* the scenario's and the bundled measurements (a ref; NULL: none) */
+  GPtrArray *models;     /* char *: the model ids of the device's measurements */
+  GArray *precisions;    /* int: their compute precisions, in RoofPrecision order */
+  const char *model;     /* the filter: one of `models`, NULL for every model */
+  int precision;         /* the filter: a RoofPrecision, -1 for every precision */
+  gboolean fitted;       /* FALSE: no measurement passes the filters */
   RoofCalibrationFit fit;
   GPtrArray *sources; /* char *: the measurements' sources */
+  AdwMessageDialog *dialog;            /* unowned: the dialog owns this */
+  GtkWidget *holder;                   /* unowned: where the figures go */
+  GtkWidget *model_drop, *precision_drop; /* the filters (a ref each) */
 } Calibrating;
 
 static void
@@ -37,7 +49,18 @@ calibrating_free (Calibrating *c)
 {
   g_object_unref (c->self);
   g_free (c->device);
-  g_ptr_array_unref (c->sources);
+  for (int i = 0; i < 2; i++)
+    g_clear_pointer (&c->sets[i], g_ptr_array_unref);
+  g_ptr_array_unref (c->models);
+  g_array_unref (c->precisions);
+  g_clear_pointer (&c->sources, g_ptr_array_unref);
+  if (c->model_drop != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (c->model_drop, c);
+      g_signal_handlers_disconnect_by_data (c->precision_drop, c);
+      g_object_unref (c->model_drop);
+      g_object_unref (c->precision_drop);
+    }
   g_free (c);
 }
 
@@ -101,9 +124,11 @@ save (Calibrating *c, GError **error)
       return FALSE;
     }
   entry = roof_spec_to_json (ROOF_SPEC (spec));
-  /* the app fits every model and precision of the device together */
-  json_object_set_object_member (entry, "calibration",
-                                 roof_calibration_to_json (&c->fit, NULL, NULL, c->sources));
+  json_object_set_object_member (
+    entry, "calibration",
+    roof_calibration_to_json (&c->fit, c->model,
+                              c->precision >= 0 ? roof_precision_name (c->precision) : NULL,
+                              c->sources));
   return roof_spec_replace_json (ROOF_SPEC (spec), entry, error)
          && roof_user_catalog_save (self->user_catalog, error);
 }
@@ -203,30 +228,163 @@ figures (const RoofCalibrationFit *fit)
   return GTK_WIDGET (grid);
 }
 
+/* Fits the measurements the filters pass into c->fit (c->fitted FALSE
+ * when none does); FALSE with the error of one that has no point. */
+static gboolean
+refit (Calibrating *c, GError **error)
+{
+  g_auto (RoofCalibrationData) data = { 0 };
+
+  c->fitted = FALSE;
+  if (!roof_calibration_collect (c->self->catalog, c->sets, 2, c->device, c->model, c->precision,
+                                 &data, error))
+    return FALSE;
+  g_clear_pointer (&c->sources, g_ptr_array_unref);
+  c->sources = g_ptr_array_ref (data.sources);
+  if (data.points->len == 0)
+    return TRUE;
+  c->fitted = roof_calibration_fit ((RoofCalibrationPoint *) data.points->data,
+                                    (int) data.points->len, &c->fit, error);
+  return c->fitted;
+}
+
+/* The figures of c->fit in the dialog (or that no measurement passes the
+ * filters), the fit as numbers for whoever checks them, and Save enabled
+ * only with a fit. */
+static void
+show_figures (Calibrating *c)
+{
+  GtkWidget *old = gtk_widget_get_first_child (c->holder);
+  GtkWidget *shown;
+
+  if (old != NULL)
+    gtk_box_remove (GTK_BOX (c->holder), old);
+  if (c->fitted)
+    shown = figures (&c->fit);
+  else
+    {
+      shown = gtk_label_new (_("None of the device's measurements is of this model at this "
+                               "precision."));
+      gtk_widget_set_name (shown, "calibration-none");
+      gtk_label_set_wrap (GTK_LABEL (shown), TRUE);
+    }
+  gtk_box_append (GTK_BOX (c->holder), shown);
+  g_object_set_data_full (G_OBJECT (c->dialog), "roof-calibration-fit",
+                          c->fitted ? g_memdup2 (&c->fit, sizeof c->fit) : NULL, g_free);
+  adw_message_dialog_set_response_enabled (c->dialog, "save", c->fitted);
+}
+
+static void
+on_filter (GObject *drop, GParamSpec *pspec, Calibrating *c)
+{
+  guint m = gtk_drop_down_get_selected (GTK_DROP_DOWN (c->model_drop));
+  guint p = gtk_drop_down_get_selected (GTK_DROP_DOWN (c->precision_drop));
+  g_autoptr (GError) error = NULL;
+
+  /* choice 0 is "every" */
+  c->model = m >= 1 && m <= c->models->len ? g_ptr_array_index (c->models, m - 1) : NULL;
+  c->precision = p >= 1 && p <= c->precisions->len ? g_array_index (c->precisions, int, p - 1)
+                                                    : -1;
+  if (!refit (c, &error))
+    tell (c->self, _("The Device Cannot Be Calibrated"), error->message);
+  show_figures (c);
+}
+
+/* The models and compute precisions of the device's measurements, the
+ * filters' choices. */
+static void
+find_choices (Calibrating *c, GPtrArray *used)
+{
+  gboolean seen[ROOF_PREC_COUNT] = { FALSE };
+
+  for (guint i = 0; i < used->len; i++)
+    {
+      const RoofMeasurement *m = g_ptr_array_index (used, i);
+
+      if (!g_ptr_array_find_with_equal_func (c->models, m->model, g_str_equal, NULL))
+        g_ptr_array_add (c->models, g_strdup (m->model));
+      if ((int) m->compute >= 0 && m->compute < ROOF_PREC_COUNT)
+        seen[m->compute] = TRUE;
+    }
+  for (int p = 0; p < ROOF_PREC_COUNT; p++)
+    if (seen[p])
+      g_array_append_val (c->precisions, p);
+}
+
+static GtkWidget *
+filter_drop (Calibrating *c, GtkGrid *grid, int row, const char *mnemonic, const char *name,
+             GPtrArray *choices)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
+  GtkWidget *drop;
+
+  g_ptr_array_add (choices, NULL);
+  drop = gtk_drop_down_new_from_strings ((const char *const *) choices->pdata);
+  gtk_widget_set_name (drop, name);
+  gtk_widget_set_hexpand (drop, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), drop);
+  gtk_grid_attach (grid, label, 0, row, 1, 1);
+  gtk_grid_attach (grid, drop, 1, row, 1, 1);
+  g_signal_connect (drop, "notify::selected", G_CALLBACK (on_filter), c);
+  return g_object_ref (drop);
+}
+
+/* The filters above the figures. */
+static GtkWidget *
+dialog_body (Calibrating *c)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  GtkGrid *grid = GTK_GRID (gtk_grid_new ());
+  g_autoptr (GPtrArray) models = g_ptr_array_new ();
+  g_autoptr (GPtrArray) precisions = g_ptr_array_new ();
+
+  gtk_grid_set_row_spacing (grid, 6);
+  gtk_grid_set_column_spacing (grid, 12);
+  g_ptr_array_add (models, (gpointer) _("Every model"));
+  for (guint i = 0; i < c->models->len; i++)
+    {
+      const char *id = g_ptr_array_index (c->models, i);
+      RoofModelSpec *spec = roof_catalog_find_model (c->self->catalog, id);
+
+      g_ptr_array_add (models, (gpointer) (spec != NULL ? roof_spec_get_name (ROOF_SPEC (spec)) : id));
+    }
+  g_ptr_array_add (precisions, (gpointer) _("Every precision"));
+  for (guint i = 0; i < c->precisions->len; i++)
+    g_ptr_array_add (precisions,
+                     (gpointer) roof_precision_name (g_array_index (c->precisions, int, i)));
+  c->model_drop = filter_drop (c, grid, 0, _("_Model"), "calibration-model", models);
+  c->precision_drop = filter_drop (c, grid, 1, _("Compute _precision"), "calibration-precision",
+                                   precisions);
+  c->holder = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (grid));
+  gtk_box_append (GTK_BOX (box), c->holder);
+  return box;
+}
+
 static void
 show_fit (Calibrating *c, RoofHardwareSpec *spec, gboolean published)
 {
   g_autofree char *heading
     = g_strdup_printf (_("Calibration of %s"), roof_spec_get_name (ROOF_SPEC (spec)));
   const char *body
-    = published ? _("Fitted by least squares on log time to the device's measurements of every "
-                    "model and precision: the scenario's and the published results. Saved, it "
-                    "is drawn beside the ideal bound, never in its place.")
-                : _("Fitted by least squares on log time to the device's measurements of every "
-                    "model and precision in the scenario. Saved, it is drawn beside the ideal "
-                    "bound, never in its place.");
+    = published ? _("Fitted by least squares on log time to the device's measurements of the "
+                    "chosen model and compute precision: the scenario's and the published "
+                    "results. Saved, it is drawn beside the ideal bound, never in its place.")
+                : _("Fitted by least squares on log time to the device's measurements of the "
+                    "chosen model and compute precision in the scenario. Saved, it is drawn "
+                    "beside the ideal bound, never in its place.");
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (c->self), heading, body);
-  RoofCalibrationFit *copy = g_memdup2 (&c->fit, sizeof c->fit);
 
+  c->dialog = ADW_MESSAGE_DIALOG (dialog);
   gtk_widget_set_name (dialog, "calibration-dialog");
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), figures (&c->fit));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "save",
                                     _("_Save Calibration"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  /* the fit as numbers, for whoever checks the figures */
-  g_object_set_data_full (G_OBJECT (dialog), "roof-calibration-fit", copy, g_free);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), dialog_body (c));
+  show_figures (c);
   g_signal_connect_data (dialog, "response", G_CALLBACK (on_response), c,
                          calibrating_notify, 0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -266,16 +424,20 @@ calibrate_activated (GtkWidget *widget, const char *action_name, GVariant *param
       return;
     }
   c = g_new0 (Calibrating, 1);
-  if (!roof_calibration_fit ((RoofCalibrationPoint *) data.points->data, (int) data.points->len,
-                             &c->fit, &error))
+  c->self = g_object_ref (self);
+  c->device = g_strdup (roof_spec_get_id (ROOF_SPEC (spec)));
+  for (int i = 0; i < 2; i++)
+    c->sets[i] = sets[i] != NULL ? g_ptr_array_ref (sets[i]) : NULL;
+  c->models = g_ptr_array_new_with_free_func (g_free);
+  c->precisions = g_array_new (FALSE, FALSE, sizeof (int));
+  c->precision = -1;
+  find_choices (c, data.used);
+  if (!refit (c, &error))
     {
-      g_free (c);
+      calibrating_free (c);
       tell (self, _("The Device Cannot Be Calibrated"), error->message);
       return;
     }
-  c->self = g_object_ref (self);
-  c->device = g_strdup (roof_spec_get_id (ROOF_SPEC (spec)));
-  c->sources = g_ptr_array_ref (data.sources);
   show_fit (c, spec, published);
 }
 

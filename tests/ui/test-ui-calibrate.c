@@ -19,6 +19,7 @@
 
 #include "roof-calibrate.h"
 #include "roof-chart-view.h"
+#include "roof-measured.h"
 #include "ui-test-util.h"
 
 #define WAIT_MS 20000
@@ -268,12 +269,151 @@ test_no_measurements (Fixture *f, gconstpointer user_data)
   g_assert_null (saved_calibration (f->path, "nvidia-b200"));
 }
 
+/* A synthetic measurement on one H100, no batch: `fraction` of its own
+ * bound, so that a fit to measurements all at the same fraction k has
+ * every identified efficiency exactly k (τ = max (c/k, m/k) = τ_measured,
+ * residuals 0), whatever the bound is. */
+static RoofMeasurement *
+synthetic (RoofCatalog *catalog, const char *model, RoofPrecision prec, double in, double out,
+           double fraction)
+{
+  RoofMeasurement *m = roof_measurement_new ();
+  g_autoptr (GError) error = NULL;
+  RoofMeasuredPoint pt;
+
+  m->id = g_strdup_printf ("synthetic-%s-%s-%g-%g", model, roof_precision_name (prec), in, out);
+  m->hardware = g_strdup (H100);
+  m->model = g_strdup (model);
+  m->devices = 1;
+  m->weights = m->kv = m->compute = prec;
+  m->prompt = in;
+  m->output = out;
+  m->tokens_per_s = 1.0; /* replaced below */
+  g_assert_true (roof_measured_evaluate (catalog, m, &pt, &error));
+  g_assert_no_error (error);
+  m->tokens_per_s = fraction * pt.bound_tokens_per_s;
+  return m;
+}
+
+/* Each identified efficiency of the dialog's fit is `k`, the residuals 0. */
+static void
+check_filtered (AdwMessageDialog *dialog, double k, int n_points)
+{
+  const RoofCalibrationFit *fit = g_object_get_data (G_OBJECT (dialog), "roof-calibration-fit");
+
+  g_assert_nonnull (fit);
+  g_assert_cmpint (fit->n_points, ==, n_points);
+  g_assert_true (fit->compute_state != ROOF_CALIBRATION_UNDETERMINED
+                 || fit->memory_state != ROOF_CALIBRATION_UNDETERMINED);
+  if (fit->compute_state != ROOF_CALIBRATION_UNDETERMINED)
+    g_assert_cmpfloat_with_epsilon (fit->eta_compute, k, 1e-6);
+  if (fit->memory_state != ROOF_CALIBRATION_UNDETERMINED)
+    g_assert_cmpfloat_with_epsilon (fit->eta_memory, k, 1e-6);
+  g_assert_cmpfloat (fit->max_residual, <, 1e-6);
+  g_assert_null (ui_find_named (GTK_WIDGET (dialog), "calibration-none"));
+}
+
+static void
+choose (AdwMessageDialog *dialog, const char *name, guint position)
+{
+  GtkWidget *drop = ui_find_named (GTK_WIDGET (dialog), name);
+
+  g_assert_nonnull (drop);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop), position);
+  ui_flush ();
+}
+
+/* The model and precision filters: Llama 3.1 8B at 0.5 of its bound in
+ * bf16 and 0.25 in fp8, Llama 3.1 70B at 0.4 in fp8, four lengths each
+ * (both regimes). Fitting one model at one precision recovers its
+ * fraction; fitting all together cannot (no single η fits 0.5 and 0.25);
+ * a filter no measurement passes says so and cannot be saved; the saved
+ * calibration names its filters. */
+static void
+test_filters (Fixture *f, gconstpointer user_data)
+{
+  static const char *const ids[] = { H100, NULL };
+  static const double lengths[][2] = { { 128, 128 }, { 2048, 128 }, { 128, 2048 }, { 8000, 500 } };
+  RoofScenario *scenario = roof_window_get_scenario (f->window);
+  RoofCatalog *catalog = roof_window_get_catalog (f->window);
+  g_autoptr (GPtrArray) set = roof_measurements_new ();
+  g_autoptr (JsonObject) saved = NULL;
+  const RoofCalibrationFit *fit;
+  AdwMessageDialog *dialog;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      g_ptr_array_add (set, synthetic (catalog, "llama-3.1-8b", ROOF_PREC_BF16, lengths[i][0],
+                                       lengths[i][1], 0.5));
+      g_ptr_array_add (set, synthetic (catalog, "llama-3.1-8b", ROOF_PREC_FP8, lengths[i][0],
+                                       lengths[i][1], 0.25));
+      g_ptr_array_add (set, synthetic (catalog, "llama-3.1-70b", ROOF_PREC_FP8, lengths[i][0],
+                                       lengths[i][1], 0.4));
+    }
+  roof_scenario_set_hardware (scenario, ids);
+  roof_scenario_set_published_measurements (scenario, FALSE);
+  roof_scenario_set_measurements (scenario, set);
+  ui_flush ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.calibrate", NULL));
+  dialog = ui_wait_for_dialog (GTK_WINDOW (f->window), WAIT_MS);
+  g_assert_cmpstr (gtk_widget_get_name (GTK_WIDGET (dialog)), ==, "calibration-dialog");
+
+  /* every model and precision: 12 points that no one η fits */
+  fit = g_object_get_data (G_OBJECT (dialog), "roof-calibration-fit");
+  g_assert_nonnull (fit);
+  g_assert_cmpint (fit->n_points, ==, 12);
+  g_assert_cmpfloat (fit->max_residual, >, 0.1);
+  g_assert_cmpstr (label_text (GTK_WIDGET (dialog), "calibration-points"), ==, "12");
+
+  /* the choices are the measurements' own: models in their order, then
+   * precisions in the order bf16, fp8 (0 is "every") */
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (
+                      ui_find_named (GTK_WIDGET (dialog), "calibration-model")))),
+                    ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (
+                      ui_find_named (GTK_WIDGET (dialog), "calibration-precision")))),
+                    ==, 3);
+
+  choose (dialog, "calibration-precision", 1); /* bf16: the 8B alone */
+  check_filtered (dialog, 0.5, 4);
+  g_assert_cmpstr (label_text (GTK_WIDGET (dialog), "calibration-points"), ==, "4");
+  choose (dialog, "calibration-model", 2); /* 70B in bf16: none */
+  g_assert_null (g_object_get_data (G_OBJECT (dialog), "roof-calibration-fit"));
+  g_assert_nonnull (ui_find_named (GTK_WIDGET (dialog), "calibration-none"));
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "save"));
+  choose (dialog, "calibration-precision", 2); /* 70B in fp8 */
+  check_filtered (dialog, 0.4, 4);
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "save"));
+  choose (dialog, "calibration-model", 1); /* 8B in fp8 */
+  check_filtered (dialog, 0.25, 4);
+  choose (dialog, "calibration-model", 0); /* every model in fp8: 8 points, two fractions */
+  fit = g_object_get_data (G_OBJECT (dialog), "roof-calibration-fit");
+  g_assert_cmpint (fit->n_points, ==, 8);
+  g_assert_cmpfloat (fit->max_residual, >, 0.1);
+
+  /* saved with its filters: the 8B in fp8 */
+  choose (dialog, "calibration-model", 1);
+  adw_message_dialog_response (dialog, "save");
+  ui_flush ();
+  saved = saved_calibration (f->path, H100);
+  g_assert_nonnull (saved);
+  g_assert_cmpstr (json_object_get_string_member (saved, "model"), ==, "llama-3.1-8b");
+  g_assert_cmpstr (json_object_get_string_member (saved, "precision"), ==, "fp8");
+  g_assert_cmpint (json_object_get_int_member (saved, "points"), ==, 4);
+  if (json_object_has_member (saved, "compute"))
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (saved, "compute"), 0.25, 1e-6);
+  if (json_object_has_member (saved, "memory"))
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (saved, "memory"), 0.25, 1e-6);
+}
+
 int
 main (int argc, char *argv[])
 {
   ui_test_init (&argc, &argv);
   g_test_add ("/ui/calibrate/fit-save-and-show", Fixture, NULL, fixture_set_up,
               test_fit_save_and_show, fixture_tear_down);
+  g_test_add ("/ui/calibrate/filters", Fixture, NULL, fixture_set_up, test_filters,
+              fixture_tear_down);
   g_test_add ("/ui/calibrate/no-measurements", Fixture, NULL, fixture_set_up,
               test_no_measurements, fixture_tear_down);
   return g_test_run ();
