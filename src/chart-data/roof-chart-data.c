@@ -34,8 +34,8 @@ struct _RoofChartData
   int n_frontier;
   RoofModelDerived draft; /* the input's spec.draft */
   RoofChartLevers levers;
-  RoofHardwareParams pools[ROOF_PLOT_MAX_DEVICES];
   char *levers_problem;
+  gboolean system_column; /* devices[0] is the scenario's system */
 };
 
 G_STATIC_ASSERT (ROOF_SCENARIO_N_COLORS == ROOF_PLOT_PALETTE_SIZE);
@@ -80,38 +80,56 @@ fill_device (RoofChartData *self, RoofHardwareSpec *spec, int color, RoofPlotDev
   out->color = color;
 }
 
-/* The frontier chart's systems: every compared device (a bare device is a
- * system of the scenario's layout's devices, or 8), then the scenario's
- * system in the colour roof_scenario_get_system_color () gives it. */
-static void
-fill_frontier (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
+/* The scenario's system as the first column, as roofline-cli draws a
+ * scenario's layout.system (docs/cli.md, "Devices and systems"): its device
+ * on its fabric, under the system's id and name, in the colour
+ * roof_scenario_get_system_color () gives it; FALSE without one the
+ * catalog holds. */
+static gboolean
+add_system_column (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
 {
   const char *id = roof_scenario_get_system (scenario);
   RoofSystemSpec *sys = id != NULL ? roof_catalog_find_system (catalog, id) : NULL;
-  const RoofWorkload *wl = roof_scenario_get_workload (scenario);
-  double used = MAX (wl->devices, 1.0) * MAX (wl->ep, 1.0) * MAX (wl->pp, 1.0)
-                * MAX (wl->dp, 1.0);
-  RoofPlotDevice *out;
+  RoofHardwareSpec *device = sys != NULL ? roof_catalog_find_hardware (
+                                             catalog, roof_system_spec_get_device (sys))
+                                         : NULL;
+  RoofPlotDevice *out = &self->devices[0];
+  RoofHardwareParams hw;
   g_autofree char *name = NULL;
 
-  self->input.frontier_devices = used > 1.0 ? used : 0.0;
-  memcpy (self->frontier, self->devices, sizeof self->devices);
-  self->n_frontier = self->n_devices;
-  if (sys == NULL || self->n_frontier == ROOF_PLOT_MAX_DEVICES)
-    return;
-  out = &self->frontier[self->n_frontier];
-  memset (out, 0, sizeof *out);
-  if (!roof_catalog_get_system_params (catalog, id, &out->hw, NULL))
-    return;
+  if (device == NULL || !roof_catalog_get_system_params (catalog, id, &hw, NULL))
+    return FALSE;
+  fill_device (self, device, roof_scenario_get_system_color (scenario), out);
+  out->hw = hw;
   out->id = g_string_chunk_insert_const (self->strings, id);
   /* named as the devices are: without its vendor's leading word (the
    * charts cut it to ROOF_CHART_NAME_MAX; tooltips show it whole) */
+  out->vendor = NULL;
   name = roof_chart_short_name (roof_spec_get_name (ROOF_SPEC (sys)),
                                 roof_system_spec_get_vendor (sys));
   out->name = g_string_chunk_insert_const (self->strings, name);
   out->year = roof_spec_get_year (ROOF_SPEC (sys));
-  out->color = roof_scenario_get_system_color (scenario);
-  self->n_frontier++;
+  self->n_devices = 1;
+  self->system_column = TRUE;
+  return TRUE;
+}
+
+/* The frontier chart's systems: every compared device (a bare device is a
+ * system of the scenario's layout's devices, or 8), then the scenario's
+ * system, the first column, on its own fabric. */
+static void
+fill_frontier (RoofChartData *self)
+{
+  const RoofWorkload *wl = &self->input.workload;
+  double used = MAX (wl->devices, 1.0) * MAX (wl->ep, 1.0) * MAX (wl->pp, 1.0)
+                * MAX (wl->dp, 1.0);
+  int first = self->system_column ? 1 : 0;
+
+  self->input.frontier_devices = used > 1.0 ? used : 0.0;
+  self->n_frontier = self->n_devices - first;
+  memcpy (self->frontier, self->devices + first, self->n_frontier * sizeof *self->frontier);
+  if (self->system_column)
+    self->frontier[self->n_frontier++] = self->devices[0];
 }
 
 /* The scenario's speculative decoding, for the frontier chart; none when
@@ -246,27 +264,6 @@ levers_problem (RoofChartData *self, const char *format, const char *id)
     self->levers_problem = g_strdup_printf (format, id);
 }
 
-/* The decode pools: a compared device on the scenario's system when the
- * system is built from it. */
-static void
-resolve_pools (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
-{
-  const char *system = roof_scenario_get_system (scenario);
-  RoofSystemSpec *sys = system != NULL ? roof_catalog_find_system (catalog, system) : NULL;
-
-  for (int i = 0; i < self->n_devices; i++)
-    {
-      RoofHardwareParams p;
-      self->pools[i] = self->devices[i].hw;
-      if (sys != NULL && g_str_equal (roof_system_spec_get_device (sys), self->devices[i].id)
-          && roof_catalog_get_system_params (catalog, system, &p, NULL))
-        {
-          self->pools[i] = p;
-          own_price (&self->input, &self->pools[i]);
-        }
-    }
-}
-
 /* Speculative decoding and disaggregation as the scenario states them. */
 static void
 resolve_levers (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenario)
@@ -274,7 +271,6 @@ resolve_levers (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenari
   const RoofScenarioLevers *lv = roof_scenario_get_levers (scenario);
   RoofChartLevers *out = &self->levers;
 
-  resolve_pools (self, catalog, scenario);
   /* speculation as fill_speculative () put it in the input */
   out->spec = self->input.has_spec;
   out->speculative = self->input.spec;
@@ -330,6 +326,7 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
   g_atomic_ref_count_init (&self->ref_count);
   self->strings = g_string_chunk_new (1024);
 
+  add_system_column (self, catalog, scenario);
   for (guint i = 0; i < n_ids; i++)
     {
       RoofHardwareSpec *spec = roof_catalog_find_hardware (catalog, ids[i]);
@@ -389,9 +386,7 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
   in->catalog = self->catalog;
   in->n_catalog = self->n_catalog;
   apply_cost_basis (self, scenario);
-  fill_frontier (self, catalog, scenario);
-  for (int i = self->n_devices; i < self->n_frontier; i++)
-    own_price (in, &self->frontier[i].hw); /* the scenario's system, on the same basis */
+  fill_frontier (self);
   fill_speculative (self, catalog, scenario);
   fill_measured (self, in, catalog, scenario);
   resolve_levers (self, catalog, scenario);
@@ -401,7 +396,7 @@ roof_chart_data_new (RoofCatalog *catalog, RoofScenario *scenario)
                                      roof_scenario_get_model (scenario));
   else if (missing->len > 0)
     self->problem = g_strdup_printf (_("Not in the catalog: %s."), missing->str);
-  else if (n_ids > ROOF_PLOT_MAX_DEVICES)
+  else if (n_ids + self->system_column > ROOF_PLOT_MAX_DEVICES)
     self->problem = g_strdup_printf (ngettext ("A chart compares at most %d device: the first "
                                                "%d are drawn.",
                                                "A chart compares at most %d devices: the first "
@@ -489,5 +484,5 @@ roof_chart_data_get_pool (RoofChartData *self, int index)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index >= 0 && index < self->n_devices, NULL);
-  return &self->pools[index];
+  return &self->devices[index].hw;
 }

@@ -30,14 +30,16 @@ void roof_chart_data_unref (RoofChartData *self);
  * view ranges are the caller's to set on a copy. */
 const RoofChartInput *roof_chart_data_get_input (RoofChartData *self);
 
-/* The compared devices that are drawn (at most ROOF_PLOT_MAX_DEVICES). */
+/* The columns that are drawn (at most ROOF_PLOT_MAX_DEVICES): the
+ * scenario's system first when it has one the catalog holds (its device on
+ * its fabric, under the system's id and name, as roofline-cli draws a
+ * scenario's layout.system), then the compared devices, bare. */
 int roof_chart_data_get_n_devices (RoofChartData *self);
 const RoofPlotDevice *roof_chart_data_get_device (RoofChartData *self, int index);
 /* What the frontier chart draws (the view puts them in place of the
  * devices): the compared devices, each a system of the scenario's layout's
  * TP × EP × PP × DP devices (input.frontier_devices, 8 when that is 1),
- * then the scenario's system on its own fabric when it has one and there
- * is room (at most ROOF_PLOT_MAX_DEVICES in all). */
+ * then the scenario's system, the first column, on its own fabric. */
 const RoofPlotDevice *roof_chart_data_get_frontier (RoofChartData *self, int *n);
 /* The model's name, or NULL when the scenario names none the catalog holds. */
 const char *roof_chart_data_get_model_name (RoofChartData *self);
@@ -68,9 +70,8 @@ typedef struct
 } RoofChartLevers;
 
 const RoofChartLevers *roof_chart_data_get_levers (RoofChartData *self);
-/* Compared device `index` as a pool of disaggregated serving: the
- * scenario's system when that system is built from this device (its
- * fabric and scale-out network), else the bare device. */
+/* Column `index` as a pool of disaggregated serving: the scenario's
+ * system on its fabric and scale-out network, a bare device as it is. */
 const RoofHardwareParams *roof_chart_data_get_pool (RoofChartData *self, int index);
 
 /* The name a chart shows for a device: the catalog name without the vendor

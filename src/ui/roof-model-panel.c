@@ -19,6 +19,7 @@
 
 #include "roof-format.h"
 #include "roof-follow.h"
+#include "roof-layout-panel.h"
 #include "roof-levers-panel.h"
 #include "roof-catalog-entries.h"
 #include "roof-spec-editor.h"
@@ -61,8 +62,6 @@ struct _RoofModelPanel
   GtkAdjustment *context_adjustment;
   AdwEntryRow *output_entry;
   GtkAdjustment *output_adjustment;
-  AdwEntryRow *devices_entry;
-  GtkAdjustment *devices_adjustment;
   AdwComboRow *overlap_row;
   AdwEntryRow *overhead_entry;
   GtkAdjustment *overhead_adjustment;
@@ -397,7 +396,6 @@ static const NumberBinding number_bindings[] = {
   { "prompt", G_STRUCT_OFFSET (RoofModelPanel, prompt_adjustment), 1, 1, TRUE },
   { "context", G_STRUCT_OFFSET (RoofModelPanel, context_adjustment), 1, 1, TRUE },
   { "output", G_STRUCT_OFFSET (RoofModelPanel, output_adjustment), 1, 1, TRUE },
-  { "devices", G_STRUCT_OFFSET (RoofModelPanel, devices_adjustment), 1, 1, TRUE },
   { "overhead", G_STRUCT_OFFSET (RoofModelPanel, overhead_adjustment), 1e6, 1e-6, FALSE },
   { "itl", G_STRUCT_OFFSET (RoofModelPanel, itl_adjustment), 1e3, 1e-3, FALSE },
   { "ttft", G_STRUCT_OFFSET (RoofModelPanel, ttft_adjustment), 1e3, 1e-3, FALSE },
@@ -775,6 +773,7 @@ roof_model_panel_class_init (RoofModelPanelClass *klass)
 
   g_type_ensure (ROOF_TYPE_SPEC_EDITOR);
   g_type_ensure (ROOF_TYPE_LEVERS_PANEL);
+  g_type_ensure (ROOF_TYPE_LAYOUT_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rooflinelab/Roofline/"
                                                "roof-model-panel.ui");
@@ -810,8 +809,6 @@ roof_model_panel_class_init (RoofModelPanelClass *klass)
   BIND (context_adjustment);
   BIND (output_entry);
   BIND (output_adjustment);
-  BIND (devices_entry);
-  BIND (devices_adjustment);
   BIND (overlap_row);
   BIND (overhead_entry);
   BIND (overhead_adjustment);
@@ -863,7 +860,6 @@ roof_model_panel_init (RoofModelPanel *self)
   roof_ui_number_row_setup (self->prompt_entry, self->prompt_adjustment, 0, FALSE);
   roof_ui_number_row_setup (self->context_entry, self->context_adjustment, 0, FALSE);
   roof_ui_number_row_setup (self->output_entry, self->output_adjustment, 0, FALSE);
-  roof_ui_number_row_setup (self->devices_entry, self->devices_adjustment, 0, FALSE);
   roof_ui_number_row_setup (self->overhead_entry, self->overhead_adjustment, 3, FALSE);
   roof_ui_number_row_setup (self->itl_entry, self->itl_adjustment, 3, TRUE);
   roof_ui_number_row_setup (self->ttft_entry, self->ttft_adjustment, 3, TRUE);

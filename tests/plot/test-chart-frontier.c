@@ -52,7 +52,11 @@ test_systems (void)
     g_assert_cmpfloat (roof_chart_data_get_input (d)->frontier_devices, ==, 0.0);
     /* the system after the devices, on its fabric: a scale-up domain of 8 */
     g_assert_cmpint (n, ==, 3);
-    g_assert_cmpint (roof_chart_data_get_n_devices (d), ==, 2);
+    /* the other charts draw it too, as the first column (roofline-cli
+     * draws a scenario's layout.system so) */
+    g_assert_cmpint (roof_chart_data_get_n_devices (d), ==, 3);
+    g_assert_cmpstr (roof_chart_data_get_device (d, 0)->id, ==, "nvidia-hgx-b200");
+    g_assert_cmpstr (f[0].id, ==, "nvidia-h100-sxm");
     g_assert_cmpstr (f[2].id, ==, "nvidia-hgx-b200");
     g_assert_cmpint (f[2].hw.scaleup_size, ==, 8);
     /* a colour neither device took */

@@ -142,7 +142,9 @@ cell (RoofSummaryStrip *strip, RoofSummaryColumn c)
 }
 
 /* The summary under the levers: Llama 3.1 70B on four H100 SXM of an HGX
- * H100 (tensor parallel), batch 8, context 4096, prompt 1024. */
+ * H100 (tensor parallel), batch 8, context 4096, prompt 1024. The system is
+ * the summary's first row: its device on its fabric, at its price and
+ * power. */
 static void
 test_summary (void)
 {
@@ -175,16 +177,17 @@ test_summary (void)
     = roof_model_spec_get_derived (roof_catalog_find_model (catalog, "llama-3.1-70b"));
   const RoofModelDerived *dm
     = roof_model_spec_get_derived (roof_catalog_find_model (catalog, "llama-3.1-8b"));
-  g_assert_cmpint (roof_solve (&h100, md, &wl, &plain, &err), ==, ROOF_OK);
+  g_assert_cmpint (roof_solve (&hgx, md, &wl, &plain, &err), ==, ROOF_OK);
 
   g_autoptr (RoofChartData) rented = roof_chart_data_new (catalog, scenario);
   roof_summary_strip_set_data (strip, rented);
   g_assert_true (shows_label (GTK_WIDGET (strip), "$/Mtok rented"));
 
-  /* owned: $30,000 over 5 years, 700 W at $0.10/kWh, PUE 1.3, four devices */
+  /* owned: $30,000 over 5 years, the HGX's 10.2 kW over its 8 devices at
+   * $0.10/kWh, PUE 1.3, four devices */
   g_object_set (scenario, "years", 5.0, "capex-usd", 30000.0, "usd-per-kwh", 0.1, "pue", 1.3,
                 "cost-own", TRUE, NULL);
-  double usd_h = 30000.0 / (5 * 8760) + 0.7 * 0.1 * 1.3;
+  double usd_h = 30000.0 / (5 * 8760) + 10.2 / 8 * 0.1 * 1.3;
   g_autoptr (RoofChartData) owned = roof_chart_data_new (catalog, scenario);
   roof_summary_strip_set_data (strip, owned);
   g_autofree char *usd = roof_format (4 * usd_h / 3600 * plain.t_step / 8 * 1e6, ROOF_UNIT_USD);
@@ -205,8 +208,8 @@ test_summary (void)
                 "speculative", TRUE, NULL);
   RoofWorkload vw = wl;
   vw.step_tokens = 4;
-  g_assert_cmpint (roof_solve (&h100, md, &vw, &verify, &err), ==, ROOF_OK);
-  g_assert_cmpint (roof_solve (&h100, dm, &wl, &draft, &err), ==, ROOF_OK);
+  g_assert_cmpint (roof_solve (&hgx, md, &vw, &verify, &err), ==, ROOF_OK);
+  g_assert_cmpint (roof_solve (&hgx, dm, &wl, &draft, &err), ==, ROOF_OK);
   double tokens = 1 + 0.7 + 0.49 + 0.343;
   double itl = (verify.t_step + 3 * draft.t_step) / tokens;
   g_autoptr (RoofChartData) spec = roof_chart_data_new (catalog, scenario);

@@ -1,0 +1,711 @@
+/* roof-layout-panel.c — the parallel layout and the system, edited in the
+ * workload panel
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every control writes one of the scenario's layout properties and follows
+ * it (the scenario notifies only what changes): the rows show what the
+ * scenario holds after each edit. docs/model.md, "Layouts: TP × EP × PP ×
+ * DP", says what each degree costs; the limits and messages are
+ * roofline-cli's (--tp, --ep, --pp, --dp, --attention, --ep-imbalance,
+ * --microbatches, docs/cli.md), said of the rows' titles.
+ */
+#include "config.h"
+
+#include "roof-layout-panel.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "roof-follow.h"
+#include "roof-format.h"
+#include "roof-number-row.h"
+#include "roof-row-hints.h"
+#include "roof-system-spec.h"
+
+typedef enum
+{
+  APPLIES_ALWAYS,
+  APPLIES_WITH_EP, /* ep > 1 */
+  APPLIES_WITH_PP, /* pp > 1 */
+} Applies;
+
+typedef struct
+{
+  const char *property;
+  const char *title; /* translatable */
+  gboolean whole;
+  double max;            /* the CLI's: from 1 to max */
+  gboolean zero_is_none; /* 0 reads "—" (one per stage); else 0 reads 1 */
+  Applies applies;
+} NumberSpec;
+
+/* clang-format off */
+static const NumberSpec number_specs[] = {
+  { "ep", N_("Expert parallel"), TRUE, 1e6, FALSE, APPLIES_ALWAYS },
+  { "pp", N_("Pipeline parallel"), TRUE, 1e6, FALSE, APPLIES_ALWAYS },
+  { "dp", N_("Data parallel"), TRUE, 1e6, FALSE, APPLIES_ALWAYS },
+  { "ep-imbalance", N_("EP imbalance"), FALSE, 1e3, FALSE, APPLIES_WITH_EP },
+  { "microbatches", N_("Pipeline microbatches"), TRUE, 1e6, TRUE, APPLIES_WITH_PP },
+};
+/* clang-format on */
+
+#define N_NUMBERS G_N_ELEMENTS (number_specs)
+#define EP_ROW 0
+
+typedef struct
+{
+  RoofLayoutPanel *panel;
+  const NumberSpec *spec;
+  RoofNumberRow *row;
+} Number;
+
+struct _RoofLayoutPanel
+{
+  GtkWidget parent_instance;
+
+  GtkWidget *group;
+  AdwComboRow *system_row;
+  GtkStringList *system_names;
+  GPtrArray *system_ids; /* char *, [0] NULL: the compared devices bare */
+  AdwEntryRow *tp_row;
+  GtkAdjustment *tp_adjustment;
+  GBinding *tp_binding;
+  Number numbers[N_NUMBERS];
+  AdwComboRow *attn_row;
+  AdwActionRow *status_row;
+  GtkLabel *used_label;
+
+  RoofCatalog *catalog;
+  RoofScenario *scenario;
+  gulong scenario_handler;
+  gboolean updating; /* showing the scenario: the controls' handlers stand still */
+};
+
+G_DEFINE_FINAL_TYPE (RoofLayoutPanel, roof_layout_panel, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_CATALOG,
+  PROP_SCENARIO,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* ------------------------------------------------------------------------ */
+/* What a layout asks of the model and of each column                       */
+
+static double
+size_or_one (double v)
+{
+  return v > 1.0 ? v : 1.0;
+}
+
+/* "TP 4 × PP 4 = 16 devices", "EP 8", "one device" */
+static char *
+describe_replica (const RoofWorkload *wl)
+{
+  const char *names[] = { "TP", "EP", "PP" };
+  double sizes[] = { wl->devices, size_or_one (wl->ep), size_or_one (wl->pp) };
+  g_autoptr (GString) s = g_string_new (NULL);
+  int factors = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    if (sizes[i] > 1.0)
+      {
+        g_autofree char *n = roof_format_integer (sizes[i]);
+        g_string_append_printf (s, "%s%s %s", factors++ > 0 ? " × " : "", names[i], n);
+      }
+  if (factors == 0)
+    return g_strdup (_("one device"));
+  if (factors > 1)
+    {
+      g_autofree char *total = roof_format_integer (sizes[0] * sizes[1] * sizes[2]);
+      /* Translators: a layout such as "TP 4 × PP 4" and its devices, "16" */
+      return g_strdup_printf (_("%s = %s devices"), s->str, total);
+    }
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+/* What the model refuses of the layout, naming the field. */
+static char *
+check_model (RoofModelSpec *model, const RoofWorkload *wl)
+{
+  const RoofModelDerived *md = roof_model_spec_get_derived (model);
+  const RoofModelParams *mp = roof_model_spec_get_params (model);
+  const char *name = roof_spec_get_name (ROOF_SPEC (model));
+  double ep = size_or_one (wl->ep), pp = size_or_one (wl->pp);
+  g_autofree char *e = roof_format_integer (ep);
+  g_autofree char *p = roof_format_integer (pp);
+
+  if (ep > 1.0 && (md->kind != ROOF_MODEL_TRANSFORMER || !md->is_moe))
+    /* Translators: %s are the degree and the model's name */
+    return g_strdup_printf (_("Expert parallel %s: %s is dense; expert parallelism needs a "
+                              "mixture-of-experts model"),
+                            e, name);
+  if (ep > mp->experts && ep > 1.0)
+    {
+      g_autofree char *experts = roof_format_integer (mp->experts);
+      return g_strdup_printf (_("Expert parallel %s exceeds the %s routed experts of %s: some "
+                                "devices would hold none (at most %s)"),
+                              e, experts, name, experts);
+    }
+  if (pp > 1.0 && md->kind == ROOF_MODEL_TRANSFORMER && pp > md->layers)
+    {
+      g_autofree char *layers = roof_format_integer (md->layers);
+      return g_strdup_printf (_("Pipeline parallel %s: %s has only %s layers to split into "
+                                "stages"),
+                              p, name, layers);
+    }
+  return NULL;
+}
+
+/* What one column (`name` on `hw`) refuses of the replica. */
+static char *
+check_column (RoofModelSpec *model, const RoofWorkload *wl, const char *name,
+              const RoofHardwareParams *hw, gboolean system)
+{
+  double replica = wl->devices * size_or_one (wl->ep) * size_or_one (wl->pp);
+  gboolean beyond = hw->scaleup_size > 0 && replica > hw->scaleup_size;
+  g_autofree char *layout = describe_replica (wl);
+  RoofError err = { 0 };
+
+  if (replica <= 1.0)
+    return NULL;
+  if (beyond && !(hw->scaleout_bw > 0.0))
+    return g_strdup_printf (_("%s: more devices per replica than the %d of %s, which has no "
+                              "scale-out network"),
+                            layout, hw->scaleup_size, name);
+  if (!beyond && !(hw->link_bw > 0.0))
+    return g_strdup_printf (system ? _("%s: %s has no scale-up fabric bandwidth to spread the "
+                                       "model over")
+                                   : _("%s: %s has no interconnect bandwidth to spread the "
+                                       "model over"),
+                            layout, name);
+  if (roof_layout_validate (hw, roof_model_spec_get_derived (model), wl, &err)
+      != ROOF_OK)
+    /* Translators: the layout, the column's name and the solver's reason */
+    return g_strdup_printf (_("%s: %s: %s"), layout, name, err.message);
+  return NULL;
+}
+
+char *
+roof_layout_panel_check (RoofCatalog *catalog, RoofScenario *scenario, const char *property,
+                         double value)
+{
+  RoofWorkload wl;
+  RoofModelSpec *model;
+  const char *system;
+  const char *const *ids;
+  char *why;
+
+  g_return_val_if_fail (ROOF_IS_CATALOG (catalog), NULL);
+  g_return_val_if_fail (ROOF_IS_SCENARIO (scenario), NULL);
+
+  wl = *roof_scenario_get_workload (scenario);
+  if (g_strcmp0 (property, "devices") == 0)
+    wl.devices = value;
+  else if (g_strcmp0 (property, "ep") == 0)
+    wl.ep = value;
+  else if (g_strcmp0 (property, "pp") == 0)
+    wl.pp = value;
+  else if (g_strcmp0 (property, "dp") == 0)
+    wl.dp = value;
+  /* no model: the summary says so */
+  model = roof_catalog_find_model (catalog, roof_scenario_get_model (scenario));
+  if (model == NULL || (why = check_model (model, &wl)) != NULL)
+    return model == NULL ? NULL : why;
+
+  system = roof_scenario_get_system (scenario);
+  if (system != NULL && roof_catalog_find_system (catalog, system) != NULL)
+    {
+      RoofHardwareParams hw;
+      if (roof_catalog_get_system_params (catalog, system, &hw, NULL)
+          && (why = check_column (model, &wl,
+                                  roof_spec_get_name (
+                                    ROOF_SPEC (roof_catalog_find_system (catalog, system))),
+                                  &hw, TRUE))
+               != NULL)
+        return why;
+    }
+  ids = roof_scenario_get_hardware (scenario);
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    {
+      RoofHardwareSpec *spec = roof_catalog_find_hardware (catalog, ids[i]);
+      if (spec != NULL
+          && (why = check_column (model, &wl, roof_spec_get_name (ROOF_SPEC (spec)),
+                                  roof_hardware_spec_get_params (spec), FALSE))
+               != NULL)
+        return why;
+    }
+  return NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Showing the scenario                                                     */
+
+static double
+get_double (RoofLayoutPanel *self, const char *property)
+{
+  double v = 0.0;
+  g_object_get (self->scenario, property, &v, NULL);
+  return v;
+}
+
+static guint
+position_of (GPtrArray *ids, const char *id)
+{
+  for (guint i = 1; id != NULL && i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
+      return i;
+  return 0;
+}
+
+static gboolean
+model_is_moe (RoofLayoutPanel *self)
+{
+  RoofModelSpec *model = self->catalog != NULL ? roof_catalog_find_model (
+                                                   self->catalog,
+                                                   roof_scenario_get_model (self->scenario))
+                                               : NULL;
+  const RoofModelDerived *md = model != NULL ? roof_model_spec_get_derived (model) : NULL;
+
+  return md != NULL && md->kind == ROOF_MODEL_TRANSFORMER && md->is_moe;
+}
+
+/* Sensitive when it applies, with the reason under it when it does not. */
+static void
+show_applies (GtkWidget *row, gboolean applies, const char *why, const char *hint)
+{
+  gtk_widget_set_sensitive (row, applies);
+  if (ADW_IS_ACTION_ROW (row))
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), applies ? "" : why);
+  else
+    roof_ui_row_set_hint (row, applies ? hint : why);
+}
+
+static void
+show_status (RoofLayoutPanel *self)
+{
+  const RoofWorkload *wl = roof_scenario_get_workload (self->scenario);
+  double dp = size_or_one (wl->dp);
+  double replica = wl->devices * size_or_one (wl->ep) * size_or_one (wl->pp);
+  g_autofree char *used = roof_format_integer (replica * dp);
+  g_autofree char *why = self->catalog != NULL
+                           ? roof_layout_panel_check (self->catalog, self->scenario, NULL, 0.0)
+                           : NULL;
+  g_autofree char *r = roof_format_integer (replica);
+  g_autofree char *d = roof_format_integer (dp);
+  /* Translators: devices per replica (TP × EP × PP) and replicas (DP) */
+  g_autofree char *how = g_strdup_printf (_("%s per replica × %s replicas"), r, d);
+
+  gtk_label_set_label (self->used_label, used);
+  adw_action_row_set_subtitle (self->status_row, why != NULL ? why : how);
+  if (why != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->status_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status_row), "error");
+}
+
+static void
+show_scenario (RoofLayoutPanel *self)
+{
+  gboolean moe, ep_on, pp_on;
+
+  if (self->scenario == NULL)
+    return;
+  self->updating = TRUE;
+  for (guint i = 0; i < N_NUMBERS; i++)
+    {
+      Number *n = &self->numbers[i];
+      double v = get_double (self, n->spec->property);
+      if (n->spec->zero_is_none && v == 0.0)
+        roof_number_row_show_none (n->row, FALSE);
+      else
+        roof_number_row_show_value (n->row, size_or_one (v), FALSE);
+    }
+  adw_combo_row_set_selected (self->system_row,
+                              position_of (self->system_ids,
+                                           roof_scenario_get_system (self->scenario)));
+  adw_combo_row_set_selected (self->attn_row,
+                              (guint) roof_scenario_get_workload (self->scenario)->attn_parallel);
+
+  moe = model_is_moe (self);
+  ep_on = get_double (self, "ep") > 1.0;
+  pp_on = get_double (self, "pp") > 1.0;
+  /* a dense model's EP stays editable while it is set, to be put back */
+  show_applies (GTK_WIDGET (self->numbers[EP_ROW].row), moe || ep_on,
+                _("The model is dense: expert parallelism needs a mixture-of-experts model"),
+                NULL);
+  for (guint i = 0; i < N_NUMBERS; i++)
+    if (number_specs[i].applies == APPLIES_WITH_EP)
+      show_applies (GTK_WIDGET (self->numbers[i].row), ep_on,
+                    _("Applies with expert parallel above 1"), NULL);
+    else if (number_specs[i].applies == APPLIES_WITH_PP)
+      show_applies (GTK_WIDGET (self->numbers[i].row), pp_on,
+                    _("Applies with pipeline parallel above 1"), _("Empty: one per stage"));
+  show_applies (GTK_WIDGET (self->attn_row), ep_on, _("Applies with expert parallel above 1"),
+                NULL);
+  show_status (self);
+  self->updating = FALSE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The catalog's systems                                                    */
+
+static void
+fill_systems (RoofLayoutPanel *self)
+{
+  GListModel *specs;
+  guint n;
+  g_autoptr (GPtrArray) strings = g_ptr_array_new ();
+
+  if (self->catalog == NULL)
+    return;
+  specs = roof_catalog_get_systems (self->catalog);
+  n = g_list_model_get_n_items (specs);
+  self->updating = TRUE;
+  g_ptr_array_set_size (self->system_ids, 0);
+  g_ptr_array_add (self->system_ids, NULL);
+  g_ptr_array_add (strings, (gpointer) _("None — the compared devices"));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (RoofSpec) spec = g_list_model_get_item (specs, i);
+      g_ptr_array_add (self->system_ids, g_strdup (roof_spec_get_id (spec)));
+      g_ptr_array_add (strings, (gpointer) roof_spec_get_name (spec));
+    }
+  g_ptr_array_add (strings, NULL);
+  gtk_string_list_splice (self->system_names, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->system_names)),
+                          (const char *const *) strings->pdata);
+  self->updating = FALSE;
+  show_scenario (self);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Edits                                                                    */
+
+static void
+system_selected_cb (AdwComboRow *row, GParamSpec *pspec, RoofLayoutPanel *self)
+{
+  guint pos = adw_combo_row_get_selected (row);
+
+  if (self->updating || self->scenario == NULL || pos >= self->system_ids->len)
+    return;
+  roof_scenario_set_system (self->scenario, g_ptr_array_index (self->system_ids, pos));
+  show_scenario (self);
+}
+
+static void
+attn_selected_cb (AdwComboRow *row, GParamSpec *pspec, RoofLayoutPanel *self)
+{
+  guint pos = adw_combo_row_get_selected (row);
+
+  if (self->updating || self->scenario == NULL || pos > ROOF_ATTN_PARALLEL_TENSOR)
+    return;
+  g_object_set (self->scenario, "attn-parallel", (RoofAttnParallel) pos, NULL);
+  show_scenario (self);
+}
+
+/* Why `value` (or none) cannot be the row's field, naming it; NULL if it can. */
+static char *
+refusal (Number *n, gboolean none, double value)
+{
+  RoofLayoutPanel *self = n->panel;
+  const char *title = _(n->spec->title);
+
+  if (none)
+    return n->spec->zero_is_none ? NULL
+                                 /* Translators: %s is a row's title, "Expert parallel" */
+                                 : g_strdup_printf (_("%s: a number is needed here"), title);
+  if (!(value >= 1.0 && value <= n->spec->max) || (n->spec->whole && value != floor (value)))
+    {
+      g_autofree char *max = roof_format_integer (n->spec->max);
+      return g_strdup_printf (n->spec->whole ? _("%s: a whole number from 1 to %s")
+                                             : _("%s: a number ≥ 1 and at most %s"),
+                              title, max);
+    }
+  if (self->catalog == NULL || self->scenario == NULL)
+    return NULL;
+  return roof_layout_panel_check (self->catalog, self->scenario, n->spec->property, value);
+}
+
+static char *
+number_check_cb (RoofNumberRow *row, gboolean none, double value, Number *n)
+{
+  return refusal (n, none, value);
+}
+
+/* What was typed, applied; refused, it stays in the row with the reason. */
+static void
+number_typed_cb (RoofNumberRow *row, gboolean none, double value, Number *n)
+{
+  RoofLayoutPanel *self = n->panel;
+  g_autofree char *why = refusal (n, none, value);
+
+  if (self->scenario == NULL)
+    return;
+  roof_number_row_set_error (n->row, why);
+  if (why != NULL)
+    return;
+  g_object_set (self->scenario, n->spec->property, none ? 0.0 : value, NULL);
+  show_scenario (self);
+}
+
+/* Tensor parallel typed: a whole number the scenario takes, or else the
+ * row shows the value in force again (a layout past 1e7 devices). */
+static gboolean
+tp_to_scenario (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  RoofLayoutPanel *self = user_data;
+
+  g_value_set_double (to, round (g_value_get_double (from)));
+  if (self->scenario == NULL || roof_scenario_accepts (self->scenario, "devices", to))
+    return TRUE;
+  gtk_adjustment_set_value (self->tp_adjustment, roof_scenario_get_workload (self->scenario)->devices);
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Building                                                                 */
+
+static GtkWidget *
+unit_label (const char *text)
+{
+  GtkWidget *unit = gtk_label_new (text);
+  gtk_widget_add_css_class (unit, "dim-label");
+  return unit;
+}
+
+static void
+add_tp_row (RoofLayoutPanel *self)
+{
+  GtkWidget *row = adw_entry_row_new ();
+
+  self->tp_adjustment = g_object_ref_sink (gtk_adjustment_new (2, 1, 1e6, 1, 8, 0));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Tensor parallel"));
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  gtk_widget_set_name (row, "devices-spin");
+  gtk_widget_set_tooltip_text (row, _("Devices that split every layer, over the interconnect"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Tensor parallel"), -1);
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), unit_label (_("devices")));
+  roof_ui_number_row_setup (ADW_ENTRY_ROW (row), self->tp_adjustment, 0, FALSE);
+  roof_ui_entry_row_wrap_title (row);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->group), row);
+  self->tp_row = ADW_ENTRY_ROW (row);
+}
+
+static void
+add_number (RoofLayoutPanel *self, guint i)
+{
+  Number *n = &self->numbers[i];
+  GtkWidget *row = roof_number_row_new (number_specs[i].whole);
+
+  n->panel = self;
+  n->spec = &number_specs[i];
+  n->row = ROOF_NUMBER_ROW (row);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(n->spec->title));
+  gtk_widget_set_name (row, n->spec->property);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _(n->spec->title), -1);
+  if (n->spec->whole && n->spec->applies == APPLIES_ALWAYS)
+    adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
+                              unit_label (g_str_equal (n->spec->property, "dp") ? _("replicas")
+                                          : g_str_equal (n->spec->property, "pp") ? _("stages")
+                                                                                  : _("devices")));
+  roof_ui_entry_row_wrap_title (row);
+  g_signal_connect (row, "check", G_CALLBACK (number_check_cb), n);
+  g_signal_connect (row, "typed", G_CALLBACK (number_typed_cb), n);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->group), row);
+}
+
+static AdwComboRow *
+add_combo (RoofLayoutPanel *self, const char *name, const char *title, GListModel *items,
+           GCallback selected)
+{
+  GtkWidget *row = adw_combo_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  gtk_widget_set_name (row, name);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), items);
+  g_signal_connect (row, "notify::selected", selected, self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->group), row);
+  return ADW_COMBO_ROW (row);
+}
+
+static void
+add_status (RoofLayoutPanel *self)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Devices in use"));
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  gtk_widget_set_name (row, "layout-status");
+  self->used_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->used_label), "numeric");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->used_label));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->group), row);
+  self->status_row = ADW_ACTION_ROW (row);
+}
+
+static void
+roof_layout_panel_dispose (GObject *object)
+{
+  RoofLayoutPanel *self = ROOF_LAYOUT_PANEL (object);
+
+  roof_layout_panel_set_scenario (self, NULL);
+  g_clear_object (&self->catalog);
+  g_clear_pointer (&self->group, gtk_widget_unparent);
+  G_OBJECT_CLASS (roof_layout_panel_parent_class)->dispose (object);
+}
+
+static void
+roof_layout_panel_finalize (GObject *object)
+{
+  RoofLayoutPanel *self = ROOF_LAYOUT_PANEL (object);
+
+  g_ptr_array_unref (self->system_ids);
+  g_object_unref (self->tp_adjustment);
+  G_OBJECT_CLASS (roof_layout_panel_parent_class)->finalize (object);
+}
+
+static void
+roof_layout_panel_get_property (GObject *object, guint prop_id, GValue *value,
+                                GParamSpec *pspec)
+{
+  RoofLayoutPanel *self = ROOF_LAYOUT_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_CATALOG:
+      g_value_set_object (value, self->catalog);
+      break;
+    case PROP_SCENARIO:
+      g_value_set_object (value, self->scenario);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_layout_panel_set_property (GObject *object, guint prop_id, const GValue *value,
+                                GParamSpec *pspec)
+{
+  RoofLayoutPanel *self = ROOF_LAYOUT_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_CATALOG:
+      roof_layout_panel_set_catalog (self, g_value_get_object (value));
+      break;
+    case PROP_SCENARIO:
+      roof_layout_panel_set_scenario (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+roof_layout_panel_class_init (RoofLayoutPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = roof_layout_panel_dispose;
+  object_class->finalize = roof_layout_panel_finalize;
+  object_class->get_property = roof_layout_panel_get_property;
+  object_class->set_property = roof_layout_panel_set_property;
+  properties[PROP_CATALOG]
+    = g_param_spec_object ("catalog", NULL, NULL, ROOF_TYPE_CATALOG, flags);
+  properties[PROP_SCENARIO]
+    = g_param_spec_object ("scenario", NULL, NULL, ROOF_TYPE_SCENARIO, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+roof_layout_panel_init (RoofLayoutPanel *self)
+{
+  const char *const attn[] = { _("Data parallel over the EP group"),
+                               _("Tensor parallel over the EP group"), NULL };
+  g_autoptr (GtkStringList) attn_names = gtk_string_list_new (attn);
+
+  self->system_ids = g_ptr_array_new_with_free_func (g_free);
+  self->system_names = gtk_string_list_new (NULL);
+
+  self->group = adw_preferences_group_new ();
+  gtk_widget_set_name (self->group, "layout-group");
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->group), _("Layout"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->group),
+                                         _("How the model is spread over the devices, saved "
+                                           "in the scenario"));
+  gtk_widget_set_parent (self->group, GTK_WIDGET (self));
+
+  self->system_row = add_combo (self, "system-row", _("System"),
+                                G_LIST_MODEL (self->system_names), G_CALLBACK (system_selected_cb));
+  g_object_unref (self->system_names); /* the combo row holds it */
+  add_tp_row (self);
+  for (guint i = 0; i < N_NUMBERS; i++)
+    {
+      add_number (self, i);
+      if (i == EP_ROW)
+        self->attn_row = add_combo (self, "attn-row", _("Attention beside EP"),
+                                    G_LIST_MODEL (attn_names), G_CALLBACK (attn_selected_cb));
+    }
+  add_status (self);
+}
+
+GtkWidget *
+roof_layout_panel_new (void)
+{
+  return g_object_new (ROOF_TYPE_LAYOUT_PANEL, NULL);
+}
+
+void
+roof_layout_panel_set_catalog (RoofLayoutPanel *self, RoofCatalog *catalog)
+{
+  g_return_if_fail (ROOF_IS_LAYOUT_PANEL (self));
+  g_return_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog));
+
+  if (!g_set_object (&self->catalog, catalog))
+    return;
+  if (catalog != NULL)
+    {
+      /* a system added, removed or renamed; a model's experts or a
+       * device's fabric edited */
+      g_signal_connect_object (roof_catalog_get_systems (catalog), "items-changed",
+                               G_CALLBACK (fill_systems), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (catalog, "entry-changed", G_CALLBACK (show_scenario), self,
+                               G_CONNECT_SWAPPED);
+    }
+  fill_systems (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
+}
+
+void
+roof_layout_panel_set_scenario (RoofLayoutPanel *self, RoofScenario *scenario)
+{
+  g_return_if_fail (ROOF_IS_LAYOUT_PANEL (self));
+  g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
+
+  if (!roof_follow_changed (&self->scenario, &self->scenario_handler, scenario,
+                            G_CALLBACK (show_scenario), self, G_CONNECT_SWAPPED))
+    return;
+  if (self->tp_binding != NULL)
+    g_binding_unbind (self->tp_binding);
+  g_clear_object (&self->tp_binding);
+  if (scenario != NULL)
+    self->tp_binding = g_object_ref (
+      g_object_bind_property_full (scenario, "devices", self->tp_adjustment, "value",
+                                   G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE, NULL,
+                                   tp_to_scenario, self, NULL));
+  show_scenario (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
+}
