@@ -547,6 +547,7 @@ add_status (RoofLayoutPanel *self)
   gtk_widget_set_name (row, "layout-status");
   self->used_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_add_css_class (GTK_WIDGET (self->used_label), "numeric");
+  gtk_widget_set_name (GTK_WIDGET (self->used_label), "layout-used");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->used_label));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->group), row);
   self->status_row = ADW_ACTION_ROW (row);

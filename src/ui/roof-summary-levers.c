@@ -34,7 +34,8 @@ speculative (RoofChartData *data, int index, const RoofResult *decode, RoofSumma
       return;
     }
   out->itl = s.itl;
-  out->tokens_per_s = s.tokens_per_s;
+  /* one replica's: the data-parallel replicas each serve as many */
+  out->tokens_per_s = s.tokens_per_s * (in->workload.dp > 1.0 ? in->workload.dp : 1.0);
   out->has_cost = s.has_cost;
   out->usd_per_mtok = s.usd_per_mtok;
 
@@ -93,7 +94,7 @@ roof_summary_levers_compute (RoofChartData *data, int index, const RoofResult *d
 
   memset (out, 0, sizeof *out);
   out->itl = decode->t_step;
-  out->tokens_per_s = decode->tokens_per_s;
+  out->tokens_per_s = decode->tokens_per_s_total; /* every data-parallel replica's */
   out->has_cost = decode->has_cost;
   out->usd_per_mtok = decode->usd_per_mtok;
   out->ttft = ttft;

@@ -108,7 +108,8 @@ column_tip (RoofSummaryColumn column)
     case ROOF_SUMMARY_TTFT:
       return _("Time to first token: the prefill of the batch’s prompts");
     case ROOF_SUMMARY_TOKENS_PER_S:
-      return _("Output tokens per second of the whole batch at the decode step");
+      return _("Output tokens per second at the decode step: the whole batch, times the "
+               "data-parallel replicas");
     case ROOF_SUMMARY_USD_PER_MTOK:
       return _("Cost per million output tokens at the device’s hourly price");
     case ROOF_SUMMARY_BOUND:
