@@ -74,6 +74,7 @@ struct _RoofLayoutPanel
   Number numbers[N_NUMBERS];
   AdwComboRow *attn_row;
   AdwActionRow *status_row;
+  GtkSizeGroup *units; /* the units in one column, as wide as the widest */
   GtkLabel *used_label;
 
   RoofCatalog *catalog;
@@ -322,7 +323,10 @@ show_scenario (RoofLayoutPanel *self)
       Number *n = &self->numbers[i];
       double v = get_double (self, n->spec->property);
       if (n->spec->zero_is_none && v == 0.0)
-        roof_number_row_show_none (n->row, FALSE);
+        /* an empty row reads as none too: "—" says it while nobody types */
+        roof_number_row_show_none (n->row,
+                                   gtk_widget_get_focus_child (GTK_WIDGET (n->row)) == NULL
+                                     && !roof_number_row_get_in_error (n->row));
       else
         roof_number_row_show_value (n->row, size_or_one (v), FALSE);
     }
@@ -472,10 +476,12 @@ tp_to_scenario (GBinding *binding, const GValue *from, GValue *to, gpointer user
 /* Building                                                                 */
 
 static GtkWidget *
-unit_label (const char *text)
+unit_label (RoofLayoutPanel *self, const char *text)
 {
   GtkWidget *unit = gtk_label_new (text);
   gtk_widget_add_css_class (unit, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (unit), 0.0);
+  gtk_size_group_add_widget (self->units, unit);
   return unit;
 }
 
@@ -491,7 +497,7 @@ add_tp_row (RoofLayoutPanel *self)
   gtk_widget_set_tooltip_text (row, _("Devices that split every layer, over the interconnect"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Tensor parallel"), -1);
-  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), unit_label (_("devices")));
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), unit_label (self, _("devices")));
   roof_ui_number_row_setup (ADW_ENTRY_ROW (row), self->tp_adjustment, 0, FALSE);
   roof_ui_entry_row_wrap_title (row);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->group), row);
@@ -511,11 +517,13 @@ add_number (RoofLayoutPanel *self, guint i)
   gtk_widget_set_name (row, n->spec->property);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _(n->spec->title), -1);
-  if (n->spec->whole && n->spec->applies == APPLIES_ALWAYS)
-    adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
-                              unit_label (g_str_equal (n->spec->property, "dp") ? _("replicas")
-                                          : g_str_equal (n->spec->property, "pp") ? _("stages")
-                                                                                  : _("devices")));
+  /* every row has its unit's column, empty for a ratio or a count */
+  adw_entry_row_add_suffix (
+    ADW_ENTRY_ROW (row),
+    unit_label (self, g_str_equal (n->spec->property, "dp")   ? _("replicas")
+                      : g_str_equal (n->spec->property, "pp") ? _("stages")
+                      : g_str_equal (n->spec->property, "ep") ? _("devices")
+                                                              : ""));
   roof_ui_entry_row_wrap_title (row);
   g_signal_connect (row, "check", G_CALLBACK (number_check_cb), n);
   g_signal_connect (row, "typed", G_CALLBACK (number_typed_cb), n);
@@ -571,6 +579,7 @@ roof_layout_panel_finalize (GObject *object)
 
   g_ptr_array_unref (self->system_ids);
   g_object_unref (self->tp_adjustment);
+  g_object_unref (self->units);
   G_OBJECT_CLASS (roof_layout_panel_parent_class)->finalize (object);
 }
 
@@ -634,12 +643,12 @@ roof_layout_panel_class_init (RoofLayoutPanelClass *klass)
 static void
 roof_layout_panel_init (RoofLayoutPanel *self)
 {
-  const char *const attn[] = { _("Data parallel over the EP group"),
-                               _("Tensor parallel over the EP group"), NULL };
+  const char *const attn[] = { _("Data parallel"), _("Tensor parallel"), NULL };
   g_autoptr (GtkStringList) attn_names = gtk_string_list_new (attn);
 
   self->system_ids = g_ptr_array_new_with_free_func (g_free);
   self->system_names = gtk_string_list_new (NULL);
+  self->units = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 
   self->group = adw_preferences_group_new ();
   gtk_widget_set_name (self->group, "layout-group");
@@ -652,6 +661,8 @@ roof_layout_panel_init (RoofLayoutPanel *self)
   self->system_row = add_combo (self, "system-row", _("System"),
                                 G_LIST_MODEL (self->system_names), G_CALLBACK (system_selected_cb));
   g_object_unref (self->system_names); /* the combo row holds it */
+  /* the choice as the subtitle: a system's long name keeps the title whole */
+  adw_combo_row_set_use_subtitle (self->system_row, TRUE);
   add_tp_row (self);
   for (guint i = 0; i < N_NUMBERS; i++)
     {
