@@ -362,6 +362,27 @@ roof_render_assumptions (RoofRender *R, gboolean with_batch, gboolean with_conte
   roof_render_assumptions_full (R, with_batch, with_context, TRUE);
 }
 
+gboolean
+roof_append_layout (GString *s, const RoofWorkload *wl)
+{
+  char tp[32], ep[32], pp[32], dp[32], num[48];
+
+  if (!(wl->ep > 1.0 || wl->pp > 1.0 || wl->dp > 1.0))
+    return FALSE;
+  roof_format_number (wl->devices, 4, tp, sizeof tp);
+  roof_format_number (MAX (wl->ep, 1.0), 4, ep, sizeof ep);
+  roof_format_number (MAX (wl->pp, 1.0), 4, pp, sizeof pp);
+  roof_format_number (MAX (wl->dp, 1.0), 4, dp, sizeof dp);
+  roof_format_number (roof_workload_total_devices (wl), 7, num, sizeof num);
+  g_string_append_printf (s, _(" · layout TP×EP×PP×DP %s×%s×%s×%s = %s devices"), tp, ep, pp, dp,
+                          num);
+  if (wl->ep > 1.0)
+    g_string_append (s, wl->attn_parallel == ROOF_ATTN_PARALLEL_TENSOR
+                          ? _(", attention tensor-parallel")
+                          : _(", attention data-parallel"));
+  return TRUE;
+}
+
 void
 roof_render_assumptions_full (RoofRender *R, gboolean with_batch, gboolean with_context,
                               gboolean with_layout)
@@ -400,23 +421,8 @@ roof_render_assumptions_full (RoofRender *R, gboolean with_batch, gboolean with_
                           roof_precision_name (wl->activations), roof_precision_name (wl->compute));
   if (!with_layout)
     ; /* the chart says which layouts it draws */
-  else if (wl->ep > 1.0 || wl->pp > 1.0 || wl->dp > 1.0)
-    {
-      /* a layout beyond TP: every factor, and the devices it takes */
-      char tp[32], ep[32], pp[32], dp[32];
-
-      roof_format_number (wl->devices, 4, tp, sizeof tp);
-      roof_format_number (MAX (wl->ep, 1.0), 4, ep, sizeof ep);
-      roof_format_number (MAX (wl->pp, 1.0), 4, pp, sizeof pp);
-      roof_format_number (MAX (wl->dp, 1.0), 4, dp, sizeof dp);
-      roof_format_number (roof_workload_total_devices (wl), 7, num, sizeof num);
-      g_string_append_printf (s, _(" · layout TP×EP×PP×DP %s×%s×%s×%s = %s devices"), tp, ep,
-                              pp, dp, num);
-      if (wl->ep > 1.0)
-        g_string_append (s, wl->attn_parallel == ROOF_ATTN_PARALLEL_TENSOR
-                              ? _(", attention tensor-parallel")
-                              : _(", attention data-parallel"));
-    }
+  else if (roof_append_layout (s, wl))
+    ; /* a layout beyond TP: every factor, and the devices it takes */
   else
     {
       roof_format_number (wl->devices, 4, num, sizeof num);

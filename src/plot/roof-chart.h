@@ -164,6 +164,11 @@ typedef struct
 
 void roof_chart_input_init (RoofChartInput *in);
 
+/* Appends " · layout TP×EP×PP×DP 2×8×1×4 = 64 devices" (and where attention
+ * runs) when the layout goes beyond tensor parallelism; FALSE, and nothing
+ * appended, otherwise. The charts' captions and the app's summary say it so. */
+gboolean roof_append_layout (GString *s, const RoofWorkload *wl);
+
 /* ------------------------------------------------------------------------ */
 /* What was drawn, for hit-testing in the app and overlap tests             */
 

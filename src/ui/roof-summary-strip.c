@@ -542,7 +542,9 @@ describe_workload (RoofChartData *data)
                                                                           : _("prompt"),
                           context);
   g_string_append_printf (s, " · %s", roof_precision_name (wl->weights));
-  if (wl->devices > 1)
+  if (roof_append_layout (s, wl))
+    ; /* TP×EP×PP×DP and the devices it takes */
+  else if (wl->devices > 1)
     {
       int n = (int) wl->devices;
       g_string_append (s, " · ");

@@ -274,6 +274,12 @@ test_figures (void)
     g_assert_cmpfloat (in->workload.dp, ==, 3);
     g_assert_cmpfloat (in->frontier_devices, ==, 12); /* 2 · 2 · 1 · 3 */
   }
+  /* the summary's line names the whole layout, not the TP alone */
+  {
+    const char *title = gtk_label_get_text (GTK_LABEL (ui_find_named (GTK_WIDGET (strip), "summary-title")));
+    g_assert_nonnull (strstr (title, "TP×EP×PP×DP 2×2×1×3 = 12 devices"));
+    g_assert_null (strstr (title, " · 2 devices")); /* the TP alone, as before */
+  }
 
   /* a system: the summary's first row, its device on its fabric */
   GtkWidget *system = ui_find_named (panel, "system-row");
