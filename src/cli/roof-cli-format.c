@@ -389,6 +389,38 @@ roof_cli_escape (const char *text)
 /* ---------------------------------------------------------------------- */
 /* Numbers for JSON and CSV                                                */
 
+/* "00" to "99" */
+static const char digit_pairs[] =
+  "0001020304050607080910111213141516171819"
+  "2021222324252627282930313233343536373839"
+  "4041424344454647484950515253545556575859"
+  "6061626364656667686970717273747576777879"
+  "8081828384858687888990919293949596979899";
+
+/* v < 10^8 as 8 digits, leading zeros included */
+static inline void
+put8 (char *d, guint32 v)
+{
+  guint32 hi = v / 10000, lo = v % 10000;
+
+  memcpy (d, digit_pairs + 2 * (hi / 100), 2);
+  memcpy (d + 2, digit_pairs + 2 * (hi % 100), 2);
+  memcpy (d + 4, digit_pairs + 2 * (lo / 100), 2);
+  memcpy (d + 6, digit_pairs + 2 * (lo % 100), 2);
+}
+
+/* q < 10^17 as 17 digits, leading zeros included */
+static void
+put_digits17 (char *dst, guint64 q)
+{
+  guint64 hi = q / 100000000;
+
+  g_assert (q < G_GUINT64_CONSTANT (100000000000000000));
+  dst[0] = (char) ('0' + hi / 100000000);
+  put8 (dst + 1, (guint32) (hi % 100000000));
+  put8 (dst + 9, (guint32) (q % 100000000));
+}
+
 /* Clinger's fast path: with m < 2^53 and |k| ≤ 22 both operands are exact
  * doubles, so one correctly rounded operation is what strtod returns. */
 static gboolean
@@ -540,66 +572,48 @@ pow10_128 (int k)
   return ((Uint128) table[k][0] << 64) | table[k][1];
 }
 
-/* round (m · 10^k / 2^shift), to nearest; FALSE on an exact tie */
-static gboolean
-scaled_round (guint64 m, int k, int shift, Uint128 *q)
-{
-  Uint128 num = (Uint128) m * pow10_128 (k);
-  Uint128 floor_q = num >> shift;
-  Uint128 rem = num - (floor_q << shift);
-  Uint128 half = (Uint128) 1 << (shift - 1);
-
-  if (rem == half)
-    return FALSE;
-  *q = floor_q + (rem > half ? 1 : 0);
-  return TRUE;
-}
-
 /* `q`, a whole number of `p` digits (or 10^p after rounding up), as digits
  * with the decimal exponent `x` of its first one. */
 static gsize
-put_rounded (char *dst, gboolean negative, Uint128 q, int p, int x)
+put_rounded (char *dst, gboolean negative, guint64 q, int p, int x)
 {
   char digits[17];
-  guint64 d;
 
-  if (q == pow10_128 (p))
+  if (q == (guint64) pow10_128 (p))
     {
-      q = pow10_128 (p - 1);
+      q = (guint64) pow10_128 (p - 1);
       x++;
     }
-  d = (guint64) q;
-  /* two digits a division: this loop was a tenth of a large sweep */
-  int i = p;
-  for (; i >= 2; i -= 2)
-    {
-      guint r = (guint) (d % 100);
-      d /= 100;
-      digits[i - 2] = (char) ('0' + r / 10);
-      digits[i - 1] = (char) ('0' + r % 10);
-    }
-  if (i == 1)
-    digits[0] = (char) ('0' + (int) d);
-  return put_g_style (dst, negative, digits, p, x, p);
+  put_digits17 (digits, q);
+  return put_g_style (dst, negative, digits + 17 - p, p, x, p);
 }
 
+/* 10^k for -6 ≤ k ≤ 16, as the nearest doubles: where the decimal exponent
+ * estimated from the binary one is one short */
+static const double pow10_from_minus6[] = {
+  1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5,
+  1e6,  1e7,  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+};
+
 /* roof_json_format_double's text in exact integer arithmetic, no printf or
- * strtod: |value| is m / 2^shift with 2^52 < m < 2^53, so the candidates of
- * 15, 16 and 17 digits, round (m · 10^k / 2^shift), and the test whether
- * one reads back (within half an ulp: |q · 2^shift − m · 10^k| < 10^k / 2)
- * all fit in 128 bits for 1e-6 ≤ |value| < 2^53. Written into `dst`, its
- * length returned; 0, for printf to decide, outside that range, at a power
- * of two (its lower neighbour is nearer) and on exact ties. */
+ * strtod: |value| is m / 2^shift with 2^52 < m < 2^53. One product
+ * m · 10^k (k = 16 − x, x the decimal exponent) split at 2^shift into a
+ * 17-digit whole part n17 and a remainder gives all three candidates:
+ * those of 16 and 15 digits are n17 / 10 and n17 / 100 rounded by the digits
+ * dropped and the remainder, and one reads back when it lies within half an
+ * ulp of the value, |c · 2^shift − m · 10^k| < 10^k / 2 with c the candidate
+ * in units of the 17th digit. All of it fits in 128 bits for
+ * 1e-6 ≤ |value| < 2^53. Written into `dst`, its length returned; 0, for
+ * printf to decide, outside that range, at a power of two (its lower
+ * neighbour is nearer) and on exact ties. */
 static gsize
 put_exact (char *dst, double value)
 {
+  const guint64 p16 = G_GUINT64_CONSTANT (10000000000000000);
   double a = fabs (value);
-  Uint128 q17 = 0;
-  int e2, x, shift;
-  guint64 m;
-  gboolean found = FALSE;
-
-  guint64 bits;
+  Uint128 num = 0, rem, unit;
+  guint64 bits, m, n17 = 0, q17;
+  int e2, x, k = 0, shift;
 
   if (!(a >= 1e-6 && a < 9007199254740992.0))
     return 0;
@@ -612,41 +626,54 @@ put_exact (char *dst, double value)
   if (shift <= 0 || shift > 72 || m == (G_GUINT64_CONSTANT (1) << 52))
     return 0;
 
-  /* the decimal exponent, floor (log10 (a)) or one less: 2^(e2-1) ≤ a < 2^e2,
-   * and 78913 / 2^18 is log10 (2) less 8e-7, an error below 1e-4 for the
-   * |e2 - 1| ≤ 54 of this range (no multiple of log10 (2) there is that
-   * near a whole number); the loop below corrects the one off */
+  /* the decimal exponent: floor (log10 (2^(e2-1))) (78913 / 2^18 is log10 (2)
+   * less 8e-7, an error below 1e-4 for the |e2 - 1| ≤ 54 of this range, and
+   * no multiple of log10 (2) there is that near a whole number), -7 to 15,
+   * then one more when a reaches the next power of ten; the loop corrects
+   * what the rounded powers of ten below 1 get wrong */
   x = (int) (((gint64) (e2 - 1) * 78913) >> 18);
-  for (int attempt = 0; attempt < 3 && !found; attempt++)
+  if (a >= pow10_from_minus6[x + 7])
+    x++;
+  for (int attempt = 0;; attempt++)
     {
-      if (16 - x < 0 || 16 - x > 22 || !scaled_round (m, 16 - x, shift, &q17))
+      k = 16 - x;
+      if (attempt == 3 || k < 0 || k > 22)
         return 0;
-      if (q17 >= pow10_128 (17))
+      num = (Uint128) m * pow10_128 (k);
+      n17 = (guint64) (num >> shift);
+      if (n17 >= 10 * p16)
         x++;
-      else if (q17 < pow10_128 (16))
+      else if (n17 < p16)
         x--;
       else
-        found = TRUE;
+        break;
     }
-  if (!found)
+  rem = num - ((Uint128) n17 << shift);
+  if (rem == (Uint128) 1 << (shift - 1))
     return 0;
+  q17 = n17 + (rem > (Uint128) 1 << (shift - 1) ? 1 : 0);
+  unit = pow10_128 (k);
 
   for (int p = 15; p <= 16; p++)
     {
-      int k = p - 1 - x;
-      Uint128 q, scaled, exact, diff;
+      guint64 div = p == 15 ? 100 : 10;
+      guint64 q = n17 / div, r = n17 % div;
+      Uint128 diff;
 
-      if (k < 0 || !scaled_round (m, k, shift, &q))
+      /* the dropped part is (r + rem / 2^shift) / div, rounded to nearest */
+      if (2 * r == div && rem == 0)
         return 0;
-      scaled = q << shift;
-      exact = (Uint128) m * pow10_128 (k);
-      diff = scaled > exact ? scaled - exact : exact - scaled;
-      if (2 * diff == pow10_128 (k))
+      if (2 * r >= div)
+        q++;
+      /* |q · div − n17 − rem / 2^shift| · 2^shift */
+      if (q * div > n17)
+        diff = ((Uint128) (q * div - n17) << shift) - rem;
+      else
+        diff = ((Uint128) (n17 - q * div) << shift) + rem;
+      if (2 * diff == unit)
         return 0;
-      if (2 * diff < pow10_128 (k))
-        {
-          return put_rounded (dst, signbit (value), q, p, x);
-        }
+      if (2 * diff < unit)
+        return put_rounded (dst, signbit (value), q, p, x);
     }
   return put_rounded (dst, signbit (value), q17, 17, x);
 }
@@ -670,12 +697,20 @@ roof_cli_put_int (char *dst, gint64 value)
   /* the magnitude as unsigned: -G_MININT64 does not fit a gint64 */
   guint64 u = value < 0 ? -(guint64) value : (guint64) value;
 
-  do
+  /* two digits a division */
+  while (u >= 100)
     {
-      *--p = (char) ('0' + u % 10);
-      u /= 10;
+      p -= 2;
+      memcpy (p, digit_pairs + 2 * (u % 100), 2);
+      u /= 100;
     }
-  while (u > 0);
+  if (u >= 10)
+    {
+      p -= 2;
+      memcpy (p, digit_pairs + 2 * u, 2);
+    }
+  else
+    *--p = (char) ('0' + u);
   if (value < 0)
     *--p = '-';
   memcpy (dst, p, (gsize) (buf + sizeof buf - p));
@@ -715,9 +750,9 @@ roof_cli_put_double (char *dst, double value)
 
   if (!isfinite (value) || value == 0.0)
     return put_reference (dst, value);
-  if (fabs (value) < 1e16 && floor (value) == value)
+  if (fabs (value) < 1e16 && (double) (gint64) value == value)
     {
-      /* below 2^63: the integer prints exactly like "%.0f" */
+      /* a whole number below 2^63: it prints exactly like "%.0f" */
       return roof_cli_put_int (dst, (gint64) value);
     }
 
