@@ -470,7 +470,27 @@ typedef struct
   gboolean by_batch; /* else the context */
   GArray *values;    /* the axis: double, m of them */
   guint n, m;        /* targets, points */
+  /* what CSV and JSON print of the first n_held points, target-major, kept
+   * from sweep_check so that those are solved once */
+  struct SweepPoint *held;
+  gsize n_held;
 } Sweep;
+
+/* What a line of the CSV or the JSON prints of a point's result */
+typedef struct SweepPoint
+{
+  double t_step, tokens_per_s, intensity, footprint, mfu, mbu, usd_per_mtok;
+  gint32 min_devices;
+  guint8 bound; /* a RoofBound */
+  guint fits : 1;
+  guint has_cost : 1;
+} SweepPoint;
+
+G_STATIC_ASSERT (sizeof (SweepPoint) == 64);
+
+/* Held points at most: 64 bytes each, 8 MiB; a larger sweep solves the
+ * points beyond twice, keeping its memory bounded */
+#define SWEEP_HELD_MAX 131072
 
 static RoofStatus sweep_point (RoofCliContext *ctx, guint i, const RoofWorkload *wl,
                                RoofResult *r, RoofError *err);
@@ -505,22 +525,159 @@ sweep_solve (RoofCliContext *ctx, const Sweep *sw, guint i, guint j, RoofResult 
   return TRUE;
 }
 
-/* Solves every point once, keeping nothing, so that a point the solver
- * refuses stops the command before any output, as when the results were
- * held: some 11 ms for the sweep above, less than the array's pages. */
+static void
+sweep_point_of (const RoofResult *r, SweepPoint *p)
+{
+  *p = (SweepPoint) {
+    .t_step = r->t_step,
+    .tokens_per_s = r->tokens_per_s,
+    .intensity = r->intensity,
+    .footprint = r->footprint,
+    .mfu = r->mfu,
+    .mbu = r->mbu,
+    .usd_per_mtok = r->usd_per_mtok,
+    .min_devices = r->min_devices,
+    .bound = (guint8) MIN ((guint) r->bound, G_MAXUINT8),
+    .fits = r->fits ? 1 : 0,
+    .has_cost = r->has_cost ? 1 : 0,
+  };
+}
+
+/* Solves every point once, so that a point the solver refuses stops the
+ * command before any output, as when the results were held; what CSV and
+ * JSON print of the first sw->n_held points is kept in sw->held (sweep_get
+ * takes it from there), the rest is solved again as it is written. */
 static gboolean
 sweep_check (RoofCliContext *ctx, const Sweep *sw, GError **error)
 {
+  gsize k = 0;
+
   for (guint i = 0; i < sw->n; i++)
-    for (guint j = 0; j < sw->m; j++)
+    for (guint j = 0; j < sw->m; j++, k++)
       {
         RoofResult r;
 
         if (!sweep_solve (ctx, sw, i, j, &r, error))
           return FALSE;
+        if (k < sw->n_held)
+          sweep_point_of (&r, &sw->held[k]);
       }
   return TRUE;
 }
+
+/* Target i at point j for CSV and JSON: held, or solved again */
+static gboolean
+sweep_get (RoofCliContext *ctx, const Sweep *sw, guint i, guint j, SweepPoint *p,
+           GError **error)
+{
+  gsize k = (gsize) i * sw->m + j;
+  RoofResult r;
+
+  if (k < sw->n_held)
+    {
+      *p = sw->held[k];
+      return TRUE;
+    }
+  if (!sweep_solve (ctx, sw, i, j, &r, error))
+    return FALSE;
+  sweep_point_of (&r, p);
+  return TRUE;
+}
+
+/* A CSV or JSON line's text up to the number of the axis point and from
+ * there to the first result (CSV: "ID," and ",CONTEXT," or "ID,BATCH," and
+ * ","; JSON: "{\"batch\": " and ", \"context\": C, \"t_step_s\": " or the
+ * like), the other of batch and context being the same at every point. */
+typedef struct
+{
+  GString *head, *tail;
+} SweepAxisText;
+
+static void
+sweep_axis_text_clear (SweepAxisText *t)
+{
+  g_string_free (t->head, TRUE);
+  g_string_free (t->tail, TRUE);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SweepAxisText, sweep_axis_text_clear)
+
+static void
+sweep_axis_text (RoofCliContext *ctx, const Sweep *sw, const char *head, const char *sep,
+                 const char *tail, SweepAxisText *t)
+{
+  /* batch then context, separated by `sep` */
+  t->head = g_string_new (head);
+  t->tail = g_string_new (NULL);
+  if (!sw->by_batch)
+    {
+      roof_cli_append_double (t->head, ctx->workload.batch);
+      g_string_append (t->head, sep);
+      g_string_append (t->tail, tail);
+      return;
+    }
+  g_string_append (t->tail, sep);
+  roof_cli_append_double (t->tail, ctx->workload.context);
+  g_string_append (t->tail, tail);
+}
+
+static char *
+put_piece (char *d, const GString *piece)
+{
+  memcpy (d, piece->str, piece->len);
+  return d + piece->len;
+}
+
+/* One row of the CSV into `line` (room for the head and tail, 5 numbers,
+ * a bound and 64 bytes), its length returned */
+static gsize
+sweep_csv_point (char *line, const SweepAxisText *t, double axis, const GString *bound,
+                 const SweepPoint *p)
+{
+  char *d = line;
+
+  d = put_piece (d, t->head);
+  d += roof_cli_put_double (d, axis);
+  d = put_piece (d, t->tail);
+  d += roof_cli_put_double (d, p->t_step);
+  *d++ = ',';
+  d += roof_cli_put_double (d, p->tokens_per_s);
+  *d++ = ',';
+  d += roof_cli_put_double (d, p->intensity);
+  *d++ = ',';
+  d = put_piece (d, bound);
+  if (p->fits)
+    {
+      memcpy (d, ",true,", 6);
+      d += 6;
+    }
+  else
+    {
+      memcpy (d, ",false,", 7);
+      d += 7;
+    }
+  if (p->has_cost)
+    d += roof_cli_put_double (d, p->usd_per_mtok);
+  *d++ = '\n';
+  return (gsize) (d - line);
+}
+
+/* The CSV fields of the three bounds and of any other value (empty, as
+ * roof_bound_name gives it no name) */
+typedef struct
+{
+  GString *field[ROOF_BOUND_COMMUNICATION + 2];
+} SweepBoundFields;
+
+static void
+sweep_bound_fields_clear (SweepBoundFields *f)
+{
+  for (gsize b = 0; b < G_N_ELEMENTS (f->field); b++)
+    if (f->field[b] != NULL)
+      g_string_free (f->field[b], TRUE);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SweepBoundFields, sweep_bound_fields_clear)
 
 /* One row per target and point, written in chunks as it goes. */
 static gboolean
@@ -529,41 +686,48 @@ sweep_write_csv (RoofCliContext *ctx, const Sweep *sw, GError **error)
   guint n = sw->n, m = sw->m;
 
   g_autoptr (GString) s = g_string_sized_new (CHUNK + 1024);
+  g_autoptr (GString) id = g_string_new (NULL);
+  g_auto (SweepBoundFields) bound = { { NULL } };
 
+  /* the bound's field and the target's, escaped once */
+  for (gsize b = 0; b < G_N_ELEMENTS (bound.field); b++)
+    {
+      bound.field[b] = g_string_new (NULL);
+      roof_cli_csv_append_field (bound.field[b], roof_bound_name ((RoofBound) b));
+    }
   g_string_append (s, "hardware,batch,context,t_step_s,tokens_per_s,intensity,bound,fits,"
                       "usd_per_mtok\n");
   for (guint i = 0; i < n && !roof_cli_stream_failed (ctx->out); i++)
-    for (guint j = 0; j < m; j++)
-      {
-        RoofResult point, *r = &point;
+    {
+      g_auto (SweepAxisText) t = { 0 };
+      gsize max;
 
-        if (!sweep_solve (ctx, sw, i, j, r, error))
-          return FALSE;
-        roof_cli_csv_append_field (s, id_of (ctx, i));
-        g_string_append_c (s, ',');
-        roof_cli_csv_append_number (s, sweep_batch (ctx, sw, j));
-        g_string_append_c (s, ',');
-        roof_cli_csv_append_number (s, sweep_context (ctx, sw, j));
-        g_string_append_c (s, ',');
-        roof_cli_csv_append_number (s, r->t_step);
-        g_string_append_c (s, ',');
-        roof_cli_csv_append_number (s, r->tokens_per_s);
-        g_string_append_c (s, ',');
-        roof_cli_csv_append_number (s, r->intensity);
-        g_string_append_c (s, ',');
-        roof_cli_csv_append_field (s, roof_bound_name (r->bound));
-        g_string_append (s, r->fits ? ",true," : ",false,");
-        if (r->has_cost)
-          roof_cli_csv_append_number (s, r->usd_per_mtok);
-        g_string_append_c (s, '\n');
-        if (s->len >= CHUNK)
-          {
-            /* written as it goes: a reader sees the first rows early,
-             * and a full disk stops the loop */
-            roof_cli_stream_write (ctx->out, s->str, s->len);
-            g_string_truncate (s, 0);
-          }
-      }
+      g_string_truncate (id, 0);
+      roof_cli_csv_append_field (id, id_of (ctx, i));
+      g_string_append_c (id, ',');
+      sweep_axis_text (ctx, sw, id->str, ",", ",", &t);
+      max = t.head->len + t.tail->len + 5 * ROOF_CLI_NUMBER_MAX + 64;
+      g_autofree char *line = g_malloc (max);
+      for (guint j = 0; j < m; j++)
+        {
+          SweepPoint point;
+
+          if (!sweep_get (ctx, sw, i, j, &point, error))
+            return FALSE;
+          roof_cli_append_len (
+              s, line,
+              sweep_csv_point (line, &t, g_array_index (sw->values, double, j),
+                               bound.field[MIN ((guint) point.bound, ROOF_BOUND_COMMUNICATION + 1)],
+                               &point));
+          if (s->len >= CHUNK)
+            {
+              /* written as it goes: a reader sees the first rows early,
+               * and a full disk stops the loop */
+              roof_cli_stream_write (ctx->out, s->str, s->len);
+              g_string_truncate (s, 0);
+            }
+        }
+    }
   roof_cli_stream_write (ctx->out, s->str, s->len);
   return TRUE;
 }
@@ -579,21 +743,19 @@ sweep_write_csv (RoofCliContext *ctx, const Sweep *sw, GError **error)
  * constant pieces, the numbers by roof_cli_put_double ("null" when not
  * finite). Its length returned. */
 static gsize
-sweep_json_point (char *line, double batch, double context, const RoofResult *r)
+sweep_json_point (char *line, const SweepAxisText *t, double axis, const SweepPoint *p)
 {
-  const char *bound = roof_bound_name (r->bound);
+  const char *bound = roof_bound_name ((RoofBound) p->bound);
   char *d = line;
 
-  PUT_TEXT (d, "{\"batch\": ");
-  d += roof_cli_put_double (d, batch);
-  PUT_TEXT (d, ", \"context\": ");
-  d += roof_cli_put_double (d, context);
-  PUT_TEXT (d, ", \"t_step_s\": ");
-  d += roof_cli_put_double (d, r->t_step);
+  d = put_piece (d, t->head);
+  d += roof_cli_put_double (d, axis);
+  d = put_piece (d, t->tail);
+  d += roof_cli_put_double (d, p->t_step);
   PUT_TEXT (d, ", \"tokens_per_s\": ");
-  d += roof_cli_put_double (d, r->tokens_per_s);
+  d += roof_cli_put_double (d, p->tokens_per_s);
   PUT_TEXT (d, ", \"intensity\": ");
-  d += roof_cli_put_double (d, r->intensity);
+  d += roof_cli_put_double (d, p->intensity);
   PUT_TEXT (d, ", \"bound\": ");
   if (bound != NULL)
     {
@@ -608,19 +770,19 @@ sweep_json_point (char *line, double batch, double context, const RoofResult *r)
     }
   else
     PUT_TEXT (d, "null");
-  if (r->fits)
+  if (p->fits)
     PUT_TEXT (d, ", \"fits\": true, \"min_devices\": ");
   else
     PUT_TEXT (d, ", \"fits\": false, \"min_devices\": ");
-  d += roof_cli_put_int (d, r->min_devices);
+  d += roof_cli_put_int (d, p->min_devices);
   PUT_TEXT (d, ", \"footprint_bytes\": ");
-  d += roof_cli_put_double (d, r->footprint);
+  d += roof_cli_put_double (d, p->footprint);
   PUT_TEXT (d, ", \"mfu\": ");
-  d += roof_cli_put_double (d, r->mfu);
+  d += roof_cli_put_double (d, p->mfu);
   PUT_TEXT (d, ", \"mbu\": ");
-  d += roof_cli_put_double (d, r->mbu);
+  d += roof_cli_put_double (d, p->mbu);
   PUT_TEXT (d, ", \"usd_per_mtok\": ");
-  d += roof_cli_put_double (d, r->has_cost ? r->usd_per_mtok : NAN);
+  d += roof_cli_put_double (d, p->has_cost ? p->usd_per_mtok : NAN);
   PUT_TEXT (d, "}");
   return (gsize) (d - line);
 }
@@ -634,12 +796,14 @@ sweep_write_json (RoofCliContext *ctx, const Sweep *sw, GError **error)
   g_autoptr (RoofCliJsonWriter) w = roof_cli_json_writer_new (ctx->out);
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (JsonNode) workload = NULL;
+  g_auto (SweepAxisText) t = { 0 };
 
   /* the workload object as every other command writes it */
   json_builder_begin_object (b);
   roof_cli_json_workload (b, "workload", &ctx->workload);
   json_builder_end_object (b);
   workload = json_builder_get_root (b);
+  sweep_axis_text (ctx, sw, "{\"batch\": ", ", \"context\": ", ", \"t_step_s\": ", &t);
 
   roof_cli_json_writer_begin_object (w, NULL);
   roof_cli_json_writer_string (w, "model", roof_spec_get_id (ROOF_SPEC (ctx->model)));
@@ -656,14 +820,14 @@ sweep_write_json (RoofCliContext *ctx, const Sweep *sw, GError **error)
       roof_cli_json_writer_begin_array (w, "points");
       for (guint j = 0; j < m && !roof_cli_stream_failed (ctx->out); j++)
         {
-          RoofResult point, *r = &point;
-
-          if (!sweep_solve (ctx, sw, i, j, r, error))
-            return FALSE;
+          SweepPoint point;
           char line[SWEEP_JSON_LINE_MAX];
-          gsize len = sweep_json_point (line, sweep_batch (ctx, sw, j),
-                                        sweep_context (ctx, sw, j), r);
-          roof_cli_json_writer_raw (w, line, len);
+
+          if (!sweep_get (ctx, sw, i, j, &point, error))
+            return FALSE;
+          roof_cli_json_writer_raw (
+              w, line,
+              sweep_json_point (line, &t, g_array_index (sw->values, double, j), &point));
         }
       roof_cli_json_writer_end_array (w);
       roof_cli_json_writer_end_object (w);
@@ -757,12 +921,18 @@ roof_cli_cmd_sweep (RoofCliContext *ctx, GError **error)
 {
   const RoofCliOptions *opts = ctx->opts;
   g_autoptr (GArray) values = NULL;
+  g_autofree SweepPoint *held = NULL;
   Sweep sw = { .by_batch = opts->batch_is_range, .n = ctx->targets->len };
 
   values = sw.by_batch ? roof_cli_axis_values (ctx->batch_lo, ctx->batch_hi, opts->points)
                        : roof_cli_axis_values (ctx->context_lo, ctx->context_hi, opts->points);
   sw.values = values;
   sw.m = values->len;
+  if (opts->csv || opts->json)
+    {
+      sw.n_held = (gsize) MIN ((guint64) sw.n * sw.m, SWEEP_HELD_MAX);
+      held = sw.held = g_new (SweepPoint, sw.n_held);
+    }
   if (!sweep_check (ctx, &sw, error))
     return FALSE;
 
