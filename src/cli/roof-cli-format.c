@@ -442,10 +442,20 @@ decimal_to_double (guint64 m, int k, double *out)
  * digits, a sign, a point and "e-308", or "0.0000" and 17 digits), its
  * length returned: a GString append per character was a fifth of a large
  * sweep's time. */
+/* Digit buffers hold DIGITS_ROOM bytes, so that a run of up to 17 digits
+ * starting at any of the first 23 is copied as 17 fixed bytes, inline,
+ * and the digits past the run ignored (a memcpy of variable length is a
+ * call). The destination, ROOF_CLI_NUMBER_MAX bytes, has room for the
+ * same: the text's end plus 17 is within 40 bytes of its start. */
+#define DIGITS_ROOM 40
+#define COPY_DIGITS(d, src, n) (memcpy ((d), (src), 17), (d) += (n))
+
 static gsize
 put_g_style (char *buf, gboolean negative, const char *digits, int n, int exp10, int p)
 {
   char *d = buf;
+
+  G_STATIC_ASSERT (ROOF_CLI_NUMBER_MAX >= 1 + 16 + 1 + 17 + 5);
 
   while (n > 1 && digits[n - 1] == '0')
     n--;
@@ -459,8 +469,7 @@ put_g_style (char *buf, gboolean negative, const char *digits, int n, int exp10,
       if (n > 1)
         {
           *d++ = '.';
-          memcpy (d, digits + 1, n - 1);
-          d += n - 1;
+          COPY_DIGITS (d, digits + 1, n - 1);
         }
       *d++ = 'e';
       *d++ = exp10 < 0 ? '-' : '+';
@@ -475,26 +484,22 @@ put_g_style (char *buf, gboolean negative, const char *digits, int n, int exp10,
       *d++ = '.';
       for (int i = 0; i < -exp10 - 1; i++)
         *d++ = '0';
-      memcpy (d, digits, n);
-      d += n;
+      COPY_DIGITS (d, digits, n);
     }
   else
     {
       int whole = exp10 + 1;
       if (n <= whole)
         {
-          memcpy (d, digits, n);
-          d += n;
+          COPY_DIGITS (d, digits, n);
           for (int i = n; i < whole; i++)
             *d++ = '0';
         }
       else
         {
-          memcpy (d, digits, whole);
-          d += whole;
+          COPY_DIGITS (d, digits, whole);
           *d++ = '.';
-          memcpy (d, digits + whole, n - whole);
-          d += n - whole;
+          COPY_DIGITS (d, digits + whole, n - whole);
         }
     }
   return (gsize) (d - buf);
@@ -504,7 +509,7 @@ put_g_style (char *buf, gboolean negative, const char *digits, int n, int exp10,
  * the digits dropped are exactly "5" or "50": the exact value may lie on
  * either side of the tie, which only the printf of the value itself knows. */
 static gboolean
-round_digits (const char d17[17], int p, char rounded[17], int *exp10)
+round_digits (const char d17[DIGITS_ROOM], int p, char rounded[DIGITS_ROOM], int *exp10)
 {
   const char *tail = d17 + p;
   gboolean up;
@@ -577,7 +582,7 @@ pow10_128 (int k)
 static gsize
 put_rounded (char *dst, gboolean negative, guint64 q, int p, int x)
 {
-  char digits[17];
+  char digits[DIGITS_ROOM];
 
   if (q == (guint64) pow10_128 (p))
     {
@@ -586,6 +591,17 @@ put_rounded (char *dst, gboolean negative, guint64 q, int p, int x)
     }
   put_digits17 (digits, q);
   return put_g_style (dst, negative, digits + 17 - p, p, x, p);
+}
+
+/* |c − n17 − rem / 2^shift| · 2^shift, for c within 100 of n17: how far a
+ * candidate lies from the value, in units of the 17th digit times 2^shift */
+static inline Uint128
+offset (guint64 c, guint64 n17, Uint128 rem, int shift)
+{
+  Uint128 d = ((Uint128) (__int128) (gint64) (c - n17) << shift) - rem;
+  Uint128 negative = -(d >> 127);
+
+  return (d ^ negative) - negative;
 }
 
 /* 10^k for -6 ≤ k ≤ 16, as the nearest doubles: where the decimal exponent
@@ -611,9 +627,10 @@ put_exact (char *dst, double value)
 {
   const guint64 p16 = G_GUINT64_CONSTANT (10000000000000000);
   double a = fabs (value);
-  Uint128 num = 0, rem, unit;
-  guint64 bits, m, n17 = 0, q17;
-  int e2, x, k = 0, shift;
+  Uint128 num = 0, rem, half, unit, d15, d16;
+  guint64 bits, m, n17 = 0, q15, q16, q17, q;
+  int e2, x, k = 0, shift, p;
+  gboolean ok15, ok16;
 
   if (!(a >= 1e-6 && a < 9007199254740992.0))
     return 0;
@@ -649,33 +666,25 @@ put_exact (char *dst, double value)
         break;
     }
   rem = num - ((Uint128) n17 << shift);
-  if (rem == (Uint128) 1 << (shift - 1))
-    return 0;
-  q17 = n17 + (rem > (Uint128) 1 << (shift - 1) ? 1 : 0);
+  half = (Uint128) 1 << (shift - 1);
   unit = pow10_128 (k);
-
-  for (int p = 15; p <= 16; p++)
-    {
-      guint64 div = p == 15 ? 100 : 10;
-      guint64 q = n17 / div, r = n17 % div;
-      Uint128 diff;
-
-      /* the dropped part is (r + rem / 2^shift) / div, rounded to nearest */
-      if (2 * r == div && rem == 0)
-        return 0;
-      if (2 * r >= div)
-        q++;
-      /* |q · div − n17 − rem / 2^shift| · 2^shift */
-      if (q * div > n17)
-        diff = ((Uint128) (q * div - n17) << shift) - rem;
-      else
-        diff = ((Uint128) (n17 - q * div) << shift) + rem;
-      if (2 * diff == unit)
-        return 0;
-      if (2 * diff < unit)
-        return put_rounded (dst, signbit (value), q, p, x);
-    }
-  return put_rounded (dst, signbit (value), q17, 17, x);
+  q17 = n17 + (rem > half ? 1 : 0);
+  /* rounded to nearest: the dropped part is (r + rem / 2^shift) / div */
+  q16 = n17 / 10 + (n17 % 10 >= 5 ? 1 : 0);
+  q15 = n17 / 100 + (n17 % 100 >= 50 ? 1 : 0);
+  d16 = offset (q16 * 10, n17, rem, shift);
+  d15 = offset (q15 * 100, n17, rem, shift);
+  /* exact ties, of the rounding or of the read-back: printf decides */
+  if (G_UNLIKELY (rem == half || (rem == 0 && (n17 % 10 == 5 || n17 % 100 == 50))
+                  || 2 * d15 == unit || 2 * d16 == unit))
+    return 0;
+  /* the first that reads back, chosen without a branch (which of the three
+   * is as good as random from one number to the next) */
+  ok15 = 2 * d15 < unit;
+  ok16 = 2 * d16 < unit;
+  p = ok15 ? 15 : ok16 ? 16 : 17;
+  q = ok15 ? q15 : ok16 ? q16 : q17;
+  return put_rounded (dst, signbit (value), q, p, x);
 }
 #endif
 
@@ -689,32 +698,61 @@ digits_value (const char *digits, int n)
   return m;
 }
 
+/* how many decimal digits u has: from its bit length (1233 / 4096 is just
+ * above log10 (2)), then one more when it reaches the next power of ten */
+static inline int
+decimal_digits (guint64 u)
+{
+  static const guint64 pow10[20] = {
+    G_GUINT64_CONSTANT (1), G_GUINT64_CONSTANT (10), G_GUINT64_CONSTANT (100),
+    G_GUINT64_CONSTANT (1000), G_GUINT64_CONSTANT (10000), G_GUINT64_CONSTANT (100000),
+    G_GUINT64_CONSTANT (1000000), G_GUINT64_CONSTANT (10000000),
+    G_GUINT64_CONSTANT (100000000), G_GUINT64_CONSTANT (1000000000),
+    G_GUINT64_CONSTANT (10000000000), G_GUINT64_CONSTANT (100000000000),
+    G_GUINT64_CONSTANT (1000000000000), G_GUINT64_CONSTANT (10000000000000),
+    G_GUINT64_CONSTANT (100000000000000), G_GUINT64_CONSTANT (1000000000000000),
+    G_GUINT64_CONSTANT (10000000000000000), G_GUINT64_CONSTANT (100000000000000000),
+    G_GUINT64_CONSTANT (1000000000000000000), G_GUINT64_CONSTANT (10000000000000000000),
+  };
+  int bits = 64 - __builtin_clzll (u | 1);
+  int guess = (bits * 1233) >> 12;
+
+  return guess + (guess < 20 && (u | 1) >= pow10[guess] ? 1 : 0);
+}
+
 gsize
 roof_cli_put_int (char *dst, gint64 value)
 {
-  char buf[24];
-  char *p = buf + sizeof buf;
   /* the magnitude as unsigned: -G_MININT64 does not fit a gint64 */
   guint64 u = value < 0 ? -(guint64) value : (guint64) value;
+  gsize sign = value < 0 ? 1 : 0, n = (gsize) decimal_digits (u);
+  char *d;
 
-  /* two digits a division */
+  if (sign)
+    *dst = '-';
+  if (u < G_GUINT64_CONSTANT (10000000000000000))
+    {
+      /* the 16 digits, leading zeros included, as two independent halves;
+       * the last n copied as 16 fixed bytes (the destination has room) */
+      char digits[32];
+
+      put8 (digits, (guint32) (u / 100000000));
+      put8 (digits + 8, (guint32) (u % 100000000));
+      memcpy (dst + sign, digits + 16 - n, 16);
+      return sign + n;
+    }
+  d = dst + sign + n;
   while (u >= 100)
     {
-      p -= 2;
-      memcpy (p, digit_pairs + 2 * (u % 100), 2);
+      d -= 2;
+      memcpy (d, digit_pairs + 2 * (u % 100), 2);
       u /= 100;
     }
   if (u >= 10)
-    {
-      p -= 2;
-      memcpy (p, digit_pairs + 2 * u, 2);
-    }
+    memcpy (d - 2, digit_pairs + 2 * u, 2);
   else
-    *--p = (char) ('0' + u);
-  if (value < 0)
-    *--p = '-';
-  memcpy (dst, p, (gsize) (buf + sizeof buf - p));
-  return (gsize) (buf + sizeof buf - p);
+    d[-1] = (char) ('0' + u);
+  return sign + n;
 }
 
 void
@@ -742,7 +780,7 @@ gsize
 roof_cli_put_double (char *dst, double value)
 {
   char buf[64];
-  char d17[17];
+  char d17[DIGITS_ROOM];
   int n = 0, exp10;
   gboolean negative;
   const char *e;
@@ -776,7 +814,7 @@ roof_cli_put_double (char *dst, double value)
 
   for (int p = 15; p <= 16; p++)
     {
-      char rounded[17];
+      char rounded[DIGITS_ROOM];
       int x = exp10;
       double back;
 
