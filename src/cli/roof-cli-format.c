@@ -725,11 +725,18 @@ roof_cli_put_int (char *dst, gint64 value)
 {
   /* the magnitude as unsigned: -G_MININT64 does not fit a gint64 */
   guint64 u = value < 0 ? -(guint64) value : (guint64) value;
-  gsize sign = value < 0 ? 1 : 0, n = (gsize) decimal_digits (u);
+  gsize sign = value < 0 ? 1 : 0, n;
   char *d;
 
   if (sign)
     *dst = '-';
+  if (u < 10)
+    {
+      /* the most frequent: a count of devices, a utilisation of 1 */
+      dst[sign] = (char) ('0' + u);
+      return sign + 1;
+    }
+  n = (gsize) decimal_digits (u);
   if (u < G_GUINT64_CONSTANT (10000000000000000))
     {
       /* the 16 digits, leading zeros included, as two independent halves;

@@ -655,6 +655,79 @@ test_sweep_error_before_output (void)
     }
 }
 
+/* sweep --csv/--json keeps what it prints of the first 131,072 points from
+ * the pass that solves them all, and solves the points past those again as
+ * it writes them: 19 devices × 7,500 points (1 to 1e9 in 10,000 steps,
+ * rounded to whole batches, each once) is 142,500, so the 18th device's
+ * points straddle that line and the 19th's lie past it. Their rows must be
+ * the rows of the same device swept alone (all of whose points are kept),
+ * and a device refused after the line still stops the command before any
+ * output. */
+static void
+test_sweep_past_held_points (void)
+{
+  static const char *const devices[] = {
+    "nvidia-v100-sxm2-32gb", "nvidia-a100-sxm-40gb", "nvidia-a100-sxm-80gb", "nvidia-a100-pcie-80gb",
+    "nvidia-h100-sxm",       "nvidia-h100-pcie",     "nvidia-h100-nvl",      "nvidia-h200-sxm",
+    "nvidia-b200",           "nvidia-gb200-per-gpu", "nvidia-b300",          "nvidia-l4",
+    "nvidia-l40s",           "nvidia-a10g",          "nvidia-rtx-4090",      "nvidia-rtx-5090",
+    "amd-mi250x",            "amd-mi300x",           "amd-mi325x",
+  };
+  /* fp16: the V100 has no bf16 ceiling */
+  const char *tail[] = { "-m", "llama-3.1-8b", "--compute", "fp16", "--batch", "1:1000000000",
+                         "--points", "10000", "--csv", NULL };
+  g_autoptr (GPtrArray) all = g_ptr_array_new ();
+  g_auto (Run) r = { 0 };
+  g_auto (GStrv) rows = NULL;
+  guint n_rows;
+
+  g_ptr_array_add (all, (gpointer) "sweep");
+  for (gsize i = 0; i < G_N_ELEMENTS (devices); i++)
+    {
+      g_ptr_array_add (all, (gpointer) "-H");
+      g_ptr_array_add (all, (gpointer) devices[i]);
+    }
+  for (gsize i = 0; tail[i] != NULL; i++)
+    g_ptr_array_add (all, (gpointer) tail[i]);
+  g_ptr_array_add (all, NULL);
+  run_setup (&r, SETUP_NONE, (const char *const *) all->pdata);
+  g_assert_cmpint (r.status, ==, 0);
+  rows = g_strsplit (r.out, "\n", -1);
+  n_rows = g_strv_length (rows);
+  /* a header, 7,500 rows a device and the empty string after the last '\n' */
+  g_assert_cmpuint (n_rows, ==, 1 + 7500 * G_N_ELEMENTS (devices) + 1);
+  g_assert_cmpuint (7500 * 17, <, 131072);
+  g_assert_cmpuint (7500 * 18, >, 131072);
+
+  for (gsize i = 16; i < G_N_ELEMENTS (devices); i++)
+    {
+      const char *one[] = { "sweep", "-H", devices[i], NULL, NULL, NULL, NULL,
+                            NULL,    NULL, NULL,       NULL, NULL, NULL };
+      g_auto (Run) alone = { 0 };
+      g_auto (GStrv) own = NULL;
+
+      memcpy (one + 3, tail, sizeof tail);
+      run_setup (&alone, SETUP_NONE, one);
+      g_assert_cmpint (alone.status, ==, 0);
+      own = g_strsplit (alone.out, "\n", -1);
+      g_assert_cmpuint (g_strv_length (own), ==, 1 + 7500 + 1);
+      for (guint k = 0; k < 7500; k++)
+        g_assert_cmpstr (rows[1 + 7500 * i + k], ==, own[1 + k]);
+    }
+
+  /* a refused device after the line: no output */
+  g_ptr_array_remove_index (all, all->len - 1);
+  g_ptr_array_add (all, (gpointer) "-H");
+  g_ptr_array_add (all, (gpointer) "google-tpu-v4");
+  g_ptr_array_add (all, NULL);
+  g_auto (Run) refused = { 0 };
+  run_setup (&refused, SETUP_NONE, (const char *const *) all->pdata);
+  assert_exit_line (&refused, (const char *const *) all->pdata, 1,
+                    "roofline-cli: google-tpu-v4: the device has no fp16 compute ceiling (it has "
+                    "bf16, int8: try --compute bf16)\n");
+  g_assert_cmpstr (refused.out, ==, "");
+}
+
 static void
 test_one_line_per_failure (void)
 {
@@ -926,6 +999,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/robust/sweep/error-before-output", test_sweep_error_before_output);
   g_test_add_func ("/cli/robust/format/double-text", test_double_text);
   g_test_add_func ("/cli/robust/sweep/large-json", test_large_sweep_json);
+  g_test_add_func ("/cli/robust/sweep/past-held-points", test_sweep_past_held_points);
 
   return g_test_run ();
 }
