@@ -121,7 +121,8 @@ void roof_cli_append_int (GString *out, gint64 value);
 #define ROOF_CLI_NUMBER_MAX 40
 /* The same texts written into `dst` (ROOF_CLI_NUMBER_MAX bytes, no NUL
  * added), their length returned: for callers that build a whole line
- * before appending it once. */
+ * before appending it once. The bytes of `dst` past the length may be
+ * overwritten too (digits are copied in runs of fixed size). */
 gsize roof_cli_put_double (char *dst, double value);
 gsize roof_cli_put_int (char *dst, gint64 value);
 

@@ -461,10 +461,13 @@ roof_cli_cmd_solve (RoofCliContext *ctx, GError **error)
 /* ---------------------------------------------------------------------- */
 /* sweep                                                                   */
 
-/* What sweep computes: every target at every point of the axis, one point
- * at a time, each formatted and written as it is solved (an array of all
- * the results was 360 bytes a point, 45 MB for 25 devices × 5,000 points,
- * and its pages some 19 ms of that sweep's 73 as CSV). */
+/* What sweep computes: every target at every point of the axis, all
+ * solved once before any output (sweep_check), then formatted and written
+ * one point at a time. An array of whole results was 360 bytes a point,
+ * 45 MB for 25 devices × 5,000 points, and its pages some 19 ms of that
+ * sweep's 73 as CSV; what CSV and JSON print of a point is 64 bytes, held
+ * for the first SWEEP_HELD_MAX points (docs/performance.md, "sweep as
+ * JSON and CSV"). */
 typedef struct
 {
   gboolean by_batch; /* else the context */
