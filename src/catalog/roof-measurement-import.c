@@ -7,8 +7,10 @@
  *  - vLLM benchmarks/benchmark_serving.py (vllm bench serve): --save-result
  *    writes one JSON object (date "%Y%m%d-%H%M%S", backend, model_id,
  *    max_concurrency, completed, total_input_tokens, total_output_tokens,
- *    output_throughput, mean_/median_/p99_ ttft, tpot and itl _ms) and
+ *    output_throughput, mean_/median_/p99_ ttft, tpot, itl and e2el _ms) and
  *    prints the "Serving Benchmark Result" block ("Label:  value" lines);
+ *  - vLLM benchmarks/benchmark_latency.py --output-json: avg_latency,
+ *    latencies and percentiles of one batch, in seconds;
  *  - SGLang python/sglang/bench_serving.py --output-file: one JSON object a
  *    line, the same names without the model;
  *  - the MLPerf Inference results table (the submission checker's CSV:
@@ -35,6 +37,8 @@ roof_import_format_name (RoofImportFormat format)
       return "measurement file";
     case ROOF_IMPORT_VLLM_JSON:
       return "vLLM benchmark result (JSON)";
+    case ROOF_IMPORT_VLLM_LATENCY_JSON:
+      return "vLLM benchmark_latency result (JSON)";
     case ROOF_IMPORT_SERVING_TEXT:
       return "Serving Benchmark Result block";
     case ROOF_IMPORT_SGLANG_JSONL:
@@ -147,7 +151,9 @@ number_member (JsonObject *o, const char *name, double *out, const char *where, 
 static gboolean
 serving_fields (JsonObject *in, JsonObject *o, const char *where, GError **error)
 {
-  static const char *const metrics[] = { "ttft", "tpot", "itl" };
+  /* the result's name of each latency, then the measurement field's */
+  static const char *const metrics[][2]
+    = { { "ttft", "ttft" }, { "tpot", "tpot" }, { "itl", "itl" }, { "e2el", "e2e_latency" } };
   static const char *const stats[][2] = { { "mean", "mean" }, { "median", "p50" }, { "p99", "p99" } };
   double completed, input, output, rate;
   JsonNode *n;
@@ -172,8 +178,8 @@ serving_fields (JsonObject *in, JsonObject *o, const char *where, GError **error
   for (gsize i = 0; i < G_N_ELEMENTS (metrics); i++)
     for (gsize j = 0; j < G_N_ELEMENTS (stats); j++)
       {
-        g_autofree char *key = g_strdup_printf ("%s_%s_ms", stats[j][0], metrics[i]);
-        g_autofree char *field = g_strdup_printf ("%s_ms_%s", metrics[i], stats[j][1]);
+        g_autofree char *key = g_strdup_printf ("%s_%s_ms", stats[j][0], metrics[i][0]);
+        g_autofree char *field = g_strdup_printf ("%s_ms_%s", metrics[i][1], stats[j][1]);
         n = json_object_get_member (in, key);
         if (n != NULL && roof_json_node_is_number (n))
           json_object_set_double_member (o, field, roof_json_node_get_number (n));
@@ -297,6 +303,65 @@ import_json_lines (const Import *im, const char *data, gsize length, GError **er
 }
 
 /* ------------------------------------------------------------------------ */
+/* vLLM's latency benchmark                                                 */
+
+/* benchmarks/benchmark_latency.py --output-json: {"avg_latency": s,
+ * "latencies": [s, …], "percentiles": {"10": s, …, "50": s, …, "99": s}},
+ * the time of one batch of --batch-size requests of --input-len prompt and
+ * exactly --output-len output tokens (ignore_eos), none of which it writes:
+ * the user gives them. */
+static gboolean
+import_latency_json (const Import *im, JsonObject *in, GError **error)
+{
+  static const char *const stats[][2] = { { "50", "e2e_latency_ms_p50" },
+                                          { "99", "e2e_latency_ms_p99" } };
+  const RoofImportHints *h = im->hints;
+  g_autoptr (JsonObject) o = json_object_new ();
+  g_autofree char *where = g_strdup_printf ("%s:1: vLLM latency result", im->origin);
+  JsonObject *percentiles = NULL;
+  JsonNode *n = json_object_get_member (in, "percentiles");
+  double avg;
+
+  if (!number_member (in, "avg_latency", &avg, where, error))
+    return FALSE;
+  if (!(avg > 0.0))
+    {
+      g_set_error (error, ROOF_CATALOG_ERROR, ROOF_CATALOG_ERROR_INVALID,
+                   "%s: avg_latency must be > 0 seconds, got %g", where, avg);
+      return FALSE;
+    }
+  if (h == NULL || !(h->prompt > 0.0) || !(h->output > 0.0))
+    {
+      g_set_error (error, ROOF_MEASUREMENT_ERROR, ROOF_MEASUREMENT_ERROR_NEEDS_LENGTHS,
+                   "%s: the result does not state the input and output lengths: give them "
+                   "(--prompt N --output N, its --input-len and --output-len)",
+                   where);
+      return FALSE;
+    }
+  if (!(h->batch >= 1.0))
+    {
+      g_set_error (error, ROOF_MEASUREMENT_ERROR, ROOF_MEASUREMENT_ERROR_NEEDS_BATCH,
+                   "%s: the result does not state the batch: give it (--batch N, its "
+                   "--batch-size)",
+                   where);
+      return FALSE;
+    }
+  /* every request of the batch gives its output tokens in avg_latency */
+  json_object_set_double_member (o, "tokens_per_s", h->batch * h->output / avg);
+  json_object_set_double_member (o, "e2e_latency_ms_mean", avg * 1e3);
+  if (n != NULL && JSON_NODE_HOLDS_OBJECT (n))
+    percentiles = json_node_get_object (n);
+  for (gsize i = 0; percentiles != NULL && i < G_N_ELEMENTS (stats); i++)
+    {
+      n = json_object_get_member (percentiles, stats[i][0]);
+      if (n != NULL && roof_json_node_is_number (n))
+        json_object_set_double_member (o, stats[i][1], roof_json_node_get_number (n) * 1e3);
+    }
+  set_string (o, "engine", "vLLM");
+  return finish (im, o, where, error);
+}
+
+/* ------------------------------------------------------------------------ */
 /* The printed block                                                        */
 
 typedef struct
@@ -322,6 +387,9 @@ static const TextRow text_rows[] = {
   { "Mean ITL (ms):", "mean_itl_ms" },
   { "Median ITL (ms):", "median_itl_ms" },
   { "P99 ITL (ms):", "p99_itl_ms" },
+  { "Mean E2EL (ms):", "mean_e2el_ms" },
+  { "Median E2EL (ms):", "median_e2el_ms" },
+  { "P99 E2EL (ms):", "p99_e2el_ms" },
 };
 
 /* One "Label:   value" line into `in` (as the JSON result would hold it). */
@@ -501,6 +569,8 @@ json_format (const char *data, gsize length, JsonObject **first_out)
   if (json_object_has_member (o, "format"))
     return ROOF_IMPORT_NATIVE;
   *first_out = json_object_ref (o);
+  if (json_object_has_member (o, "avg_latency"))
+    return ROOF_IMPORT_VLLM_LATENCY_JSON;
   if (json_object_has_member (o, "model_id") || json_object_has_member (o, "tokenizer_id"))
     return ROOF_IMPORT_VLLM_JSON;
   return ROOF_IMPORT_SGLANG_JSONL;
@@ -546,6 +616,9 @@ roof_measurements_import (const char *data,
       break;
     case ROOF_IMPORT_VLLM_JSON:
       ok = import_serving_json (&im, first, 1, "vLLM result", error);
+      break;
+    case ROOF_IMPORT_VLLM_LATENCY_JSON:
+      ok = import_latency_json (&im, first, error);
       break;
     case ROOF_IMPORT_SGLANG_JSONL:
       ok = import_json_lines (&im, data, length, error);

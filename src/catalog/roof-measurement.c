@@ -59,6 +59,9 @@ static const Field fields[] = {
   { "itl_ms_mean", FIELD_MS, OFF (itl.mean) },
   { "itl_ms_p50", FIELD_MS, OFF (itl.p50) },
   { "itl_ms_p99", FIELD_MS, OFF (itl.p99) },
+  { "e2e_latency_ms_mean", FIELD_MS, OFF (e2e.mean) },
+  { "e2e_latency_ms_p50", FIELD_MS, OFF (e2e.p50) },
+  { "e2e_latency_ms_p99", FIELD_MS, OFF (e2e.p99) },
   { "engine", FIELD_STRING, OFF (engine) },
   { "engine_version", FIELD_STRING, OFF (engine_version) },
   { "date", FIELD_STRING, OFF (date) },
@@ -85,6 +88,7 @@ roof_measurement_new (void)
   m->ttft.mean = m->ttft.p50 = m->ttft.p99 = NAN;
   m->tpot.mean = m->tpot.p50 = m->tpot.p99 = NAN;
   m->itl.mean = m->itl.p50 = m->itl.p99 = NAN;
+  m->e2e.mean = m->e2e.p50 = m->e2e.p99 = NAN;
   return m;
 }
 

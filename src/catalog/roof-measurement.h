@@ -44,7 +44,9 @@ typedef struct
   double prompt; /* mean input tokens per request */
   double output; /* mean output tokens per request */
   double tokens_per_s; /* measured output tokens/s of all devices */
-  RoofLatency ttft, tpot, itl;
+  /* e2e: a request's end-to-end latency, arrival to last token (a batch
+   * benchmark's: the whole batch's) */
+  RoofLatency ttft, tpot, itl, e2e;
   char *engine, *engine_version, *date, *source, *notes;
   gboolean builtin; /* from the bundled set: read-only */
 } RoofMeasurement;
@@ -120,6 +122,7 @@ typedef enum
 {
   ROOF_IMPORT_NATIVE,      /* a measurement file, JSON or CSV */
   ROOF_IMPORT_VLLM_JSON,   /* vLLM benchmark_serving --save-result */
+  ROOF_IMPORT_VLLM_LATENCY_JSON, /* vLLM benchmark_latency --output-json */
   ROOF_IMPORT_SERVING_TEXT, /* the printed "Serving Benchmark Result" block (vLLM, SGLang) */
   ROOF_IMPORT_SGLANG_JSONL, /* SGLang bench_serving --output-file, one result a line */
   ROOF_IMPORT_MLPERF_CSV,  /* the MLPerf Inference results table */
@@ -137,6 +140,7 @@ typedef enum
   ROOF_MEASUREMENT_ERROR_NEEDS_MODEL,    /* the model it served */
   ROOF_MEASUREMENT_ERROR_NEEDS_HARDWARE, /* the device or system it ran on */
   ROOF_MEASUREMENT_ERROR_NEEDS_LENGTHS,  /* the mean prompt and output tokens */
+  ROOF_MEASUREMENT_ERROR_NEEDS_BATCH,    /* the requests in flight */
 } RoofMeasurementError;
 
 /* What a file may not say, from the user (roofline-cli's flags): a value

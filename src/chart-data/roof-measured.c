@@ -250,15 +250,23 @@ device_of (const RoofChartInput *in, const RoofMeasurement *m, RoofCatalog *cata
   return -1;
 }
 
-/* Tokens/s per user: 1 / mean TPOT, else 1 / mean ITL (docs/model.md,
- * "Measured points"); 0 when the measurement gives neither. */
+/* Tokens/s per user: 1 / mean TPOT, else 1 / mean ITL, else output tokens
+ * over the mean end-to-end latency, which counts the first token's wait too
+ * and so is a lower bound (`*from_e2e`; docs/model.md, "Measured points");
+ * 0 when the measurement gives none. */
 static double
-per_user (const RoofMeasurement *m)
+per_user (const RoofMeasurement *m, gboolean *from_e2e)
 {
+  *from_e2e = FALSE;
   if (isfinite (m->tpot.mean) && m->tpot.mean > 0.0)
     return 1.0 / m->tpot.mean;
   if (isfinite (m->itl.mean) && m->itl.mean > 0.0)
     return 1.0 / m->itl.mean;
+  if (isfinite (m->e2e.mean) && m->e2e.mean > 0.0)
+    {
+      *from_e2e = TRUE;
+      return m->output / m->e2e.mean;
+    }
   return 0.0;
 }
 
@@ -359,8 +367,8 @@ roof_measured_fill_input (RoofChartInput *in,
           .tokens_per_s = m->tokens_per_s,
           .usd_per_mtok = pt.has_cost ? pt.usd_per_mtok : 0.0,
           .fraction = pt.fraction,
-          .per_user = per_user (m),
         };
+        points[n].per_user = per_user (m, &points[n].per_user_e2e);
         points[n].tooltip = tooltip (m, &pt, in->devices[device].name != NULL
                                                 ? in->devices[device].name
                                                 : in->devices[device].id);

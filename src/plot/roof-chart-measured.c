@@ -96,6 +96,20 @@ widen (gboolean log, double lo_data, double hi_data, double *lo, double *hi)
                           MAX (*hi, log ? hi_data * 1.5 : hi_data * 1.05), lo, hi);
 }
 
+/* Whether a point shown (of source `source`, −1 for any) is placed at
+ * output ÷ end-to-end latency per user. */
+static gboolean
+lower_bound_shown (const RoofChartInput *in, const RoofMeasuredOverlay *o, int source)
+{
+  for (int k = 0; k < o->n; k++)
+    {
+      const RoofPlotMeasured *p = &in->measured[o->index[k]];
+      if (p->per_user_e2e && (source < 0 || p->source == source))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 roof_measured_begin (RoofRender *R, RoofMeasuredAxes axes, RoofMeasuredOverlay *o)
 {
@@ -116,13 +130,39 @@ roof_measured_begin (RoofRender *R, RoofMeasuredAxes axes, RoofMeasuredOverlay *
     widen (f->x_log, x0, x1, &f->x0, &f->x1);
   if (!(in->view_y1 > in->view_y0))
     widen (f->y_log, y0, y1, &f->y0, &f->y1);
+  if (axes == ROOF_MEASURED_ON_PARETO && lower_bound_shown (in, o, -1))
+    roof_render_note (R, "%s", _("measured points with an arrow (→) state no TPOT or ITL: "
+                                 "their tokens/s per user is output ÷ end-to-end latency, a "
+                                 "lower bound"));
   for (int s = 0; s < in->n_measured_sources && s < ROOF_PLOT_MAX_SOURCES; s++)
     if (o->sources_shown[s])
       {
-        g_autofree char *text = g_strdup_printf (_("measured: %s"), in->measured_sources[s]);
+        g_autofree char *text
+          = axes == ROOF_MEASURED_ON_PARETO && lower_bound_shown (in, o, s)
+              ? g_strdup_printf (_("measured: %s (→ per user ≥)"), in->measured_sources[s])
+              : g_strdup_printf (_("measured: %s"), in->measured_sources[s]);
         RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_MARKER, text, -1, R->th->foreground);
         it->marker = source_marker (s);
       }
+}
+
+/* Whether point k of the frontier chart sits at a lower bound of its
+ * tokens/s per user: an arrow then points right, where its rate lies. */
+static gboolean
+has_arrow (const RoofRender *R, const RoofMeasuredOverlay *o, int k)
+{
+  return o->axes == ROOF_MEASURED_ON_PARETO && R->in->measured[o->index[k]].per_user_e2e;
+}
+
+/* The arrow's shaft from the marker's edge, 3 radii long, and its head. */
+static void
+arrow_path (const RoofRender *R, double x, double y, double shaft[4], double head[6])
+{
+  double r = R->th->marker_radius + 1.0, end = x + 4.0 * r, h = 0.8 * r;
+
+  shaft[0] = x + r, shaft[1] = y, shaft[2] = end, shaft[3] = y;
+  head[0] = end - h, head[1] = y - h, head[2] = end, head[3] = y, head[4] = end - h,
+  head[5] = y + h;
 }
 
 void
@@ -135,7 +175,37 @@ roof_measured_obstacles (RoofRender *R)
       o->px[k] = roof_frame_x (R, o->x[k]);
       o->py[k] = roof_frame_y (R, o->y[k]);
       roof_label_placer_add_marker (R->placer, o->px[k], o->py[k], R->th->marker_radius + 1.0);
+      if (has_arrow (R, o, k))
+        {
+          double shaft[4], head[6];
+          arrow_path (R, o->px[k], o->py[k], shaft, head);
+          roof_label_placer_add_segment (R->placer, shaft[0], head[1], shaft[2], head[5], -1);
+          roof_label_placer_add_segment (R->placer, shaft[0], head[5], shaft[2], head[1], -1);
+        }
     }
+}
+
+/* The frontier chart's lines under a point's tooltip: how its tokens/s
+ * per user were found when not from a TPOT or ITL, and its share of the
+ * frontier (`num`, formatted) or why it has none. */
+static char *
+pareto_tooltip (const RoofPlotMeasured *p, double x, double fraction, const char *num)
+{
+  GString *s = g_string_new (NULL);
+  char per_user[32];
+
+  if (p->per_user_e2e)
+    {
+      roof_format_number (x, 4, per_user, sizeof per_user);
+      g_string_append_printf (s, _("%s tokens/s per user: output ÷ end-to-end latency, a lower "
+                                   "bound\n"),
+                              per_user);
+    }
+  if (isfinite (fraction))
+    g_string_append_printf (s, _("%s %% of the frontier at the same tokens/s per user"), num);
+  else
+    g_string_append (s, _("more tokens/s per user than any point of the frontier"));
+  return g_string_free (s, FALSE);
 }
 
 void
@@ -152,6 +222,13 @@ roof_measured_draw (RoofRender *R, GArray *labels)
 
       const char *tip = p->tooltip != NULL ? p->tooltip : "";
 
+      if (has_arrow (R, o, k))
+        {
+          double shaft[4], head[6];
+          arrow_path (R, o->px[k], o->py[k], shaft, head);
+          roof_render_stroke (R, shaft, 2, th->line_width, ROOF_STROKE_SOLID, 0.0, col);
+          roof_render_stroke (R, head, 3, th->line_width, ROOF_STROKE_SOLID, 0.0, col);
+        }
       roof_render_marker (R, source_marker (p->source), o->px[k], o->py[k],
                           th->marker_radius + 1.0, col, th->foreground, FALSE);
       if (isfinite (o->fraction[k]))
@@ -164,12 +241,12 @@ roof_measured_draw (RoofRender *R, GArray *labels)
         }
       if (o->axes != ROOF_MEASURED_ON_PARETO)
         roof_render_hit (R, o->px[k], o->py[k], th->marker_radius + 5.0, p->device, "%s", tip);
-      else if (isfinite (o->fraction[k]))
-        roof_render_hit (R, o->px[k], o->py[k], th->marker_radius + 5.0, p->device,
-                         _("%s\n%s %% of the frontier at the same tokens/s per user"), tip, num);
       else
-        roof_render_hit (R, o->px[k], o->py[k], th->marker_radius + 5.0, p->device,
-                         _("%s\nmore tokens/s per user than any point of the frontier"), tip);
+        {
+          g_autofree char *x = pareto_tooltip (p, o->x[k], o->fraction[k], num);
+          roof_render_hit (R, o->px[k], o->py[k], th->marker_radius + 5.0, p->device, "%s\n%s",
+                           tip, x);
+        }
     }
 }
 

@@ -80,8 +80,10 @@ typedef struct
   double tokens_per_s;   /* measured, all its devices */
   double usd_per_mtok;   /* measured rate at the devices' price; 0 = no price */
   double fraction;       /* of Roofline's bound for its settings */
-  double per_user;       /* tokens/s per user, 1 / mean TPOT (else ITL); 0 = not stated
-                            (not on the frontier chart) */
+  double per_user;       /* tokens/s per user, 1 / mean TPOT (else ITL, else output
+                            tokens / mean end-to-end latency); 0 = not stated (not on
+                            the frontier chart) */
+  gboolean per_user_e2e; /* per_user is output ÷ end-to-end latency: a lower bound */
   const char *tooltip;   /* source and settings, several lines */
 } RoofPlotMeasured;
 

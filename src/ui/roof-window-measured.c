@@ -30,7 +30,7 @@ typedef struct
   gsize length;
   guint needs; /* bit per RoofMeasurementError */
   GtkDropDown *hardware, *model;
-  GtkSpinButton *prompt, *output;
+  GtkSpinButton *prompt, *output, *batch;
 } Asking;
 
 static void
@@ -163,6 +163,8 @@ on_response (AdwMessageDialog *dialog, const char *response, Asking *a)
         hints.prompt = gtk_spin_button_get_value (a->prompt);
       if (a->output != NULL)
         hints.output = gtk_spin_button_get_value (a->output);
+      if (a->batch != NULL)
+        hints.batch = gtk_spin_button_get_value (a->batch);
       finish (a, &hints);
     }
   asking_free (a);
@@ -211,6 +213,11 @@ ask (Asking *a)
       add_row (grid, row++, _("Mean _input tokens"), GTK_WIDGET (a->prompt));
       add_row (grid, row++, _("Mean _output tokens"), GTK_WIDGET (a->output));
     }
+  if (a->needs & (1u << ROOF_MEASUREMENT_ERROR_NEEDS_BATCH))
+    {
+      a->batch = tokens_spin (roof_scenario_get_workload (self->scenario)->batch);
+      add_row (grid, row++, _("Requests in _flight (batch)"), GTK_WIDGET (a->batch));
+    }
   adw_message_dialog_set_extra_child (dialog, GTK_WIDGET (grid));
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "import", _("_Import"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "import", ADW_RESPONSE_SUGGESTED);
@@ -220,15 +227,16 @@ ask (Asking *a)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* Which of the model, the hardware and the lengths the file lacks: each
- * answered with a stand-in in turn until the import needs nothing more. */
+/* Which of the model, the hardware, the lengths and the batch the file
+ * lacks: each answered with a stand-in in turn until the import needs
+ * nothing more. */
 static guint
 probe (Asking *a)
 {
   RoofImportHints hints = { 0 };
   guint needs = 0;
 
-  for (int tries = 0; tries < 3; tries++)
+  for (int tries = 0; tries <= ROOF_MEASUREMENT_ERROR_NEEDS_BATCH; tries++)
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (GPtrArray) set = import (a, &hints, &error);
@@ -240,6 +248,8 @@ probe (Asking *a)
         hints.model = roof_scenario_get_model (a->self->scenario);
       else if (error->code == ROOF_MEASUREMENT_ERROR_NEEDS_HARDWARE)
         hints.hardware = first_device (a->self);
+      else if (error->code == ROOF_MEASUREMENT_ERROR_NEEDS_BATCH)
+        hints.batch = 1;
       else
         hints.prompt = hints.output = 1;
     }

@@ -95,6 +95,10 @@ check_vllm_values (const RoofMeasurement *m)
   catalog_test_assert_rel (m->tpot.p99, 24.6e-3, 1e-12);
   catalog_test_assert_rel (m->itl.p50, 16.8e-3, 1e-12);
   catalog_test_assert_rel (m->itl.p99, 61.2e-3, 1e-12);
+  /* mean_, median_ and p99_e2el_ms (Mean, Median and P99 E2EL (ms):) */
+  catalog_test_assert_rel (m->e2e.mean, 2753.31e-3, 1e-12);
+  catalog_test_assert_rel (m->e2e.p50, 2712.5e-3, 1e-12);
+  catalog_test_assert_rel (m->e2e.p99, 3605.2e-3, 1e-12);
   g_assert_cmpint (m->weights, ==, ROOF_PREC_BF16); /* the file does not say: the default */
 }
 
@@ -124,6 +128,53 @@ test_vllm_text (void)
 
   g_assert_cmpuint (set->len, ==, 1);
   check_vllm_values (g_ptr_array_index (set, 0));
+}
+
+/* vllm-latency.json, benchmark_latency.py --output-json of one batch:
+ * avg_latency 57.84107872319994 s, percentiles "50" 57.84421009600011 and
+ * "99" 57.885141249879986 s; it states nothing else. With batch 16 and
+ * 2048 output tokens: 16 · 2048 / 57.84107872319994 = 566.5178 tokens/s. */
+static void
+test_vllm_latency (void)
+{
+  RoofImportHints hints = { .hardware = "amd-mi300x", .devices = 8, .model = "llama-3.1-405b",
+                            .batch = 16, .prompt = 2048, .output = 2048, .precision = "fp8" };
+  g_autoptr (GPtrArray) set = import ("vllm-latency.json", &hints, ROOF_IMPORT_VLLM_LATENCY_JSON);
+  const RoofMeasurement *m;
+  gsize length = 0;
+  g_autofree char *data = fixture ("vllm-latency.json", &length);
+  RoofImportHints no_batch = hints, no_lengths = hints;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) none = NULL;
+
+  g_assert_cmpuint (set->len, ==, 1);
+  m = g_ptr_array_index (set, 0);
+  catalog_test_assert_rel (m->tokens_per_s, 16.0 * 2048.0 / 57.84107872319994, 1e-12);
+  catalog_test_assert_rel (m->tokens_per_s, 566.5178, 1e-6);
+  catalog_test_assert_rel (m->e2e.mean, 57.84107872319994, 1e-12);
+  catalog_test_assert_rel (m->e2e.p50, 57.84421009600011, 1e-12);
+  catalog_test_assert_rel (m->e2e.p99, 57.885141249879986, 1e-12);
+  g_assert_false (m->tpot.mean > 0.0 || m->itl.mean > 0.0 || m->ttft.mean > 0.0);
+  g_assert_cmpfloat (m->batch, ==, 16.0);
+  g_assert_cmpfloat (m->prompt, ==, 2048.0);
+  g_assert_cmpfloat (m->output, ==, 2048.0);
+  g_assert_cmpfloat (m->devices, ==, 8.0);
+  g_assert_cmpstr (m->engine, ==, "vLLM");
+  g_assert_cmpint (m->compute, ==, ROOF_PREC_FP8);
+
+  /* what only the user can say, each asked for by its own error */
+  no_batch.batch = 0;
+  none = roof_measurements_import (data, length, "lat.json", &no_batch, catalog, NULL, &error);
+  g_assert_null (none);
+  g_assert_error (error, ROOF_MEASUREMENT_ERROR, ROOF_MEASUREMENT_ERROR_NEEDS_BATCH);
+  g_assert_cmpstr (error->message, ==,
+                   "lat.json:1: vLLM latency result: the result does not state the batch: give "
+                   "it (--batch N, its --batch-size)");
+  g_clear_error (&error);
+  no_lengths.output = 0;
+  none = roof_measurements_import (data, length, "lat.json", &no_lengths, catalog, NULL, &error);
+  g_assert_null (none);
+  g_assert_error (error, ROOF_MEASUREMENT_ERROR, ROOF_MEASUREMENT_ERROR_NEEDS_LENGTHS);
 }
 
 static void
@@ -240,6 +291,22 @@ test_bad_files (void)
                       "nvidia-h100-sxm,llama-3.3-70b,128,128,1000\n",
                       "bad.json:2: model \"llama-3.3-70b\" is not in the catalog; the closest "
                       "ids are llama-3.1-70b");
+
+  /* the end-to-end latency, as every latency: ≥ 0 and a number */
+  expect_parse_error ("{ \"format\": \"roofline-measurements\", \"version\": 1,\n"
+                      "  \"measurements\": [ { \"hardware\": \"nvidia-h100-sxm\", \"model\": "
+                      "\"llama-3.1-8b\",\n"
+                      "    \"prompt_tokens\": 1, \"output_tokens\": 1, \"tokens_per_s\": 1,\n"
+                      "    \"e2e_latency_ms_mean\": -5 } ] }",
+                      "bad.json:2: measurements[0]: e2e_latency_ms_mean must be ≥ 0 milliseconds, "
+                      "got -5");
+  expect_parse_error ("hardware,model,prompt_tokens,output_tokens,tokens_per_s,e2e_latency_ms_p99\n"
+                      "nvidia-h100-sxm,llama-3.1-8b,128,128,1000,nan\n",
+                      "bad.json:2: e2e_latency_ms_p99 must be");
+  expect_import_error ("{\"avg_latency\": -1, \"latencies\": [], \"percentiles\": {}}", &both,
+                       "bad.txt:1: vLLM latency result: avg_latency must be > 0 seconds, got -1");
+  expect_import_error ("{\"avg_latency\": NaN, \"latencies\": [], \"percentiles\": {}}", &both,
+                       "bad.txt:1: vLLM latency result: avg_latency must be a number");
 
   /* importers */
   expect_import_error ("{\"backend\": \"vllm\", \"model_id\": \"meta-llama/Llama-3.1-8B\", "
@@ -481,6 +548,7 @@ main (int argc, char **argv)
   catalog = catalog_test_builtin ();
   g_test_add_func ("/measurement/import/vllm-json", test_vllm_json);
   g_test_add_func ("/measurement/import/vllm-text", test_vllm_text);
+  g_test_add_func ("/measurement/import/vllm-latency", test_vllm_latency);
   g_test_add_func ("/measurement/import/sglang-jsonl", test_sglang_jsonl);
   g_test_add_func ("/measurement/import/mlperf-csv", test_mlperf_csv);
   g_test_add_func ("/measurement/bad-files", test_bad_files);

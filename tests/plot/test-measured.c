@@ -13,6 +13,7 @@
 
 #include "plot-fixtures.h"
 #include "roof-frontier-set.h"
+#include "roof-chart-data.h"
 #include "roof-measured.h"
 #include "solver-fixtures.h" /* tiny (), derive (), assert_rel () */
 
@@ -115,6 +116,77 @@ test_bundled_under_bound (void)
   g_test_message ("bundled points at %.1f–%.1f %% of their bounds", 100.0 * lo, 100.0 * hi);
 }
 
+/* The frontier of `m`'s device for its own settings (docs/model.md,
+ * "Measured points", "Frontier"): its precisions, decode at its prompt's
+ * context (the shortest of the run), a system of its devices; the y of the
+ * first frontier point with at least `x` tokens/s per user, 0 for none. */
+static double
+frontier_at (RoofCatalog *catalog, const RoofMeasurement *m, double x)
+{
+  g_autoptr (GError) error = NULL;
+  RoofHardwareSpec *hw = roof_catalog_lookup_hardware (catalog, m->hardware, &error);
+  RoofModelSpec *model = roof_catalog_lookup_model (catalog, m->model, &error);
+  RoofFrontierOptions fo = { .metric = ROOF_FRONTIER_PER_DEVICE, .devices = m->devices };
+  RoofFrontierSet set = { 0 };
+  RoofWorkload wl;
+  RoofError err;
+  double y = 0.0;
+
+  g_assert_no_error (error);
+  roof_workload_init (&wl);
+  wl.phase = ROOF_PHASE_DECODE;
+  wl.weights = m->weights, wl.kv = m->kv, wl.compute = m->compute;
+  wl.prompt = m->prompt, wl.context = m->prompt, wl.output = m->output;
+  if (roof_frontier_set_compute (&set, roof_hardware_spec_get_params (hw),
+                                 roof_model_spec_get_derived (model), &wl, &fo, &err)
+      != ROOF_OK)
+    g_error ("%s: %s", m->id, err.message);
+  for (size_t j = 0; j < set.n && y == 0.0; j++)
+    if (set.points[j].frontier && set.points[j].x >= x)
+      y = set.points[j].y;
+  roof_frontier_set_clear (&set);
+  return y;
+}
+
+/* Every bundled point with an end-to-end latency and no TPOT or ITL sits
+ * on the frontier chart at x = output ÷ latency per user (a lower bound of
+ * its decode rate), y = tokens/s per device; being at most the whole run's
+ * mean step rate, it must lie at or under its device's frontier there
+ * (docs/model.md, "Measured points": each of the S_out steps of batch B at
+ * TP n takes at least the frontier's step at context S_in, and the
+ * frontier's y does not rise with x). */
+static void
+test_bundled_under_frontier (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  g_autoptr (GPtrArray) set = roof_measurements_bundled (catalog, &error);
+  double lo = 1.0, hi = 0.0;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < set->len; i++)
+    {
+      const RoofMeasurement *m = g_ptr_array_index (set, i);
+      double x, y, y_f;
+
+      if (!(m->e2e.mean > 0.0) || m->tpot.mean > 0.0 || m->itl.mean > 0.0)
+        continue;
+      x = m->output / m->e2e.mean;
+      y = m->tokens_per_s / m->devices;
+      y_f = frontier_at (catalog, m, x);
+      if (!(y_f > 0.0 && y <= y_f))
+        g_error ("%s: %g tokens/s per device at %g per user, the frontier %g there", m->id, y,
+                 x, y_f);
+      lo = MIN (lo, y / y_f), hi = MAX (hi, y / y_f);
+      g_test_message ("%s: x %.4g, y %.4g, %.1f %%", m->id, x, y, 100.0 * y / y_f);
+      n++;
+    }
+  /* AMD's 32 latencies of the MI300X (ROCm/vllm docs/dev-docker/README.md) */
+  g_assert_cmpuint (n, ==, 32);
+  g_test_message ("%u points at %.1f–%.1f %% of the frontier", n, 100.0 * lo, 100.0 * hi);
+}
+
 static void
 test_match (void)
 {
@@ -162,6 +234,18 @@ has_text (const RoofChartLayout *layout, RoofTextRole role, const char *text)
     {
       const RoofPlacedText *t = &g_array_index (layout->texts, RoofPlacedText, i);
       if (t->role == role && strcmp (t->text, text) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+has_text_part (const RoofChartLayout *layout, RoofTextRole role, const char *part)
+{
+  for (guint i = 0; i < layout->texts->len; i++)
+    {
+      const RoofPlacedText *t = &g_array_index (layout->texts, RoofPlacedText, i);
+      if (t->role == role && strstr (t->text, part) != NULL)
         return TRUE;
     }
   return FALSE;
@@ -360,6 +444,75 @@ test_overlay_pareto (void)
   plot_scenario_clear (&s);
 }
 
+/* The 405B on 8 MI300X at batch 16, 2048/2048, in 57.841 s (AMD's table):
+ * per user 2048 / 57.841 = 35.4074 tokens/s, per device 16 · 2048 / 57.841
+ * / 8 = 70.8148; the chart built from the catalog and a scenario of those
+ * settings (TP 8, fp8 weights and compute, fp16 cache, context 2048) draws
+ * it there with its lower-bound tooltip. */
+static void
+test_overlay_pareto_e2e (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  g_autoptr (RoofScenario) scenario = roof_scenario_new_default ();
+  g_autoptr (GPtrArray) bundled = roof_measurements_bundled (catalog, &error);
+  const char *ids[] = { "amd-mi300x", NULL };
+  const RoofMeasurement *m
+    = roof_measurements_find (bundled, "vllm-mi300x-llama-3.1-405b-2048-2048-b16");
+  RoofWorkload wl = *roof_scenario_get_workload (scenario);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 650);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr (RoofChartLayout) layout = roof_chart_layout_new ();
+  g_autoptr (RoofChartData) data = NULL;
+  const RoofChartInput *in;
+  RoofChartInput pareto;
+  const RoofHitItem *hit;
+  double x = 2048.0 / 57.841, y = 16.0 * 2048.0 / 57.841 / 8.0, y_f;
+  int k;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (m);
+  assert_rel (m->e2e.mean, 57.841, 1e-12);
+  assert_rel (x, 35.4074, 1e-5);
+  assert_rel (y, 70.8148, 1e-5);
+
+  roof_scenario_set_model (scenario, "llama-3.1-405b");
+  roof_scenario_set_hardware (scenario, ids);
+  wl.weights = ROOF_PREC_FP8, wl.compute = ROOF_PREC_FP8, wl.kv = ROOF_PREC_FP16;
+  wl.devices = 8, wl.context = 2048, wl.prompt = 2048, wl.output = 2048;
+  roof_scenario_set_workload (scenario, &wl);
+  roof_scenario_set_published_measurements (scenario, TRUE);
+  data = roof_chart_data_new (catalog, scenario);
+  in = roof_chart_data_get_input (data);
+  for (k = 0; k < in->n_measured; k++)
+    if (fabs (in->measured[k].per_user - x) < 1e-9 * x && in->measured[k].batch == 16)
+      break;
+  g_assert_cmpint (k, <, in->n_measured);
+  g_assert_true (in->measured[k].per_user_e2e);
+  assert_rel (in->measured[k].tokens_per_s / in->measured[k].devices, y, 1e-4);
+
+  /* the chart the view shows: the input is every chart's */
+  pareto = *in;
+  pareto.kind = ROOF_PLOT_PARETO;
+  g_assert_true (roof_chart_render (cr, 1000, 650, &pareto, layout, &error));
+  g_assert_no_error (error);
+  hit = roof_chart_layout_hit (layout, roof_chart_layout_data_to_x (layout, x),
+                               roof_chart_layout_data_to_y (layout, y));
+  g_assert_nonnull (hit);
+  g_assert_nonnull (strstr (hit->tooltip, "tokens/s per user: output ÷ end-to-end latency, "
+                                          "a lower bound"));
+  g_assert_nonnull (strstr (hit->tooltip, "35.41 tokens/s per user"));
+  /* its share of the frontier the chart draws: that of the scenario,
+   * which here is the measurement's own settings at context 2048 */
+  y_f = frontier_at (catalog, m, x);
+  g_assert_cmpfloat (y, <=, y_f);
+  g_assert_true (has_text (layout, ROOF_TEXT_LEGEND, "measured: vLLM 0.10.0, README.md (→ per user ≥)"));
+  g_assert_true (has_text_part (layout, ROOF_TEXT_CAPTION,
+                                "output ÷ end-to-end latency, a lower bound"));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -370,5 +523,7 @@ main (int argc, char **argv)
   g_test_add_func ("/measured/overlay/roofline", test_overlay_roofline);
   g_test_add_func ("/measured/overlay/batch-cost", test_overlay_batch_cost);
   g_test_add_func ("/measured/overlay/pareto", test_overlay_pareto);
+  g_test_add_func ("/measured/bundled-under-frontier", test_bundled_under_frontier);
+  g_test_add_func ("/measured/overlay/pareto-e2e", test_overlay_pareto_e2e);
   return g_test_run ();
 }
