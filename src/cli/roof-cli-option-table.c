@@ -348,18 +348,19 @@ static const OptSpec options[] = {
   { OPT_MTP_PARAMS, "mtp-params", 0, "N", CMD_SPECULATIVE, GROUP_LEVERS,
     "the drafter: multi-token-prediction heads of N parameters (DeepSeek-V3's one MTP "
     "module: 14e9)" },
-  { OPT_DISAGG, "disagg", 0, NULL, CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_DISAGG, "disagg", 0, NULL, CMD_DISAGG, GROUP_LEVERS,
     "disaggregated serving: each column is the decode pool, beside a prefill pool; compared "
-    "with co-located serving and chunked prefill" },
-  { OPT_PREFILL_SYSTEM, "prefill-system", 0, "ID", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "with co-located serving and chunked prefill (plot cost and plan: the prefill pool's "
+    "devices counted)" },
+  { OPT_PREFILL_SYSTEM, "prefill-system", 0, "ID", CMD_DISAGG, GROUP_LEVERS,
     "--disagg: the prefill pool's system (default: the column's own)" },
-  { OPT_PREFILL_HARDWARE, "prefill-hardware", 0, "ID", CMD (ROOF_CLI_COMMAND_SOLVE),
+  { OPT_PREFILL_HARDWARE, "prefill-hardware", 0, "ID", CMD_DISAGG,
     GROUP_LEVERS, "--disagg: the prefill pool's device, on its own fabric" },
-  { OPT_PREFILL_TP, "prefill-tp", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_PREFILL_TP, "prefill-tp", 0, "N", CMD_DISAGG, GROUP_LEVERS,
     "--disagg: the prefill pool's tensor parallel (default: --tp)" },
-  { OPT_PREFILL_EP, "prefill-ep", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_PREFILL_EP, "prefill-ep", 0, "N", CMD_DISAGG, GROUP_LEVERS,
     "--disagg: the prefill pool's expert parallel (default 1)" },
-  { OPT_PREFILL_BATCH, "prefill-batch", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_PREFILL_BATCH, "prefill-batch", 0, "N", CMD_DISAGG, GROUP_LEVERS,
     "--disagg: prompts per prefill step (default 1)" },
   { OPT_COST, "cost", 0, "rent|own", CMD_PRICED, GROUP_LEVERS,
     "price $/Mtok from the rental price (default) or as owned: --capex-usd over --years, plus "

@@ -63,10 +63,12 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
 {
   Plan *c = data;
   PlanDev *d = &c->dev[i];
-  const RoofHardwareParams *hw = &in->devices[i].hw;
+  const RoofHardwareParams *hw;
+  RoofFleetLevers lv;
+  const RoofFleetLevers *levers = roof_fleet_levers_of (in, i, &lv, &hw);
   RoofFleetDemand at = c->d;
 
-  if (roof_fleet_set_compute (&d->set, hw, in->model, &c->wl, &c->d, &d->err) != ROOF_OK)
+  if (roof_fleet_set_compute (&d->set, hw, in->model, &c->wl, &c->d, levers, &d->err) != ROOF_OK)
     return &d->err;
   if (d->set.n == 0)
     {
