@@ -162,7 +162,7 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "plan",
     "roofline-cli plan -m ID (--system ID… | -H ID…) --rate R [--prompt N --output N | "
     "--lengths P:O@S,…] [--ttft-p50-ms X] [--ttft-p99-ms Y] [--itl-ms Z] [workload] "
-    "[--cost rent|own] [--json|--csv]",
+    "[--spec-k K --spec-accept A …] [--disagg …] [--cost rent|own] [--json|--csv]",
     "the replicas, devices, $/month and MW that serve a request rate",
     "Plans a fleet for R requests/s of the given lengths (one prompt and output\n"
     "length, or a histogram: --lengths 512:128@0.7,4096:512@0.3) under TTFT P50\n"
@@ -172,7 +172,9 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "and its decode steps. For each system, the cheapest layout, batch and\n"
     "replica count that meet every target at utilisation below 1; ranked by\n"
     "$/month (30 days; --cost own prices owned devices). MW is every device at\n"
-    "its power figure (TDP). docs/model.md, \"The fleet plan\", says what is assumed.",
+    "its power figure (TDP). --spec-k plans on the effective ITL of speculative\n"
+    "decoding; --disagg prefills on a prefill pool whose replicas are counted.\n"
+    "docs/model.md, \"The fleet plan\", says what is assumed.",
   },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
