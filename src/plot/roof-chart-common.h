@@ -263,6 +263,8 @@ gboolean roof_chart_spec_step (const RoofChartInput *in, const RoofHardwareParam
  * k = 3, α = 0.7: 2.533 tokens per verify step …; `plain`" (how the plain
  * bound is drawn). */
 void roof_render_spec_note (RoofRender *R, const char *plain);
+/* k, α and the tokens per verify step as the captions write them. */
+void roof_chart_spec_numbers (const RoofChartInput *in, char k[48], char a[48], char tps[48]);
 /* The largest whole batch up to plain_max (the plain step's) at which the
  * verify step and the drafter fit (docs/model.md: the drafter's footprint
  * beside the verify step's); 0 when not even 1. */

@@ -28,6 +28,14 @@ roof_chart_spec_step (const RoofChartInput *in, const RoofHardwareParams *hw,
 }
 
 void
+roof_chart_spec_numbers (const RoofChartInput *in, char k[48], char a[48], char tps[48])
+{
+  roof_format_count (in->spec.k, k, 48);
+  roof_format_number (in->spec.accept, 3, a, 48);
+  roof_format_number (roof_spec_tokens_per_step (in->spec.k, in->spec.accept), 4, tps, 48);
+}
+
+void
 roof_render_spec_note (RoofRender *R, const char *plain)
 {
   const RoofChartInput *in = R->in;
@@ -35,10 +43,7 @@ roof_render_spec_note (RoofRender *R, const char *plain)
 
   if (!in->has_spec)
     return;
-  roof_format_count (in->spec.k, k, sizeof k);
-  roof_format_number (in->spec.accept, 3, a, sizeof a);
-  roof_format_number (roof_spec_tokens_per_step (in->spec.k, in->spec.accept), 4, tps,
-                      sizeof tps);
+  roof_chart_spec_numbers (in, k, a, tps);
   /* TRANSLATORS: the last %s says how the plain bound is drawn, "faint:
    * without it" */
   roof_render_note (R, _("speculative decoding k = %s, α = %s: %s tokens per verify step of "

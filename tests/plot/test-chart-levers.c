@@ -14,46 +14,41 @@
 #include <math.h>
 #include <string.h>
 
+#include "roof-chart-command.h"
 #include "roof-chart-data.h"
 #include "roof-chart.h"
+#include "solver-fixtures.h"
 
-/* docs/model.md's tiny model (two layers, d = 64, H = 4, H_kv = 2,
- * d_h = 16, gated d_ff = 128, V = 100). */
-static void
-tiny_model (RoofModelDerived *md)
+/* The hand vector's setting: docs/model.md's tiny model (solver-fixtures.h),
+ * B = 3, S = 10 on 1,000 TFLOP/s and 1 TB/s at $3.6/h; k = 3, α = 0.7,
+ * MTP heads of 10,000 parameters. */
+typedef struct
 {
-  RoofModelParams m;
-  RoofError err;
+  RoofChartInput in;
+  RoofPlotDevice dev;
+  RoofModelDerived md;
+  char *caption; /* of the last render */
+} Spec;
 
-  roof_model_init (&m);
-  m.layers = 2;
-  m.hidden = 64;
-  m.heads = 4;
-  m.kv_heads = 2;
-  m.head_dim = 16;
-  m.ffn = 128;
-  m.vocab = 100;
-  g_assert_cmpint (roof_model_derive (&m, md, &err), ==, ROOF_OK);
-}
-
-/* The hand vector's setting: B = 3, S = 10 on 1,000 TFLOP/s and 1 TB/s at
- * $3.6/h; k = 3, α = 0.7, MTP heads of 10,000 parameters. */
 static void
-spec_input (RoofChartInput *in, RoofPlotDevice *dev, RoofModelDerived *md)
+spec_init (Spec *s)
 {
-  tiny_model (md);
-  memset (dev, 0, sizeof *dev);
-  dev->id = dev->name = "fast";
-  roof_hardware_init (&dev->hw);
-  dev->hw.peak_flops[ROOF_PREC_BF16] = 1e15;
-  dev->hw.mem_bw = 1e12;
-  dev->hw.mem_capacity = 1e9;
-  dev->hw.has_price = TRUE;
-  dev->hw.price_per_hour = 3.6;
+  RoofModelParams m = tiny ();
+  RoofChartInput *in = &s->in;
+
+  memset (s, 0, sizeof *s);
+  s->md = derive (&m);
+  s->dev.id = s->dev.name = "fast";
+  roof_hardware_init (&s->dev.hw);
+  s->dev.hw.peak_flops[ROOF_PREC_BF16] = 1e15;
+  s->dev.hw.mem_bw = 1e12;
+  s->dev.hw.mem_capacity = 1e9;
+  s->dev.hw.has_price = TRUE;
+  s->dev.hw.price_per_hour = 3.6;
   roof_chart_input_init (in);
-  in->devices = dev;
+  in->devices = &s->dev;
   in->n_devices = 1;
-  in->model = md;
+  in->model = &s->md;
   in->model_name = "tiny";
   in->workload.batch = 3;
   in->workload.context = 10;
@@ -68,10 +63,19 @@ spec_input (RoofChartInput *in, RoofPlotDevice *dev, RoofModelDerived *md)
   in->spec.mtp_params = 1e4;
 }
 
-static RoofChartLayout *
-render (const RoofChartInput *in, RoofPlotKind kind, char **caption)
+static void
+spec_clear (Spec *s)
 {
-  RoofChartInput copy = *in;
+  g_clear_pointer (&s->caption, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Spec, spec_clear)
+
+static RoofChartLayout *
+render (Spec *sp, RoofPlotKind kind)
+{
+  RoofChartInput copy = sp->in;
+  char **caption = &sp->caption;
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 800);
   cairo_t *cr = cairo_create (s);
   RoofChartLayout *layout = roof_chart_layout_new ();
@@ -81,7 +85,7 @@ render (const RoofChartInput *in, RoofPlotKind kind, char **caption)
   g_assert_true (roof_chart_render (cr, 1200, 800, &copy, layout, &error));
   cairo_destroy (cr);
   cairo_surface_destroy (s);
-  *caption = NULL;
+  g_clear_pointer (caption, g_free);
   for (guint i = 0; i < layout->texts->len; i++)
     {
       const RoofPlacedText *t = &g_array_index (layout->texts, RoofPlacedText, i);
@@ -109,13 +113,6 @@ find_item (const RoofChartLayout *l, const char *a, const char *b)
   return NULL;
 }
 
-static void
-assert_rel (double got, double want, double tol)
-{
-  if (!(fabs (got - want) <= tol * fabs (want)))
-    g_error ("got %.9g, want %.9g (±%g)", got, want, tol);
-}
-
 /* docs/model.md, [levers/speculative-mtp]: t_verify = 227,808 B / 1 TB/s =
  * 0.227808 µs (its 1,984,512 FLOP take 1.98 ns), a draft step 20,000 B →
  * 0.020 µs, t_cycle = 0.227808 + 3 · 0.020 = 0.287808 µs over 2.533 tokens:
@@ -128,13 +125,10 @@ assert_rel (double got, double want, double tol)
 static void
 test_batch (void)
 {
-  RoofChartInput in;
-  RoofPlotDevice dev;
-  RoofModelDerived md;
-  g_autofree char *caption = NULL;
+  g_auto (Spec) s;
 
-  spec_input (&in, &dev, &md);
-  g_autoptr (RoofChartLayout) l = render (&in, ROOF_PLOT_BATCH, &caption);
+  spec_init (&s);
+  g_autoptr (RoofChartLayout) l = render (&s, ROOF_PLOT_BATCH);
   const RoofHitItem *tp = find_item (l, "batch 3\n", "tokens/s · ITL");
   assert_rel (roof_chart_layout_x_to_data (l, tp->x), 3, 1e-9);
   assert_rel (roof_chart_layout_y_to_data (l, tp->y), 3 * TOKENS / T_CYCLE, 1e-9);
@@ -144,16 +138,15 @@ test_batch (void)
   RoofRect pa = l->plot_area;
   double f = (pa.y + pa.height - itl->y) / pa.height;
   assert_rel (exp (log (l->y2_0) + f * (log (l->y2_1) - log (l->y2_0))), T_CYCLE / TOKENS, 1e-9);
-  g_assert_nonnull (strstr (caption, "speculative decoding k = 3, α = 0.7"));
-  g_assert_nonnull (strstr (caption, "2.533 tokens per verify step"));
+  g_assert_nonnull (strstr (s.caption, "speculative decoding k = 3, α = 0.7"));
+  g_assert_nonnull (strstr (s.caption, "2.533 tokens per verify step"));
 
   /* without the lever the same item carries the plain step: 3 / 0.183384 µs */
-  in.has_spec = FALSE;
-  g_autofree char *plain_caption = NULL;
-  g_autoptr (RoofChartLayout) p = render (&in, ROOF_PLOT_BATCH, &plain_caption);
+  s.in.has_spec = FALSE;
+  g_autoptr (RoofChartLayout) p = render (&s, ROOF_PLOT_BATCH);
   tp = find_item (p, "batch 3\n", "tokens/s · ITL");
   assert_rel (roof_chart_layout_y_to_data (p, tp->y), 3 / T_PLAIN, 1e-6);
-  g_assert_null (strstr (plain_caption, "speculative"));
+  g_assert_null (strstr (s.caption, "speculative"));
 }
 
 /* $/Mtok at $3.6/h (0.001 $/s): 0.001 · 0.287808e-6 / (3 · 2.533) · 10⁶ =
@@ -161,17 +154,14 @@ test_batch (void)
 static void
 test_cost (void)
 {
-  RoofChartInput in;
-  RoofPlotDevice dev;
-  RoofModelDerived md;
-  g_autofree char *caption = NULL;
+  g_auto (Spec) s;
 
-  spec_input (&in, &dev, &md);
-  g_autoptr (RoofChartLayout) l = render (&in, ROOF_PLOT_COST, &caption);
+  spec_init (&s);
+  g_autoptr (RoofChartLayout) l = render (&s, ROOF_PLOT_COST);
   const RoofHitItem *it = find_item (l, "batch 3\n", "without speculative decoding");
   assert_rel (roof_chart_layout_y_to_data (l, it->y), 0.001 * T_CYCLE / (3 * TOKENS) * 1e6, 1e-9);
   assert_rel (0.001 * T_CYCLE / (3 * TOKENS) * 1e6, 3.787e-5, 1e-3);
-  g_assert_nonnull (strstr (caption, "speculative decoding k = 3"));
+  g_assert_nonnull (strstr (s.caption, "speculative decoding k = 3"));
 }
 
 /* Disaggregated, the prefill pool of docs/model.md's vector [levers/disagg]:
@@ -182,52 +172,45 @@ test_cost (void)
 static void
 test_cost_disagg (void)
 {
-  RoofChartInput in;
-  RoofPlotDevice dev;
-  RoofModelDerived md;
+  g_auto (Spec) s;
   RoofHardwareParams pool;
-  g_autofree char *caption = NULL;
 
-  spec_input (&in, &dev, &md);
-  in.has_spec = FALSE;
+  spec_init (&s);
+  s.in.has_spec = FALSE;
   roof_hardware_init (&pool);
   pool.peak_flops[ROOF_PREC_BF16] = 1e12;
   pool.mem_bw = 1e12;
   pool.mem_capacity = 1e9;
   pool.has_price = TRUE;
   pool.price_per_hour = 2;
-  in.has_disagg = TRUE;
-  in.prefill_hw = &pool;
-  roof_disagg_prefill_workload (&in.workload, 2, 1, 1, &in.prefill_workload);
+  s.in.has_disagg = TRUE;
+  s.in.prefill_hw = &pool;
+  roof_disagg_prefill_workload (&s.in.workload, 2, 1, 1, &s.in.prefill_workload);
 
   double pf = 2.0 / 3600 * (2384896.0 + 32768.0) / 1e12 / (2 * 4) * 1e6;
   assert_rel (pf, 1.6789e-4, 1e-4);
-  g_autoptr (RoofChartLayout) l = render (&in, ROOF_PLOT_COST, &caption);
+  g_autoptr (RoofChartLayout) l = render (&s, ROOF_PLOT_COST);
   const RoofHitItem *it = find_item (l, "batch 3\n", "the prefill pool's share");
   assert_rel (roof_chart_layout_y_to_data (l, it->y), 0.001 * T_PLAIN / 3 * 1e6 + pf, 1e-6);
-  g_assert_nonnull (strstr (caption, "disaggregated"));
+  g_assert_nonnull (strstr (s.caption, "disaggregated"));
 
   /* an unpriced pool: the curve is the decode step's alone, and says why */
   pool.has_price = FALSE;
-  g_autofree char *caption2 = NULL;
-  g_autoptr (RoofChartLayout) u = render (&in, ROOF_PLOT_COST, &caption2);
-  g_assert_nonnull (strstr (caption2, "the prefill pool has no price"));
+  g_autoptr (RoofChartLayout) u = render (&s, ROOF_PLOT_COST);
+  g_assert_nonnull (strstr (s.caption, "the prefill pool has no price"));
 }
 
 /* The context chart's line at S = 10 is the effective ITL, 0.11362 µs. */
 static void
 test_context (void)
 {
-  RoofChartInput in;
-  RoofPlotDevice dev;
-  RoofModelDerived md;
-  g_autofree char *caption = NULL;
+  g_auto (Spec) s;
 
-  spec_input (&in, &dev, &md);
-  g_autoptr (RoofChartLayout) l = render (&in, ROOF_PLOT_CONTEXT, &caption);
+  spec_init (&s);
+  g_autoptr (RoofChartLayout) l = render (&s, ROOF_PLOT_CONTEXT);
   const RoofHitItem *it = find_item (l, "context 10\n", "effective ITL");
   assert_rel (roof_chart_layout_y_to_data (l, it->y), T_CYCLE / TOKENS, 1e-9);
-  g_assert_nonnull (strstr (caption, "speculative decoding k = 3"));
+  g_assert_nonnull (strstr (s.caption, "speculative decoding k = 3"));
 }
 
 /* The roofline's verify step: (1,923,072 + 61,440) FLOP over 227,808 B =
@@ -235,17 +218,14 @@ test_context (void)
 static void
 test_roofline (void)
 {
-  RoofChartInput in;
-  RoofPlotDevice dev;
-  RoofModelDerived md;
-  g_autofree char *caption = NULL;
+  g_auto (Spec) s;
 
-  spec_input (&in, &dev, &md);
-  g_autoptr (RoofChartLayout) l = render (&in, ROOF_PLOT_ROOFLINE, &caption);
+  spec_init (&s);
+  g_autoptr (RoofChartLayout) l = render (&s, ROOF_PLOT_ROOFLINE);
   const RoofHitItem *it = find_item (l, "verify step: 4 tokens per sequence", NULL);
   assert_rel (roof_chart_layout_x_to_data (l, it->x), (1923072.0 + 61440.0) / 227808.0, 1e-9);
   assert_rel (roof_chart_layout_y_to_data (l, it->y), (1923072.0 + 61440.0) / 0.227808e-6, 1e-9);
-  g_assert_nonnull (strstr (caption, "the triangle is the verify step"));
+  g_assert_nonnull (strstr (s.caption, "the triangle is the verify step"));
 }
 
 /* A scenario's disaggregation on the chart input: its prefill pool's
@@ -282,6 +262,41 @@ test_chart_data (void)
   g_assert_null (roof_chart_data_get_input (off)->prefill_hw);
 }
 
+/* Copy as Command gives the levers on the charts that draw them, so that
+ * roofline-cli draws what the app shows. */
+static void
+test_command (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RoofCatalog) catalog = roof_catalog_new_builtin (&error);
+  g_autoptr (RoofScenario) scenario = roof_scenario_new_default ();
+  RoofScenarioLevers lv = *roof_scenario_get_levers (scenario);
+
+  lv.spec_k = 3;
+  lv.spec_accept = 0.7;
+  lv.mtp_params = 1e9;
+  lv.disagg = TRUE;
+  lv.prefill_system = (char *) "nvidia-hgx-h200";
+  lv.prefill_batch = 4;
+  roof_scenario_set_levers (scenario, &lv);
+  g_auto (GStrv) cost = roof_chart_command_args (scenario, catalog, ROOF_PLOT_COST, NULL, NULL,
+                                                 "x.png");
+  g_autofree char *line = roof_chart_command_line ((const char *const *) cost);
+  g_assert_nonnull (strstr (line, " --spec-k 3 --spec-accept 0.7 --mtp-params 1e+09 "
+                                  "--disagg --prefill-system nvidia-hgx-h200 --prefill-batch 4 "
+                                  "-o x.png"));
+  g_auto (GStrv) batch = roof_chart_command_args (scenario, catalog, ROOF_PLOT_BATCH, NULL, NULL,
+                                                  "x.png");
+  g_autofree char *bline = roof_chart_command_line ((const char *const *) batch);
+  g_assert_nonnull (strstr (bline, "--spec-k 3"));
+  g_assert_null (strstr (bline, "--disagg"));
+  g_auto (GStrv) mem = roof_chart_command_args (scenario, catalog, ROOF_PLOT_MEMORY, NULL, NULL,
+                                                "x.png");
+  g_autofree char *mline = roof_chart_command_line ((const char *const *) mem);
+  g_assert_null (strstr (mline, "--spec-k"));
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -292,5 +307,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/levers/context", test_context);
   g_test_add_func ("/plot/levers/roofline", test_roofline);
   g_test_add_func ("/plot/levers/chart-data", test_chart_data);
+  g_test_add_func ("/plot/levers/command", test_command);
   return g_test_run ();
 }
