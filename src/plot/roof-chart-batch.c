@@ -48,23 +48,41 @@ typedef struct
   gboolean spec;
   gboolean drafter_unfit; /* the plain step fits at B = 1, the drafter beside it not */
   int p_fit; /* samples whose plain step fits */
-  double s_tps[N_SAMPLES], s_itl[N_SAMPLES];
-  double s_tp_xy[2 * N_SAMPLES], s_itl_xy[2 * N_SAMPLES];
-  double s_fit_tps; /* at max_fit */
+  struct BatchSpec *sp; /* allocated with the lever only: a chart without it costs no more */
+  double s_fit_tps;     /* at max_fit */
 } BatchDev;
+
+typedef struct BatchSpec
+{
+  double tps[N_SAMPLES], itl[N_SAMPLES];
+  double tp_xy[2 * N_SAMPLES], itl_xy[2 * N_SAMPLES];
+} BatchSpec;
 
 /* What the device's solid curves show: the speculative figures when it
  * has them, else the plain step's. */
 static double
 shown_tps (const BatchDev *d, int k)
 {
-  return d->spec ? d->s_tps[k] : d->r[k].tokens_per_s;
+  return d->spec ? d->sp->tps[k] : d->r[k].tokens_per_s;
 }
 
 static double
 shown_itl (const BatchDev *d, int k)
 {
-  return d->spec ? d->s_itl[k] : d->r[k].t_step;
+  return d->spec ? d->sp->itl[k] : d->r[k].t_step;
+}
+
+/* The solid curves' pixels. */
+static const double *
+shown_tp_xy (const BatchDev *d)
+{
+  return d->spec ? d->sp->tp_xy : d->tp_xy;
+}
+
+static const double *
+shown_itl_xy (const BatchDev *d)
+{
+  return d->spec ? d->sp->itl_xy : d->itl_xy;
 }
 
 typedef struct
@@ -94,6 +112,8 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
   d->max_fit = roof_max_batch_that_fits (hw, in->model, wl);
   d->min_devices = d->r[0].min_devices;
   d->spec = in->has_spec;
+  if (d->spec)
+    d->sp = g_new (BatchSpec, 1);
   for (int k = 0; k < d->n; k++)
     {
       d->b[k] = d->r[k].tokens;
@@ -105,17 +125,16 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
           RoofSpecResult s;
           w.batch = d->b[k];
           d->spec = roof_chart_spec_step (in, hw, &w, &s);
-          d->s_tps[k] = s.tokens_per_s, d->s_itl[k] = s.itl;
+          d->sp->tps[k] = s.tokens_per_s, d->sp->itl[k] = s.itl;
           if (s.fits)
             d->n_fit = k + 1;
+          c->tmin = MIN (c->tmin, s.tokens_per_s), c->tmax = MAX (c->tmax, s.tokens_per_s);
+          c->lmin = MIN (c->lmin, s.itl), c->lmax = MAX (c->lmax, s.itl);
         }
-      for (int m = 0; m < 2; m++)
-        {
-          double t = m ? shown_tps (d, k) : d->r[k].tokens_per_s;
-          double l = m ? shown_itl (d, k) : d->r[k].t_step;
-          c->tmin = MIN (c->tmin, t), c->tmax = MAX (c->tmax, t);
-          c->lmin = MIN (c->lmin, l), c->lmax = MAX (c->lmax, l);
-        }
+      c->tmin = MIN (c->tmin, d->r[k].tokens_per_s);
+      c->tmax = MAX (c->tmax, d->r[k].tokens_per_s);
+      c->lmin = MIN (c->lmin, d->r[k].t_step);
+      c->lmax = MAX (c->lmax, d->r[k].t_step);
     }
   if (!d->spec)
     d->n_fit = d->p_fit;
@@ -284,12 +303,15 @@ obstacles (RoofRender *R, gpointer data)
           d->tp_xy[2 * k] = d->itl_xy[2 * k] = roof_frame_x (R, d->b[k]);
           d->tp_xy[2 * k + 1] = roof_frame_y (R, d->r[k].tokens_per_s);
           d->itl_xy[2 * k + 1] = roof_frame_y2 (R, d->r[k].t_step);
-          d->s_tp_xy[2 * k] = d->s_itl_xy[2 * k] = d->tp_xy[2 * k];
-          d->s_tp_xy[2 * k + 1] = roof_frame_y (R, shown_tps (d, k));
-          d->s_itl_xy[2 * k + 1] = roof_frame_y2 (R, shown_itl (d, k));
+          if (d->spec)
+            {
+              d->sp->tp_xy[2 * k] = d->sp->itl_xy[2 * k] = d->tp_xy[2 * k];
+              d->sp->tp_xy[2 * k + 1] = roof_frame_y (R, d->sp->tps[k]);
+              d->sp->itl_xy[2 * k + 1] = roof_frame_y2 (R, d->sp->itl[k]);
+            }
         }
-      roof_label_placer_add_polyline (R->placer, d->s_tp_xy, d->n, i);
-      roof_label_placer_add_polyline (R->placer, d->s_itl_xy, d->n, OWNER_ITL + i);
+      roof_label_placer_add_polyline (R->placer, shown_tp_xy (d), d->n, i);
+      roof_label_placer_add_polyline (R->placer, shown_itl_xy (d), d->n, OWNER_ITL + i);
       if (d->spec)
         {
           roof_label_placer_add_polyline (R->placer, d->tp_xy, d->n, i);
@@ -359,7 +381,8 @@ draw_curves (RoofRender *R, const BatchDev *d, int i, GArray *labels)
   if (d->spec)
     stroke_pair (R, d->tp_xy, d->itl_xy, d->p_fit, d->n, th->thin_width,
                  roof_color_alpha (col, 0.5));
-  stroke_pair (R, d->s_tp_xy, d->s_itl_xy, d->n_fit, d->n, th->line_width, col);
+  const double *tp_xy = shown_tp_xy (d), *itl_xy = shown_itl_xy (d);
+  stroke_pair (R, tp_xy, itl_xy, d->n_fit, d->n, th->line_width, col);
   for (int k = 0; k < d->n; k += 6)
     {
       char b[24], t[24], l[24];
@@ -367,10 +390,10 @@ draw_curves (RoofRender *R, const BatchDev *d, int i, GArray *labels)
       roof_format_count (d->b[k], b, sizeof b);
       roof_format_si (shown_tps (d, k), 3, t, sizeof t);
       roof_format_time (shown_itl (d, k), l, sizeof l);
-      roof_render_hit (R, d->s_tp_xy[2 * k], d->s_tp_xy[2 * k + 1], 8.0, i,
+      roof_render_hit (R, tp_xy[2 * k], tp_xy[2 * k + 1], 8.0, i,
                        _("%s · batch %s\n%s tokens/s · ITL %s\n%s%s"), roof_render_device_full_name (R, i), b, t, l,
                        roof_bound_title (d->r[k].bound), fits ? spec : _(" · does not fit"));
-      roof_render_hit (R, d->s_itl_xy[2 * k], d->s_itl_xy[2 * k + 1], 8.0, i,
+      roof_render_hit (R, itl_xy[2 * k], itl_xy[2 * k + 1], 8.0, i,
                        _("%s · batch %s\nITL %s · %s tokens/s\n%s%s"), roof_render_device_full_name (R, i), b, l, t,
                        roof_bound_title (d->r[k].bound), fits ? spec : _(" · does not fit"));
     }
@@ -380,7 +403,7 @@ draw_curves (RoofRender *R, const BatchDev *d, int i, GArray *labels)
     g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
   else
     g_strlcpy (buf, name, sizeof buf);
-  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->s_tp_xy,
+  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, tp_xy,
                           MAX (2, MIN (d->n_fit > 1 ? d->n_fit : d->n, d->n)), 0.35,
                           PRIORITY_NAME, i);
 }
@@ -494,6 +517,15 @@ describe (RoofRender *R, gpointer data)
       }
 }
 
+static void
+clear (gpointer data)
+{
+  Batch *c = data;
+
+  for (int i = 0; i < ROOF_PLOT_MAX_DEVICES; i++)
+    g_clear_pointer (&c->dev[i].sp, g_free);
+}
+
 const RoofChartClass roof_chart_batch_class = {
   .measured_on = ROOF_MEASURED_ON_BATCH, /* roof-chart-measured.h */
   .title = N_("Throughput and latency vs batch"),
@@ -505,4 +537,5 @@ const RoofChartClass roof_chart_batch_class = {
   .obstacles = obstacles,
   .draw_data = draw_data,
   .describe = describe,
+  .clear = clear,
 };

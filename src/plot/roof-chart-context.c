@@ -38,8 +38,8 @@ typedef struct
   /* speculative decoding: the effective ITL per sample, the solid line;
    * the plain step's line stays thin beside it */
   gboolean spec;
-  double s_itl[N_SAMPLES];
-  double xy_spec[2 * N_SAMPLES];
+  double *s_itl;   /* N_SAMPLES, allocated with the lever only */
+  double *xy_spec; /* 2 · N_SAMPLES */
 } CtxDev;
 
 typedef struct
@@ -100,6 +100,8 @@ collect_spec (const RoofChartInput *in, Context *c, CtxDev *d, const RoofHardwar
 
   d->spec = TRUE;
   d->n_fit = 0;
+  d->s_itl = g_new (double, N_SAMPLES);
+  d->xy_spec = g_new (double, 2 * N_SAMPLES);
   for (int k = 0; k < N_SAMPLES && d->spec; k++)
     {
       w.context = round (d->s[k]); /* as roof_sweep rounds it */
@@ -285,8 +287,11 @@ obstacles (RoofRender *R, gpointer data)
           d->xy_w[2 * k + 1] = roof_frame_y (R, d->t_w[k]);
           d->xy_tot[2 * k + 1] = roof_frame_y (R, d->t_w[k] + d->t_kv[k]);
           d->xy_step[2 * k + 1] = roof_frame_y (R, d->r[k].t_step);
-          d->xy_spec[2 * k] = x;
-          d->xy_spec[2 * k + 1] = roof_frame_y (R, d->s_itl[k]);
+          if (d->spec)
+            {
+              d->xy_spec[2 * k] = x;
+              d->xy_spec[2 * k + 1] = roof_frame_y (R, d->s_itl[k]);
+            }
         }
       roof_label_placer_add_polyline (R->placer, d->xy_step, N_SAMPLES, i);
       if (d->spec)
@@ -512,6 +517,18 @@ describe (RoofRender *R, gpointer data)
       }
 }
 
+static void
+clear (gpointer data)
+{
+  Context *c = data;
+
+  for (int i = 0; i < ROOF_PLOT_MAX_DEVICES; i++)
+    {
+      g_clear_pointer (&c->dev[i].s_itl, g_free);
+      g_clear_pointer (&c->dev[i].xy_spec, g_free);
+    }
+}
+
 const RoofChartClass roof_chart_context_class = {
   .title = N_("Latency vs context length"),
   .data_size = sizeof (Context),
@@ -522,4 +539,5 @@ const RoofChartClass roof_chart_context_class = {
   .obstacles = obstacles,
   .draw_data = draw_data,
   .describe = describe,
+  .clear = clear,
 };

@@ -56,10 +56,15 @@ typedef struct
   gboolean spec, disagg;
   gboolean drafter_unfit; /* the plain step fits at B = 1, the drafter beside it not */
   double pf;
-  char pf_why[ROOF_ERROR_MESSAGE_MAX];
-  double plain[N_SAMPLES];
-  double p_xy[2 * N_SAMPLES];
+  struct CostLevers *lv; /* allocated with a lever only: a chart without costs no more */
 } CostDev;
+
+typedef struct CostLevers
+{
+  char pf_why[ROOF_ERROR_MESSAGE_MAX];
+  double plain[N_SAMPLES]; /* the plain step's totals, drawn thin */
+  double p_xy[2 * N_SAMPLES];
+} CostLevers;
 
 typedef struct
 {
@@ -116,7 +121,7 @@ lever_total (const RoofChartInput *in, const RoofHardwareParams *hw, const RoofW
   if (plain != NULL)
     *plain = pt->total;
   if (!d->spec)
-    return TRUE;
+    return TRUE; /* a sample's plain total is its own when there is no lever */
   w.batch = pt->batch;
   if (!roof_chart_spec_step (in, hw, &w, &s) || !s.has_cost)
     return FALSE;
@@ -176,6 +181,8 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
   c->n_priced++;
   d->max_fit = roof_max_batch_that_fits (hw, in->model, wl);
   d->spec = in->has_spec;
+  if (in->has_spec || in->has_disagg)
+    d->lv = g_new0 (CostLevers, 1);
   if (d->spec)
     {
       d->drafter_unfit = d->max_fit >= 1.0;
@@ -186,7 +193,7 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
     {
       RoofError pe = { 0 };
       d->disagg = roof_chart_prefill_cost (in, i, wl, &d->pf, &pe);
-      g_strlcpy (d->pf_why, pe.message, sizeof d->pf_why);
+      g_strlcpy (d->lv->pf_why, pe.message, sizeof d->lv->pf_why);
     }
   d->b_end = d->max_fit >= b_lo ? MIN (d->max_fit, b_hi) : b_hi;
   double lo = b_lo, hi = MAX (d->b_end, lo);
@@ -194,11 +201,12 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
     {
       double b = hi > lo ? lo * pow (hi / lo, (double) k / (N_SAMPLES - 1)) : lo;
       if (roof_cost_point (hw, in->model, wl, b, &d->pt[d->n], &d->err) == ROOF_OK
-          && lever_total (in, hw, wl, d, &d->pt[d->n], &d->plain[d->n]))
+          && (d->lv == NULL || lever_total (in, hw, wl, d, &d->pt[d->n], &d->lv->plain[d->n])))
         {
-          double lo = d->spec ? MIN (d->pt[d->n].total, d->plain[d->n]) : d->pt[d->n].compute;
+          double plain = d->lv != NULL ? d->lv->plain[d->n] : d->pt[d->n].total;
+          double lo = d->spec ? MIN (d->pt[d->n].total, plain) : d->pt[d->n].compute;
           c->ymin = MIN (c->ymin, MIN (d->pt[d->n].total, lo));
-          c->ymax = MAX (c->ymax, MAX (d->pt[d->n].total, d->plain[d->n]));
+          c->ymax = MAX (c->ymax, MAX (d->pt[d->n].total, plain));
           d->n++;
         }
     }
@@ -248,6 +256,8 @@ clear (gpointer data)
 {
   Cost *c = data;
   g_free (c->cross);
+  for (int i = 0; i < ROOF_PLOT_MAX_DEVICES; i++)
+    g_clear_pointer (&c->dev[i].lv, g_free);
 }
 
 /* Crossovers between devices, within the batches both can hold. */
@@ -312,7 +322,7 @@ notes (RoofRender *R, const Cost *c)
           }
         if (dev[i].priced && in->has_disagg && !dev[i].disagg)
           roof_render_note (R, _("%s: no prefill pool's cost (%s)"),
-                            roof_render_device_name (R, i), dev[i].pf_why);
+                            roof_render_device_name (R, i), dev[i].lv->pf_why);
       }
   roof_render_spec_note (R, _("thin: without it; the cost components are the plain step's, "
                               "left out"));
@@ -486,13 +496,17 @@ obstacles (RoofRender *R, gpointer data)
       CostDev *d = &c->dev[i];
       for (int k = 0; k < d->n; k++)
         {
-          d->xy[2 * k] = d->p_xy[2 * k] = roof_frame_x (R, d->pt[k].batch);
+          d->xy[2 * k] = roof_frame_x (R, d->pt[k].batch);
           d->xy[2 * k + 1] = roof_frame_y (R, d->pt[k].total);
-          d->p_xy[2 * k + 1] = roof_frame_y (R, d->plain[k]);
+          if (d->spec)
+            {
+              d->lv->p_xy[2 * k] = d->xy[2 * k];
+              d->lv->p_xy[2 * k + 1] = roof_frame_y (R, d->lv->plain[k]);
+            }
         }
       roof_label_placer_add_polyline (R->placer, d->xy, d->n, i);
       if (d->spec)
-        roof_label_placer_add_polyline (R->placer, d->p_xy, d->n, i);
+        roof_label_placer_add_polyline (R->placer, d->lv->p_xy, d->n, i);
     }
 }
 
@@ -580,7 +594,7 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
   char buf[200];
 
   if (d->spec)
-    roof_render_stroke (R, d->p_xy, d->n, th->thin_width, ROOF_STROKE_SOLID, 0.0,
+    roof_render_stroke (R, d->lv->p_xy, d->n, th->thin_width, ROOF_STROKE_SOLID, 0.0,
                         roof_color_alpha (col, 0.5));
   roof_render_stroke (R, d->xy, d->n, unfit ? th->line_width * 0.7 : th->line_width,
                       unfit ? ROOF_PREC_INT8 : ROOF_STROKE_SOLID, th->line_width,
@@ -596,11 +610,12 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
       RoofError e;
       double plain;
       if (roof_cost_point (&R->in->devices[i].hw, R->in->model, &c->wl,
-                           MAX (1.0, round (d->pt[k].batch)), &p, &e) != ROOF_OK
-          || !lever_total (R->in, &R->in->devices[i].hw, &c->wl, d, &p, &plain))
+                           MAX (1.0, round (d->pt[k].batch)), &p, &e) != ROOF_OK)
         continue;
       if (d->spec || d->disagg)
         {
+          if (!lever_total (R->in, &R->in->devices[i].hw, &c->wl, d, &p, &plain))
+            continue;
           lever_tip (R, d, i, &p, plain);
           continue;
         }

@@ -593,22 +593,30 @@ floor_ratio (const RoofFleetCandidate *c, const RoofFleetDemand *d)
 static double
 fleet_lower_replicas (const RoofFleetCandidate *c, const RoofFleetDemand *d)
 {
+  double own = own_prefill (c);
   double lo = floor (d->rate * (c->prefill_mean + c->output_mean * c->itl) / c->batch) + 1.0;
-  lo = roof_max (lo, floor (d->rate * own_prefill (c)) + 1.0);
+  lo = roof_max (lo, floor (d->rate * own) + 1.0);
   if (d->itl > 0.0 && c->itl < d->itl)
-    lo = roof_max (lo, ceil (d->rate * own_prefill (c) / (1.0 - c->itl / d->itl)));
+    lo = roof_max (lo, ceil (d->rate * own / (1.0 - c->itl / d->itl)));
   return lo;
 }
 
-/* The rank of a plan of candidate c at its lower bound on replicas. */
+/* The rank of a plan of candidate c at `lo` replicas, its lower bound. */
 static double
-fleet_bound (const RoofFleetCandidate *c, const RoofFleetDemand *d, bool by_cost)
+fleet_bound_at (const RoofFleetCandidate *c, const RoofFleetDemand *d, double lo, bool by_cost)
 {
-  double lo = fleet_lower_replicas (c, d);
-  double pool = c->disagg ? pool_replicas (c, d) : 0.0;
+  if (!c->disagg)
+    return by_cost ? lo * c->usd_per_hour * ROOF_FLEET_HOURS_PER_MONTH : lo * c->devices;
+  double pool = pool_replicas (c, d);
   return by_cost ? (lo * c->usd_per_hour + pool * c->pool_usd_per_hour)
                      * ROOF_FLEET_HOURS_PER_MONTH
                  : lo * c->devices + pool * c->pool_devices;
+}
+
+static double
+fleet_bound (const RoofFleetCandidate *c, const RoofFleetDemand *d, bool by_cost)
+{
+  return fleet_bound_at (c, d, fleet_lower_replicas (c, d), by_cost);
 }
 
 static double
@@ -671,7 +679,7 @@ roof_fleet_plan (const RoofFleetCandidate *cands, size_t n_cands, const RoofFlee
         continue;
       double lo = fleet_lower_replicas (c, d);
       if (lo > ROOF_FLEET_MAX_REPLICAS
-          || (have && fleet_bound (c, d, by_cost) > rank_of (&best, by_cost)))
+          || (have && fleet_bound_at (c, d, lo, by_cost) > rank_of (&best, by_cost)))
         continue;
       double n = smallest_replicas (c, d, lo, true);
       if (n <= 0.0)
