@@ -198,6 +198,8 @@ test_cost_disagg (void)
   pool.has_price = FALSE;
   g_autoptr (RoofChartLayout) u = render (&s, ROOF_PLOT_COST);
   g_assert_nonnull (strstr (s.caption, "the prefill pool has no price"));
+  it = find_item (u, "batch 3\n", "weights");
+  assert_rel (roof_chart_layout_y_to_data (u, it->y), 0.001 * T_PLAIN / 3 * 1e6, 1e-6);
 }
 
 /* The context chart's line at S = 10 is the effective ITL, 0.11362 µs. */
