@@ -121,6 +121,34 @@ uses_custom (RoofScenario *scenario, RoofCatalog *catalog)
   return FALSE;
 }
 
+/* The scenario's levers on the charts that draw them (docs/cli.md, "plot"). */
+static void
+add_levers (GPtrArray *args, RoofScenario *scenario, RoofPlotKind kind)
+{
+  const RoofScenarioLevers *lv = roof_scenario_get_levers (scenario);
+
+  if (lv->spec_k > 0.0 && kind != ROOF_PLOT_SENSITIVITY && kind != ROOF_PLOT_MEMORY
+      && kind != ROOF_PLOT_TREND)
+    {
+      add_number (args, TRUE, "--spec-k", lv->spec_k, 0.0);
+      add_number (args, TRUE, "--spec-accept", lv->spec_accept, 0.0);
+      if (lv->draft_model != NULL)
+        add (args, "--draft-model", lv->draft_model);
+      else
+        add_number (args, TRUE, "--mtp-params", lv->mtp_params, 0.0);
+    }
+  if (!lv->disagg || (kind != ROOF_PLOT_COST && kind != ROOF_PLOT_PLAN))
+    return;
+  g_ptr_array_add (args, g_strdup ("--disagg"));
+  if (lv->prefill_system != NULL)
+    add (args, "--prefill-system", lv->prefill_system);
+  else if (lv->prefill_hardware != NULL)
+    add (args, "--prefill-hardware", lv->prefill_hardware);
+  add_number (args, FALSE, "--prefill-tp", lv->prefill_tp, 0.0);
+  add_number (args, FALSE, "--prefill-ep", lv->prefill_ep, 0.0);
+  add_number (args, FALSE, "--prefill-batch", lv->prefill_batch, 0.0);
+}
+
 GStrv
 roof_chart_command_args (RoofScenario *scenario,
                          RoofCatalog *catalog,
@@ -179,6 +207,7 @@ roof_chart_command_args (RoofScenario *scenario,
   roof_sla_init (&d);
   if ((kind == ROOF_PLOT_COST || kind == ROOF_PLOT_BATCH) && sla->itl > 0.0)
     add_number (args, TRUE, "--itl-ms", sla->itl * 1e3, d.itl * 1e3);
+  add_levers (args, scenario, kind);
   add (args, "-o", out_file);
 
   g_ptr_array_add (args, NULL);

@@ -306,6 +306,11 @@ resolve_levers (RoofChartData *self, RoofCatalog *catalog, RoofScenario *scenari
         }
     }
   out->problem = self->levers_problem;
+  /* the charts' disaggregated pools (roof-chart.h) */
+  self->input.has_disagg = out->disagg;
+  self->input.prefill_workload = out->prefill_workload;
+  self->input.prefill_hw = out->disagg && out->prefill_name != NULL ? &out->prefill_hw : NULL;
+  self->input.disagg_pools = NULL; /* each column is its own pool: a system column has its fabric */
 }
 
 RoofChartData *

@@ -178,6 +178,7 @@ merge_scenario (RoofCliContext *ctx)
    * layouts or batches, disaggregation solve's; the cost basis is every
    * priced command's */
   gboolean solve = ctx->opts->command == ROOF_CLI_COMMAND_SOLVE;
+  gboolean disaggregates = roof_cli_disaggregates (ctx);
   gboolean speculates = roof_cli_speculates (ctx);
   RoofCliCommand cmd = ctx->opts->command;
   gboolean priced = solve || cmd == ROOF_CLI_COMMAND_SWEEP || cmd == ROOF_CLI_COMMAND_COST
@@ -193,7 +194,7 @@ merge_scenario (RoofCliContext *ctx)
       lv->mtp_params = s->mtp_params;
       lv->draft_what = "speculative.draft_model";
     }
-  if (solve && !lv->disagg && s->disagg)
+  if (disaggregates && !lv->disagg && s->disagg)
     {
       lv->disagg = TRUE;
       lv->prefill_system = s->prefill_system;
@@ -256,9 +257,25 @@ roof_cli_speculates (const RoofCliContext *ctx)
 {
   RoofCliCommand cmd = ctx->opts->command;
 
+  RoofPlotKind kind = (RoofPlotKind) ctx->opts->plot_kind;
+
   return cmd == ROOF_CLI_COMMAND_SOLVE || cmd == ROOF_CLI_COMMAND_SWEEP
          || cmd == ROOF_CLI_COMMAND_LAYOUTS || cmd == ROOF_CLI_COMMAND_PARETO
-         || (cmd == ROOF_CLI_COMMAND_PLOT && ctx->opts->plot_kind == ROOF_PLOT_PARETO);
+         || cmd == ROOF_CLI_COMMAND_PLAN
+         || (cmd == ROOF_CLI_COMMAND_PLOT
+             && (kind == ROOF_PLOT_PARETO || kind == ROOF_PLOT_BATCH || kind == ROOF_PLOT_COST
+                 || kind == ROOF_PLOT_CONTEXT || kind == ROOF_PLOT_ROOFLINE
+                 || kind == ROOF_PLOT_PLAN));
+}
+
+gboolean
+roof_cli_disaggregates (const RoofCliContext *ctx)
+{
+  RoofCliCommand cmd = ctx->opts->command;
+  RoofPlotKind kind = (RoofPlotKind) ctx->opts->plot_kind;
+
+  return cmd == ROOF_CLI_COMMAND_SOLVE || cmd == ROOF_CLI_COMMAND_PLAN
+         || (cmd == ROOF_CLI_COMMAND_PLOT && (kind == ROOF_PLOT_COST || kind == ROOF_PLOT_PLAN));
 }
 
 const RoofSpeculative *
@@ -277,6 +294,19 @@ roof_cli_speculative (const RoofCliContext *ctx, RoofSpeculative *spec,
   if (ctx->draft != NULL)
     *draft = roof_model_spec_get_derived (ctx->draft);
   return spec;
+}
+
+const RoofFleetLevers *
+roof_cli_fleet_levers (const RoofCliContext *ctx, RoofSpeculative *spec, RoofFleetLevers *out)
+{
+  memset (out, 0, sizeof *out);
+  out->spec = roof_cli_speculative (ctx, spec, &out->draft);
+  if (ctx->levers.disagg)
+    {
+      out->prefill_hw = ctx->prefill.device != NULL ? &ctx->prefill.params : NULL;
+      out->prefill_wl = ctx->prefill_workload;
+    }
+  return out->spec != NULL || ctx->levers.disagg ? out : NULL;
 }
 
 void

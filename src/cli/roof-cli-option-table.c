@@ -162,7 +162,7 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "plan",
     "roofline-cli plan -m ID (--system ID… | -H ID…) --rate R [--prompt N --output N | "
     "--lengths P:O@S,…] [--ttft-p50-ms X] [--ttft-p99-ms Y] [--itl-ms Z] [workload] "
-    "[--cost rent|own] [--json|--csv]",
+    "[--spec-k K --spec-accept A …] [--disagg …] [--cost rent|own] [--json|--csv]",
     "the replicas, devices, $/month and MW that serve a request rate",
     "Plans a fleet for R requests/s of the given lengths (one prompt and output\n"
     "length, or a histogram: --lengths 512:128@0.7,4096:512@0.3) under TTFT P50\n"
@@ -172,7 +172,9 @@ static const CommandInfo commands[ROOF_CLI_N_COMMANDS] = {
     "and its decode steps. For each system, the cheapest layout, batch and\n"
     "replica count that meet every target at utilisation below 1; ranked by\n"
     "$/month (30 days; --cost own prices owned devices). MW is every device at\n"
-    "its power figure (TDP). docs/model.md, \"The fleet plan\", says what is assumed.",
+    "its power figure (TDP). --spec-k plans on the effective ITL of speculative\n"
+    "decoding; --disagg prefills on a prefill pool whose replicas are counted.\n"
+    "docs/model.md, \"The fleet plan\", says what is assumed.",
   },
   [ROOF_CLI_COMMAND_COST] = {
     "cost", "roofline-cli cost -H ID… -m ID [--batch A:B] [workload] [--json]",
@@ -348,18 +350,19 @@ static const OptSpec options[] = {
   { OPT_MTP_PARAMS, "mtp-params", 0, "N", CMD_SPECULATIVE, GROUP_LEVERS,
     "the drafter: multi-token-prediction heads of N parameters (DeepSeek-V3's one MTP "
     "module: 14e9)" },
-  { OPT_DISAGG, "disagg", 0, NULL, CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_DISAGG, "disagg", 0, NULL, CMD_DISAGG, GROUP_LEVERS,
     "disaggregated serving: each column is the decode pool, beside a prefill pool; compared "
-    "with co-located serving and chunked prefill" },
-  { OPT_PREFILL_SYSTEM, "prefill-system", 0, "ID", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+    "with co-located serving and chunked prefill (plot cost and plan: the prefill pool's "
+    "devices counted)" },
+  { OPT_PREFILL_SYSTEM, "prefill-system", 0, "ID", CMD_DISAGG, GROUP_LEVERS,
     "--disagg: the prefill pool's system (default: the column's own)" },
-  { OPT_PREFILL_HARDWARE, "prefill-hardware", 0, "ID", CMD (ROOF_CLI_COMMAND_SOLVE),
+  { OPT_PREFILL_HARDWARE, "prefill-hardware", 0, "ID", CMD_DISAGG,
     GROUP_LEVERS, "--disagg: the prefill pool's device, on its own fabric" },
-  { OPT_PREFILL_TP, "prefill-tp", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_PREFILL_TP, "prefill-tp", 0, "N", CMD_DISAGG, GROUP_LEVERS,
     "--disagg: the prefill pool's tensor parallel (default: --tp)" },
-  { OPT_PREFILL_EP, "prefill-ep", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_PREFILL_EP, "prefill-ep", 0, "N", CMD_DISAGG, GROUP_LEVERS,
     "--disagg: the prefill pool's expert parallel (default 1)" },
-  { OPT_PREFILL_BATCH, "prefill-batch", 0, "N", CMD (ROOF_CLI_COMMAND_SOLVE), GROUP_LEVERS,
+  { OPT_PREFILL_BATCH, "prefill-batch", 0, "N", CMD_DISAGG, GROUP_LEVERS,
     "--disagg: prompts per prefill step (default 1)" },
   { OPT_COST, "cost", 0, "rent|own", CMD_PRICED, GROUP_LEVERS,
     "price $/Mtok from the rental price (default) or as owned: --capex-usd over --years, plus "

@@ -27,7 +27,9 @@ G_BEGIN_DECLS
 /* the commands that time decode steps speculatively (--spec-k and its drafter) */
 #define CMD_SPECULATIVE                                                                           \
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP) | CMD_LAYOUTS | CMD_PARETO        \
-   | CMD (ROOF_CLI_COMMAND_PLOT))
+   | CMD (ROOF_CLI_COMMAND_PLOT) | CMD_PLAN)
+/* the commands with a prefill pool beside the decode pool (--disagg and its pool) */
+#define CMD_DISAGG (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_PLOT) | CMD_PLAN)
 /* the commands that print or draw $/Mtok of the devices given: --cost own applies */
 #define CMD_PRICED                                                                                \
   (CMD (ROOF_CLI_COMMAND_SOLVE) | CMD (ROOF_CLI_COMMAND_SWEEP) | CMD (ROOF_CLI_COMMAND_COST)      \

@@ -168,7 +168,7 @@ check_levers (RoofCliOptions *opts, GError **error)
     return usage_error (error, "--spec-k needs a drafter: --draft-model ID or --mtp-params N");
   if (lv->spec && (opts->set & ROOF_CLI_SET_PHASE) && opts->workload.phase != ROOF_PHASE_DECODE)
     return usage_error (error, "--spec-k applies to decode, not --phase prefill");
-  if (lv->spec && lv->disagg)
+  if (lv->spec && lv->disagg && opts->command == ROOF_CLI_COMMAND_SOLVE)
     return usage_error (error, "--spec-k and --disagg exclude each other: one lever at a time");
   if (lv->prefill_flag != NULL && !lv->disagg)
     return usage_error (error, "--%s needs --disagg", lv->prefill_flag);

@@ -704,8 +704,13 @@ check_command (RoofCliOptions *opts, GPtrArray *positionals, GError **error)
         if (k != ROOF_PLOT_PARETO && opts->plot_linear)
           return usage_error (error, "--linear applies to the pareto chart only");
         opts->plot_kind = (int) k;
-        if (k != ROOF_PLOT_PARETO && opts->levers.spec)
-          return usage_error (error, "--spec-k applies to the pareto chart only");
+        if (opts->levers.spec && k != ROOF_PLOT_PARETO && k != ROOF_PLOT_BATCH
+            && k != ROOF_PLOT_COST && k != ROOF_PLOT_CONTEXT && k != ROOF_PLOT_ROOFLINE
+            && k != ROOF_PLOT_PLAN)
+          return usage_error (error, "--spec-k applies to the roofline, batch, cost, context, "
+                                     "pareto and plan charts");
+        if (opts->levers.disagg && k != ROOF_PLOT_COST && k != ROOF_PLOT_PLAN)
+          return usage_error (error, "--disagg applies to the cost and plan charts");
         if (k == ROOF_PLOT_PARETO && g_strcmp0 (opts->tp_flag, "--devices") == 0)
           {
             /* plot pareto --devices N: a bare device's system, as on pareto */

@@ -133,6 +133,9 @@ json_plan (RoofCliJsonWriter *w, RoofCliContext *ctx, const Row *r)
   roof_cli_json_writer_number (w, "utilisation", p->utilisation);
   roof_cli_json_writer_number (w, "wait_probability", p->wait_probability);
   roof_cli_json_writer_number (w, "prefill_share", p->prefill_share);
+  roof_cli_json_writer_number (w, "tokens_per_step", p->c.tokens_per_step);
+  roof_cli_json_writer_number_or_null (w, "prefill_replicas", p->c.disagg, p->prefill_replicas);
+  roof_cli_json_writer_number_or_null (w, "prefill_devices", p->c.disagg, p->prefill_devices);
   roof_cli_json_writer_bool (w, "meets", p->meets);
   roof_cli_json_writer_int (w, "candidates", (gint64) r->n_cands);
   roof_cli_json_writer_end_object (w);
@@ -165,6 +168,8 @@ write_json (RoofCliContext *ctx, const RoofFleetDemand *d, const Row *rows, guin
   roof_cli_json_writer_number (w, "hours_per_month", ROOF_FLEET_HOURS_PER_MONTH);
   roof_cli_json_writer_string (w, "power", "tdp");
   roof_cli_json_writer_string (w, "queue", "M/M/c");
+  roof_cli_json_writer_speculative (w, ctx);
+  roof_cli_json_writer_bool (w, "disagg", ctx->levers.disagg);
   roof_cli_json_writer_begin_array (w, "plans");
   for (guint i = 0; i < n && !roof_cli_stream_failed (ctx->out); i++)
     json_plan (w, ctx, &rows[i]);
@@ -276,6 +281,15 @@ write_table (RoofCliContext *ctx, const RoofFleetDemand *d, const Row *rows, gui
     "\nEach replica (TP×EP×PP devices) decodes `batch` requests at once: an M/M/c queue with "
     "c = batch (Erlang C), requests spread evenly over the replicas. $/month: 30 days of every "
     "device; MW: every device at its power figure (TDP), facility overhead (PUE) excluded.\n");
+  if (ctx->levers.disagg)
+    roof_cli_stream_printf (
+      ctx->out,
+      "Disaggregated: prompts prefill on %s, %.15g per step; its replicas keep up with the "
+      "rate and are counted in devices, $/month and MW; TTFT = the wait for a decode slot + "
+      "that prefill + the KV transfer.\n",
+      ctx->prefill.device != NULL ? ctx->prefill.id : "a pool of each system's own devices",
+      ctx->prefill_workload.batch);
+  roof_cli_print_speculative (ctx);
   roof_cli_print_cost_basis (ctx);
 }
 
@@ -288,6 +302,10 @@ roof_cli_cmd_plan (RoofCliContext *ctx, GError **error)
   RoofFleetDemand d;
   RoofWorkload wl = ctx->workload;
 
+  RoofFleetLevers lv = { 0 };
+  RoofSpeculative spec;
+  const RoofFleetLevers *levers = roof_cli_fleet_levers (ctx, &spec, &lv);
+
   if (!roof_cli_fleet_demand (ctx, &d, error))
     return FALSE;
   wl.phase = ROOF_PHASE_DECODE;
@@ -295,7 +313,13 @@ roof_cli_cmd_plan (RoofCliContext *ctx, GError **error)
     {
       RoofFleetSet set = { 0 };
       RoofError rerr = { 0 };
-      RoofStatus st = roof_fleet_set_compute (&set, params_of (ctx, i), md, &wl, &d, &rerr);
+      RoofStatus st;
+
+      /* --disagg without a pool of its own: each column prefills on itself */
+      lv.prefill_hw = levers != NULL && ctx->levers.disagg && ctx->prefill.device == NULL
+                        ? params_of (ctx, i)
+                        : lv.prefill_hw;
+      st = roof_fleet_set_compute (&set, params_of (ctx, i), md, &wl, &d, levers, &rerr);
 
       rows[i].target = i;
       rows[i].n_cands = set.n;

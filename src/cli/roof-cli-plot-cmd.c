@@ -143,6 +143,11 @@ roof_cli_cmd_plot (RoofCliContext *ctx, GError **error)
    * scenario's) time every decode step speculatively */
   in.frontier_devices = opts->system_devices;
   in.has_spec = roof_cli_speculative (ctx, &in.spec, &in.draft) != NULL;
+  /* --disagg (or the scenario's): the prefill pool beside each column */
+  in.has_disagg = ctx->levers.disagg;
+  in.prefill_workload = ctx->prefill_workload;
+  in.prefill_hw = ctx->prefill.device != NULL ? &ctx->prefill.params : NULL;
+  in.disagg_pools = NULL; /* each column's own, its system's when it is one */
   if (in.kind == ROOF_PLOT_PLAN && !roof_cli_fleet_demand (ctx, &in.fleet, error))
     return FALSE;
 

@@ -178,8 +178,17 @@ void roof_cli_json_writer_layout (RoofCliJsonWriter *w, const char *key, const R
 /* The footer line under a table with $/Mtok: "Cost basis: rented …" */
 void roof_cli_print_cost_basis (RoofCliContext *ctx);
 /* Whether the command times decode steps speculatively when told (solve,
- * sweep, layouts, pareto, plot pareto). */
+ * sweep, layouts, pareto, plan; plot roofline, batch, cost, context,
+ * pareto and plan). */
 gboolean roof_cli_speculates (const RoofCliContext *ctx);
+/* Whether it has a prefill pool when told (solve, plan, plot cost and plan). */
+gboolean roof_cli_disaggregates (const RoofCliContext *ctx);
+/* The plan's levers resolved (`spec` holds the speculation), or NULL
+ * without; prefill_hw is the --prefill-system/--prefill-hardware pool, or
+ * NULL for each column's own. */
+const RoofFleetLevers *roof_cli_fleet_levers (const RoofCliContext *ctx,
+                                              RoofSpeculative *spec,
+                                              RoofFleetLevers *out);
 /* The speculative decoding resolved (--spec-*, else the scenario's) into
  * `spec` and its draft model, or NULL (and *draft NULL) without. */
 const RoofSpeculative *roof_cli_speculative (const RoofCliContext *ctx,

@@ -42,7 +42,48 @@ typedef struct
   double bal;
   RoofResult bal_r;
   RoofResult fit_r;
+  /* speculative decoding (the input's has_spec): the verify cycle's
+   * tokens/s and effective ITL per sample, drawn in place of the plain
+   * curves, which stay faint beside them */
+  gboolean spec;
+  gboolean drafter_unfit; /* the plain step fits at B = 1, the drafter beside it not */
+  int p_fit; /* samples whose plain step fits */
+  struct BatchSpec *sp; /* allocated with the lever only: a chart without it costs no more */
+  double s_fit_tps;     /* at max_fit */
 } BatchDev;
+
+typedef struct BatchSpec
+{
+  double tps[N_SAMPLES], itl[N_SAMPLES];
+  double tp_xy[2 * N_SAMPLES], itl_xy[2 * N_SAMPLES];
+} BatchSpec;
+
+/* What the device's solid curves show: the speculative figures when it
+ * has them, else the plain step's. */
+static double
+shown_tps (const BatchDev *d, int k)
+{
+  return d->spec ? d->sp->tps[k] : d->r[k].tokens_per_s;
+}
+
+static double
+shown_itl (const BatchDev *d, int k)
+{
+  return d->spec ? d->sp->itl[k] : d->r[k].t_step;
+}
+
+/* The solid curves' pixels. */
+static const double *
+shown_tp_xy (const BatchDev *d)
+{
+  return d->spec ? d->sp->tp_xy : d->tp_xy;
+}
+
+static const double *
+shown_itl_xy (const BatchDev *d)
+{
+  return d->spec ? d->sp->itl_xy : d->itl_xy;
+}
 
 typedef struct
 {
@@ -70,19 +111,43 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
   d->n = N_SAMPLES;
   d->max_fit = roof_max_batch_that_fits (hw, in->model, wl);
   d->min_devices = d->r[0].min_devices;
+  d->spec = in->has_spec;
+  if (d->spec)
+    d->sp = g_new (BatchSpec, 1);
   for (int k = 0; k < d->n; k++)
     {
       d->b[k] = d->r[k].tokens;
       if (d->r[k].fits)
-        d->n_fit = k + 1;
+        d->p_fit = k + 1;
+      if (d->spec)
+        {
+          RoofWorkload w = *wl;
+          RoofSpecResult s;
+          w.batch = d->b[k];
+          d->spec = roof_chart_spec_step (in, hw, &w, &s);
+          d->sp->tps[k] = s.tokens_per_s, d->sp->itl[k] = s.itl;
+          if (s.fits)
+            d->n_fit = k + 1;
+          c->tmin = MIN (c->tmin, s.tokens_per_s), c->tmax = MAX (c->tmax, s.tokens_per_s);
+          c->lmin = MIN (c->lmin, s.itl), c->lmax = MAX (c->lmax, s.itl);
+        }
       c->tmin = MIN (c->tmin, d->r[k].tokens_per_s);
       c->tmax = MAX (c->tmax, d->r[k].tokens_per_s);
       c->lmin = MIN (c->lmin, d->r[k].t_step);
       c->lmax = MAX (c->lmax, d->r[k].t_step);
     }
+  if (!d->spec)
+    d->n_fit = d->p_fit;
+  else
+    {
+      d->drafter_unfit = d->max_fit >= 1.0;
+      d->max_fit = roof_chart_spec_max_fit (in, hw, wl, d->max_fit);
+      d->drafter_unfit = d->drafter_unfit && d->max_fit < 1.0;
+    }
   RoofBalance bal;
   RoofError e;
-  if (roof_balance_batch (hw, in->model, wl, &bal, &e) == ROOF_OK && !bal.never
+  /* the knee is the plain step's: none for the verify cycle */
+  if (!d->spec && roof_balance_batch (hw, in->model, wl, &bal, &e) == ROOF_OK && !bal.never
       && bal.batch >= b_lo && bal.batch <= b_hi)
     {
       RoofWorkload w = *wl;
@@ -95,6 +160,8 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
       RoofWorkload w = *wl;
       w.batch = d->max_fit;
       roof_solve (hw, in->model, &w, &d->fit_r, &e);
+      RoofSpecResult s;
+      d->s_fit_tps = d->spec && roof_chart_spec_step (in, hw, &w, &s) ? s.tokens_per_s : 0.0;
     }
   return NULL;
 }
@@ -155,8 +222,11 @@ legend (RoofRender *R, const Batch *c)
       {
         RoofLegendItem *it = g_ptr_array_index (R->legend, i);
         g_free (it->text);
-        it->text = g_strdup_printf (_("%s (≥ %d devices)"), roof_render_device_name (R, i),
-                                    dev[i].min_devices);
+        it->text = dev[i].drafter_unfit
+                     ? g_strdup_printf (_("%s (no room for the drafter)"),
+                                        roof_render_device_name (R, i))
+                     : g_strdup_printf (_("%s (≥ %d devices)"), roof_render_device_name (R, i),
+                                        dev[i].min_devices);
       }
   RoofLegendItem *it
       = roof_legend_add (R, ROOF_LEGEND_LINE, _("throughput (left axis)"), -1, th->muted);
@@ -184,6 +254,12 @@ legend (RoofRender *R, const Batch *c)
   if (any_unfit)
     roof_legend_add (R, ROOF_LEGEND_LINE, _("faint: does not fit in memory"), -1,
                      roof_color_alpha (th->muted, 0.35));
+  if (in->has_spec)
+    {
+      it = roof_legend_add (R, ROOF_LEGEND_LINE, _("thin: without speculative decoding"), -1,
+                            roof_color_alpha (th->muted, 0.5));
+      it->width = th->thin_width;
+    }
   if (in->sla.itl > 0.0)
     {
       roof_format_time (in->sla.itl, num, sizeof num);
@@ -206,6 +282,7 @@ annotate (RoofRender *R, gpointer data)
       roof_render_note_failure (R, i, &c->dev[i].err);
   roof_render_note (R, _("memory-bound: doubling the batch doubles tokens/s at the same ITL; "
                           "compute-bound: it doubles the ITL instead"));
+  roof_render_spec_note (R, _("thin: without it"));
   axes (R, c);
   legend (R, c);
   roof_render_operating_line (R, ROOF_OPERATING_BATCH, in->workload.batch,
@@ -226,9 +303,20 @@ obstacles (RoofRender *R, gpointer data)
           d->tp_xy[2 * k] = d->itl_xy[2 * k] = roof_frame_x (R, d->b[k]);
           d->tp_xy[2 * k + 1] = roof_frame_y (R, d->r[k].tokens_per_s);
           d->itl_xy[2 * k + 1] = roof_frame_y2 (R, d->r[k].t_step);
+          if (d->spec)
+            {
+              d->sp->tp_xy[2 * k] = d->sp->itl_xy[2 * k] = d->tp_xy[2 * k];
+              d->sp->tp_xy[2 * k + 1] = roof_frame_y (R, d->sp->tps[k]);
+              d->sp->itl_xy[2 * k + 1] = roof_frame_y2 (R, d->sp->itl[k]);
+            }
         }
-      roof_label_placer_add_polyline (R->placer, d->tp_xy, d->n, i);
-      roof_label_placer_add_polyline (R->placer, d->itl_xy, d->n, OWNER_ITL + i);
+      roof_label_placer_add_polyline (R->placer, shown_tp_xy (d), d->n, i);
+      roof_label_placer_add_polyline (R->placer, shown_itl_xy (d), d->n, OWNER_ITL + i);
+      if (d->spec)
+        {
+          roof_label_placer_add_polyline (R->placer, d->tp_xy, d->n, i);
+          roof_label_placer_add_polyline (R->placer, d->itl_xy, d->n, OWNER_ITL + i);
+        }
     }
   if (R->in->sla.itl > 0.0)
     {
@@ -257,47 +345,65 @@ draw_target (RoofRender *R, GArray *labels)
                           PRIORITY_TARGET, OWNER_TARGET);
 }
 
-/* Throughput (solid) and ITL (dashed): the part that fits, then the rest
- * faint; hit items along both and the device's name. */
+/* Throughput (solid) and ITL (dashed) in `width`: the part that fits,
+ * then the rest fainter. */
 static void
-draw_curves (RoofRender *R, const BatchDev *d, int i, GArray *labels)
+stroke_pair (RoofRender *R, const double *tp_xy, const double *itl_xy, int n_fit, int n,
+             double width, RoofColor col)
 {
   cairo_t *cr = R->cr;
-  const RoofTheme *th = R->th;
-  RoofColor col = roof_render_device_color (R, i);
-  const char *name = roof_render_device_name (R, i);
-  char buf[200];
 
   for (int part = 0; part < 2; part++)
     {
-      int a = part == 0 ? 0 : MAX (d->n_fit - 1, 0), b = part == 0 ? d->n_fit : d->n;
+      int a = part == 0 ? 0 : MAX (n_fit - 1, 0), b = part == 0 ? n_fit : n;
       if (b - a < 2)
         continue;
-      RoofColor c = part == 0 ? col : roof_color_alpha (col, 0.35);
-      roof_render_stroke (R, d->tp_xy + 2 * a, b - a, th->line_width, ROOF_STROKE_SOLID, 0.0, c);
-      roof_set_precision_dash (cr, ROOF_PREC_FP8, th->line_width);
-      roof_render_polyline (R, d->itl_xy + 2 * a, b - a);
+      RoofColor c = part == 0 ? col : roof_color_alpha (col, col.a * 0.35);
+      roof_render_stroke (R, tp_xy + 2 * a, b - a, width, ROOF_STROKE_SOLID, 0.0, c);
+      roof_set_precision_dash (cr, ROOF_PREC_FP8, width);
+      roof_render_polyline (R, itl_xy + 2 * a, b - a);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
     }
+}
+
+/* Throughput and ITL, the plain step's thin and faint beside the
+ * speculative ones; hit items along both and the device's name. */
+static void
+draw_curves (RoofRender *R, const BatchDev *d, int i, GArray *labels)
+{
+  const RoofTheme *th = R->th;
+  RoofColor col = roof_render_device_color (R, i);
+  const char *name = roof_render_device_name (R, i);
+  const char *spec = d->spec ? _(" · speculative") : "";
+  char buf[200];
+
+  if (d->spec)
+    stroke_pair (R, d->tp_xy, d->itl_xy, d->p_fit, d->n, th->thin_width,
+                 roof_color_alpha (col, 0.5));
+  const double *tp_xy = shown_tp_xy (d), *itl_xy = shown_itl_xy (d);
+  stroke_pair (R, tp_xy, itl_xy, d->n_fit, d->n, th->line_width, col);
   for (int k = 0; k < d->n; k += 6)
     {
       char b[24], t[24], l[24];
+      gboolean fits = d->spec ? k < d->n_fit : d->r[k].fits;
       roof_format_count (d->b[k], b, sizeof b);
-      roof_format_si (d->r[k].tokens_per_s, 3, t, sizeof t);
-      roof_format_time (d->r[k].t_step, l, sizeof l);
-      roof_render_hit (R, d->tp_xy[2 * k], d->tp_xy[2 * k + 1], 8.0, i,
+      roof_format_si (shown_tps (d, k), 3, t, sizeof t);
+      roof_format_time (shown_itl (d, k), l, sizeof l);
+      roof_render_hit (R, tp_xy[2 * k], tp_xy[2 * k + 1], 8.0, i,
                        _("%s · batch %s\n%s tokens/s · ITL %s\n%s%s"), roof_render_device_full_name (R, i), b, t, l,
-                       roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : _(" · does not fit"));
-      roof_render_hit (R, d->itl_xy[2 * k], d->itl_xy[2 * k + 1], 8.0, i,
+                       roof_bound_title (d->r[k].bound), fits ? spec : _(" · does not fit"));
+      roof_render_hit (R, itl_xy[2 * k], itl_xy[2 * k + 1], 8.0, i,
                        _("%s · batch %s\nITL %s · %s tokens/s\n%s%s"), roof_render_device_full_name (R, i), b, l, t,
-                       roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : _(" · does not fit"));
+                       roof_bound_title (d->r[k].bound), fits ? spec : _(" · does not fit"));
     }
-  if (d->max_fit < 1.0)
+  if (d->drafter_unfit)
+    g_snprintf (buf, sizeof buf, _("%s (no room for the drafter)"), name);
+  else if (d->max_fit < 1.0)
     g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
   else
     g_strlcpy (buf, name, sizeof buf);
-  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->tp_xy,
+  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, tp_xy,
                           MAX (2, MIN (d->n_fit > 1 ? d->n_fit : d->n, d->n)), 0.35,
                           PRIORITY_NAME, i);
 }
@@ -330,7 +436,8 @@ draw_marks (RoofRender *R, const Batch *c, const BatchDev *d, int i, GArray *lab
     }
   if (d->max_fit >= c->b_lo && d->max_fit < c->b_hi)
     {
-      double x = roof_frame_x (R, d->max_fit), y = roof_frame_y (R, d->fit_r.tokens_per_s);
+      double x = roof_frame_x (R, d->max_fit);
+      double y = roof_frame_y (R, d->spec ? d->s_fit_tps : d->fit_r.tokens_per_s);
       roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
       roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
       roof_format_count (d->max_fit, num, sizeof num);
@@ -370,15 +477,15 @@ describe (RoofRender *R, gpointer data)
 
   for (int i = 0; i < in->n_devices; i++)
     if (dev[i].ok && dev[i].n_fit > 0
-        && (best < 0 || dev[i].r[dev[i].n_fit - 1].tokens_per_s
-                          > dev[best].r[dev[best].n_fit - 1].tokens_per_s))
+        && (best < 0 || shown_tps (&dev[i], dev[i].n_fit - 1)
+                          > shown_tps (&dev[best], dev[best].n_fit - 1)))
       best = i;
   g_string_append_printf (s, _("Decode throughput of %s against batch size."),
                           roof_input_model_name (in, _("the model")));
   if (best >= 0)
     {
       const BatchDev *d = &dev[best];
-      roof_format_si (d->r[d->n_fit - 1].tokens_per_s, 3, num, sizeof num);
+      roof_format_si (shown_tps (d, d->n_fit - 1), 3, num, sizeof num);
       roof_format_count (d->b[d->n_fit - 1], num2, sizeof num2);
       g_string_append_printf (s,
                               _(" The highest throughput that fits in memory is %s at %s tokens/s "
@@ -388,7 +495,7 @@ describe (RoofRender *R, gpointer data)
   for (int i = 0; i < in->n_devices; i++)
     if (dev[i].ok)
       {
-        roof_format_time (dev[i].r[0].t_step, num, sizeof num);
+        roof_format_time (shown_itl (&dev[i], 0), num, sizeof num);
         roof_format_number (c->b_lo, 6, num2, sizeof num2);
         g_string_append_printf (s, _(" %s: ITL %s at batch %s"), roof_render_device_name (R, i),
                                 num, num2);
@@ -397,7 +504,9 @@ describe (RoofRender *R, gpointer data)
             roof_format_number (dev[i].bal, 3, num, sizeof num);
             g_string_append_printf (s, _(", knee at batch %s"), num);
           }
-        if (dev[i].max_fit < 1.0)
+        if (dev[i].drafter_unfit)
+          g_string_append (s, _(", no room for the drafter"));
+        else if (dev[i].max_fit < 1.0)
           g_string_append_printf (s, _(", needs ≥ %d devices"), dev[i].min_devices);
         else if (dev[i].max_fit < c->b_hi)
           {
@@ -406,6 +515,15 @@ describe (RoofRender *R, gpointer data)
           }
         g_string_append (s, ".");
       }
+}
+
+static void
+clear (gpointer data)
+{
+  Batch *c = data;
+
+  for (int i = 0; i < ROOF_PLOT_MAX_DEVICES; i++)
+    g_clear_pointer (&c->dev[i].sp, g_free);
 }
 
 const RoofChartClass roof_chart_batch_class = {
@@ -419,4 +537,5 @@ const RoofChartClass roof_chart_batch_class = {
   .obstacles = obstacles,
   .draw_data = draw_data,
   .describe = describe,
+  .clear = clear,
 };

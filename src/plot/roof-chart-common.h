@@ -252,6 +252,43 @@ char *roof_render_solver_note (const RoofRender *R, int device, const RoofError 
 /* The same, added to the caption's notes. */
 void roof_render_note_failure (RoofRender *R, int device, const RoofError *err);
 
+/* The serving levers (roof-chart-levers.c) ------------------------------- */
+
+/* The speculative step of `wl` (decode) on hw with the input's spec
+ * (docs/model.md, "Speculative decoding"); FALSE, `out` zeroed, when the
+ * input has none or the solver refuses it. */
+gboolean roof_chart_spec_step (const RoofChartInput *in, const RoofHardwareParams *hw,
+                               const RoofWorkload *wl, RoofSpecResult *out);
+/* With speculative decoding, the caption's note: "speculative decoding
+ * k = 3, α = 0.7: 2.533 tokens per verify step …; `plain`" (how the plain
+ * bound is drawn). */
+void roof_render_spec_note (RoofRender *R, const char *plain);
+/* k, α and the tokens per verify step as the captions write them. */
+void roof_chart_spec_numbers (const RoofChartInput *in, char k[48], char a[48], char tps[48]);
+/* The largest whole batch up to plain_max (the plain step's) at which the
+ * verify step and the drafter fit (docs/model.md: the drafter's footprint
+ * beside the verify step's); 0 when not even 1. */
+double roof_chart_spec_max_fit (const RoofChartInput *in, const RoofHardwareParams *hw,
+                                const RoofWorkload *wl, double plain_max);
+/* The largest whole batch in [1, hi] whose effective ITL is at most
+ * `itl`; 0 when not even 1. */
+double roof_chart_spec_itl_batch (const RoofChartInput *in, const RoofHardwareParams *hw,
+                                  const RoofWorkload *wl, double itl, double hi);
+/* Disaggregated: device i's prefill pool (the input's prefill_hw, else
+ * the device's own pool). */
+const RoofHardwareParams *roof_chart_prefill_pool (const RoofChartInput *in, int device);
+/* The prefill pool's share of $/Mtok (output) at the balanced ratio of
+ * pools: price_s,p · t_prefill / (P · S_out) · 10⁶ for wl's lengths
+ * (docs/model.md, "Disaggregated prefill and decode"); FALSE with the
+ * reason when the pool is unpriced or cannot run the prompts. */
+gboolean roof_chart_prefill_cost (const RoofChartInput *in, int device, const RoofWorkload *wl,
+                                  double *usd_per_mtok, RoofError *err);
+/* The roofline's verify step of device i (from roof_chart_spec_step), joined
+ * to the plain step's point at x0, y0 (pixels). */
+void roof_render_verify_step (RoofRender *R, int i, const RoofSpecResult *s, double x0, double y0);
+/* The roofline's note and legend entry for the verify steps. */
+void roof_render_spec_legend (RoofRender *R);
+
 /* The operating point (roof-chart-operating.c) --------------------------- */
 
 /* From annotate: the x axis marks the workload's `value` of `axis` (a

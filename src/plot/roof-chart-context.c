@@ -35,6 +35,11 @@ typedef struct
   double xy_w[2 * N_SAMPLES], xy_tot[2 * N_SAMPLES], xy_step[2 * N_SAMPLES];
   int n_fit; /* leading samples that fit */
   gboolean compute_matters;
+  /* speculative decoding: the effective ITL per sample, the solid line;
+   * the plain step's line stays thin beside it */
+  gboolean spec;
+  double *s_itl;   /* N_SAMPLES, allocated with the lever only */
+  double *xy_spec; /* 2 · N_SAMPLES */
 } CtxDev;
 
 typedef struct
@@ -85,6 +90,33 @@ kv_crossover (const RoofHardwareParams *hw, const RoofModelDerived *md, const Ro
   return round (hi);
 }
 
+/* The effective ITL at every sample's context; the fit is the verify
+ * step's with the drafter beside it. */
+static void
+collect_spec (const RoofChartInput *in, Context *c, CtxDev *d, const RoofHardwareParams *hw)
+{
+  RoofWorkload w = c->wl;
+  RoofSpecResult s;
+
+  d->spec = TRUE;
+  d->n_fit = 0;
+  d->s_itl = g_new (double, N_SAMPLES);
+  d->xy_spec = g_new (double, 2 * N_SAMPLES);
+  for (int k = 0; k < N_SAMPLES && d->spec; k++)
+    {
+      w.context = round (d->s[k]); /* as roof_sweep rounds it */
+      d->spec = roof_chart_spec_step (in, hw, &w, &s);
+      d->s_itl[k] = s.itl;
+      c->tmax = MAX (c->tmax, s.itl);
+      if (s.fits && d->n_fit == k)
+        d->n_fit = k + 1;
+    }
+  if (!d->spec)
+    for (int k = 0; k < N_SAMPLES; k++)
+      if (d->r[k].fits && d->n_fit == k)
+        d->n_fit = k + 1;
+}
+
 static const RoofError *
 collect_device (const RoofChartInput *in, gpointer data, int i)
 {
@@ -110,6 +142,8 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
       if (d->r[k].t_step > (d->t_w[k] + d->t_kv[k]) * 1.02)
         d->compute_matters = TRUE;
     }
+  if (in->has_spec)
+    collect_spec (in, c, d, hw);
   return NULL;
 }
 
@@ -171,6 +205,12 @@ legend (RoofRender *R, const Context *c)
                         roof_color_alpha (th->muted, 0.35));
   it = roof_legend_add (R, ROOF_LEGEND_SWATCH, _("KV-cache streaming time"), -1,
                         roof_color_alpha (th->muted, 0.7));
+  if (R->in->has_spec)
+    {
+      it = roof_legend_add (R, ROOF_LEGEND_LINE, _("thin: without speculative decoding"), -1,
+                            roof_color_alpha (th->muted, 0.5));
+      it->width = th->thin_width;
+    }
   for (int i = 0; i < R->in->n_devices; i++)
     any_unfit |= c->dev[i].ok && c->dev[i].n_fit < N_SAMPLES;
   if (any_unfit)
@@ -204,6 +244,7 @@ annotate (RoofRender *R, gpointer data)
   roof_render_note (R,
                     _("fills: weight streaming (light) and KV-cache streaming (darker); the line "
                        "is the ITL (the larger of compute and memory time, plus fixed costs)"));
+  roof_render_spec_note (R, _("the fills and the thin line are the plain step's"));
   if (c->s_cross <= 0.0)
     {
       roof_format_count (c->s_hi, num, sizeof num);
@@ -246,8 +287,15 @@ obstacles (RoofRender *R, gpointer data)
           d->xy_w[2 * k + 1] = roof_frame_y (R, d->t_w[k]);
           d->xy_tot[2 * k + 1] = roof_frame_y (R, d->t_w[k] + d->t_kv[k]);
           d->xy_step[2 * k + 1] = roof_frame_y (R, d->r[k].t_step);
+          if (d->spec)
+            {
+              d->xy_spec[2 * k] = x;
+              d->xy_spec[2 * k + 1] = roof_frame_y (R, d->s_itl[k]);
+            }
         }
       roof_label_placer_add_polyline (R->placer, d->xy_step, N_SAMPLES, i);
+      if (d->spec)
+        roof_label_placer_add_polyline (R->placer, d->xy_spec, N_SAMPLES, i);
       roof_label_placer_add_polyline (R->placer, d->xy_w, N_SAMPLES, OWNER_WEIGHTS + i);
     }
   if (c->s_cross > 0.0)
@@ -315,29 +363,36 @@ draw_lines (RoofRender *R, const CtxDev *d, int i, GArray *labels)
   const char *name = roof_render_device_name (R, i);
   char buf[200], num[48];
   int nf = d->n_fit;
+  const double *line = d->spec ? d->xy_spec : d->xy_step;
 
   cairo_set_line_width (cr, th->thin_width);
   roof_color_set (cr, roof_color_alpha (col, 0.7));
   roof_render_polyline (R, d->xy_w, N_SAMPLES);
   cairo_stroke (cr);
+  if (d->spec)
+    {
+      roof_color_set (cr, roof_color_alpha (col, 0.5));
+      roof_render_polyline (R, d->xy_step, N_SAMPLES);
+      cairo_stroke (cr);
+    }
   cairo_set_line_width (cr, th->line_width);
   roof_color_set (cr, col);
   if (nf >= 2)
     {
-      roof_render_polyline (R, d->xy_step, nf);
+      roof_render_polyline (R, line, nf);
       cairo_stroke (cr);
     }
   if (nf < N_SAMPLES)
     {
       int a = MAX (nf - 1, 0);
       roof_set_precision_dash (cr, ROOF_PREC_INT8, th->line_width);
-      roof_render_polyline (R, d->xy_step + 2 * a, N_SAMPLES - a);
+      roof_render_polyline (R, line + 2 * a, N_SAMPLES - a);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       if (nf > 0)
         {
           /* memory full between the last fitting sample and the next */
-          double x = d->xy_step[2 * (nf - 1)], y = d->xy_step[2 * (nf - 1) + 1];
+          double x = line[2 * (nf - 1)], y = line[2 * (nf - 1) + 1];
           roof_render_marker (R, ROOF_MARKER_CROSS, x, y, th->marker_radius + 1, col, col, FALSE);
           roof_label_placer_add_marker (R->placer, x, y, th->marker_radius + 1);
           roof_format_si (d->s[nf - 1], 3, num, sizeof num);
@@ -353,7 +408,18 @@ draw_lines (RoofRender *R, const CtxDev *d, int i, GArray *labels)
       roof_format_time (d->r[k].t_step, t, sizeof t);
       roof_format_time (d->t_w[k], w, sizeof w);
       roof_format_time (d->t_kv[k], kv, sizeof kv);
-      roof_render_hit (R, d->xy_step[2 * k], d->xy_step[2 * k + 1], 8.0, i,
+      if (d->spec)
+        {
+          char e[24];
+          roof_format_time (d->s_itl[k], e, sizeof e);
+          roof_render_hit (R, line[2 * k], line[2 * k + 1], 8.0, i,
+                           _("%s · context %s\neffective ITL %s with speculative decoding\n"
+                             "the plain step %s = weights %s + KV %s%s"),
+                           roof_render_device_full_name (R, i), s, e, t, w, kv,
+                           k < nf ? "" : _(" · does not fit"));
+          continue;
+        }
+      roof_render_hit (R, line[2 * k], line[2 * k + 1], 8.0, i,
                        _("%s · context %s\nITL %s = weights %s + KV %s%s\n%s%s"), roof_render_device_full_name (R, i), s, t, w,
                        kv, d->compute_matters ? _(" (or compute, if larger)") : "",
                        roof_bound_title (d->r[k].bound), d->r[k].fits ? "" : _(" · does not fit"));
@@ -363,7 +429,7 @@ draw_lines (RoofRender *R, const CtxDev *d, int i, GArray *labels)
   else
     g_strlcpy (buf, name, sizeof buf);
   roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col,
-                          d->xy_step + 2 * (N_SAMPLES / 2), N_SAMPLES / 2, 0.5, PRIORITY_NAME, i);
+                          line + 2 * (N_SAMPLES / 2), N_SAMPLES / 2, 0.5, PRIORITY_NAME, i);
 }
 
 /* Where KV traffic overtakes the weights': a dashed vertical line. */
@@ -451,6 +517,18 @@ describe (RoofRender *R, gpointer data)
       }
 }
 
+static void
+clear (gpointer data)
+{
+  Context *c = data;
+
+  for (int i = 0; i < ROOF_PLOT_MAX_DEVICES; i++)
+    {
+      g_clear_pointer (&c->dev[i].s_itl, g_free);
+      g_clear_pointer (&c->dev[i].xy_spec, g_free);
+    }
+}
+
 const RoofChartClass roof_chart_context_class = {
   .title = N_("Latency vs context length"),
   .data_size = sizeof (Context),
@@ -461,4 +539,5 @@ const RoofChartClass roof_chart_context_class = {
   .obstacles = obstacles,
   .draw_data = draw_data,
   .describe = describe,
+  .clear = clear,
 };

@@ -50,7 +50,21 @@ typedef struct
   gboolean itl_none; /* not even B = 1 meets the target */
   RoofCostPoint itl;
   RoofCostPoint end; /* at max_fit */
+  /* the levers: with speculative decoding every total (pt, bal, itl, end)
+   * is the verify cycle's and plain[] the plain step's, drawn faint; with
+   * disaggregation every total includes pf, the prefill pool's share */
+  gboolean spec, disagg;
+  gboolean drafter_unfit; /* the plain step fits at B = 1, the drafter beside it not */
+  double pf;
+  struct CostLevers *lv; /* allocated with a lever only: a chart without costs no more */
 } CostDev;
+
+typedef struct CostLevers
+{
+  char pf_why[ROOF_ERROR_MESSAGE_MAX];
+  double plain[N_SAMPLES]; /* the plain step's totals, drawn thin */
+  double p_xy[2 * N_SAMPLES];
+} CostLevers;
 
 typedef struct
 {
@@ -93,6 +107,57 @@ fitted_batch_hi (const RoofChartInput *in, const RoofWorkload *wl, double b_lo, 
   return MAX (MIN (b_hi, exp2 (ceil (log2 (fit * 2.0)))), MIN (b_hi, MAX (16.0, 2.0 * b_lo)));
 }
 
+/* A cost point of the plain step turned into what the curve shows: the
+ * speculative cycle's total (FALSE when it cannot be had) plus the prefill
+ * pool's share; the plain total (with that share) into *plain. */
+static gboolean
+lever_total (const RoofChartInput *in, const RoofHardwareParams *hw, const RoofWorkload *wl,
+             const CostDev *d, RoofCostPoint *pt, double *plain)
+{
+  RoofWorkload w = *wl;
+  RoofSpecResult s;
+
+  pt->total += d->pf;
+  if (plain != NULL)
+    *plain = pt->total;
+  if (!d->spec)
+    return TRUE; /* a sample's plain total is its own when there is no lever */
+  w.batch = pt->batch;
+  if (!roof_chart_spec_step (in, hw, &w, &s) || !s.has_cost)
+    return FALSE;
+  pt->total = s.usd_per_mtok + d->pf;
+  pt->fits = s.fits;
+  return TRUE;
+}
+
+/* The largest batch meeting the ITL target, into d->itl. */
+static void
+itl_mark (const RoofChartInput *in, Cost *c, CostDev *d, const RoofHardwareParams *hw)
+{
+  const RoofWorkload *wl = &c->wl;
+  RoofSla sla = in->sla;
+  RoofCandidate cand;
+  RoofError e;
+  double b;
+
+  sla.ttft = 0.0;
+  sla.tokens_per_s = 0.0;
+  sla.max_batch = c->b_hi;
+  if (d->spec)
+    b = roof_chart_spec_itl_batch (in, hw, wl, in->sla.itl, c->b_hi);
+  else if (roof_candidate_eval (hw, in->model, wl, &sla, (int) MAX (1.0, wl->devices), &cand, &e)
+           == ROOF_OK)
+    b = cand.meets ? cand.batch : 0.0;
+  else
+    return;
+  /* only when the target, not memory, sets the largest batch */
+  if (b >= 1.0 && b >= c->b_lo && (d->max_fit < 1.0 || b < d->max_fit))
+    d->has_itl = roof_cost_point (hw, in->model, wl, b, &d->itl, &e) == ROOF_OK
+                 && lever_total (in, hw, wl, d, &d->itl, NULL);
+  else if (b < 1.0 && d->max_fit >= 1.0)
+    d->itl_none = TRUE;
+}
+
 /* The cost of one device over the batch range, its balance batch, where
  * memory runs out and where the ITL target stops it. */
 static const RoofError *
@@ -115,42 +180,49 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
   d->priced = TRUE;
   c->n_priced++;
   d->max_fit = roof_max_batch_that_fits (hw, in->model, wl);
+  d->spec = in->has_spec;
+  if (in->has_spec || in->has_disagg)
+    d->lv = g_new0 (CostLevers, 1);
+  if (d->spec)
+    {
+      d->drafter_unfit = d->max_fit >= 1.0;
+      d->max_fit = roof_chart_spec_max_fit (in, hw, wl, d->max_fit);
+      d->drafter_unfit = d->drafter_unfit && d->max_fit < 1.0;
+    }
+  if (in->has_disagg)
+    {
+      RoofError pe = { 0 };
+      d->disagg = roof_chart_prefill_cost (in, i, wl, &d->pf, &pe);
+      g_strlcpy (d->lv->pf_why, pe.message, sizeof d->lv->pf_why);
+    }
   d->b_end = d->max_fit >= b_lo ? MIN (d->max_fit, b_hi) : b_hi;
   double lo = b_lo, hi = MAX (d->b_end, lo);
   for (int k = 0; k < N_SAMPLES; k++)
     {
       double b = hi > lo ? lo * pow (hi / lo, (double) k / (N_SAMPLES - 1)) : lo;
-      if (roof_cost_point (hw, in->model, wl, b, &d->pt[d->n], &d->err) == ROOF_OK)
+      if (roof_cost_point (hw, in->model, wl, b, &d->pt[d->n], &d->err) == ROOF_OK
+          && (d->lv == NULL || lever_total (in, hw, wl, d, &d->pt[d->n], &d->lv->plain[d->n])))
         {
-          c->ymin = MIN (c->ymin, MIN (d->pt[d->n].total, d->pt[d->n].compute));
-          c->ymax = MAX (c->ymax, d->pt[d->n].total);
+          double plain = d->lv != NULL ? d->lv->plain[d->n] : d->pt[d->n].total;
+          double lo = d->spec ? MIN (d->pt[d->n].total, plain) : d->pt[d->n].compute;
+          c->ymin = MIN (c->ymin, MIN (d->pt[d->n].total, lo));
+          c->ymax = MAX (c->ymax, MAX (d->pt[d->n].total, plain));
           d->n++;
         }
     }
   RoofBalance bal;
   RoofError e;
-  if (roof_balance_batch (hw, in->model, wl, &bal, &e) == ROOF_OK && !bal.never
+  /* the balance batch is the plain step's: none for the verify cycle */
+  if (!d->spec && roof_balance_batch (hw, in->model, wl, &bal, &e) == ROOF_OK && !bal.never
       && bal.batch >= b_lo && bal.batch <= d->b_end)
-    d->has_bal = roof_cost_point (hw, in->model, wl, bal.batch, &d->bal, &e) == ROOF_OK;
-  if (d->max_fit >= b_lo && d->max_fit <= b_hi)
-    roof_cost_point (hw, in->model, wl, d->max_fit, &d->end, &e);
+    d->has_bal = roof_cost_point (hw, in->model, wl, bal.batch, &d->bal, &e) == ROOF_OK
+                 && lever_total (in, hw, wl, d, &d->bal, NULL);
+  if (d->max_fit >= b_lo && d->max_fit <= b_hi
+      && roof_cost_point (hw, in->model, wl, d->max_fit, &d->end, &e) == ROOF_OK
+      && !lever_total (in, hw, wl, d, &d->end, NULL))
+    d->end.total = 0.0;
   if (in->sla.itl > 0.0)
-    {
-      RoofSla sla = in->sla;
-      RoofCandidate cand;
-      sla.ttft = 0.0;
-      sla.tokens_per_s = 0.0;
-      sla.max_batch = b_hi;
-      if (roof_candidate_eval (hw, in->model, wl, &sla, (int) MAX (1.0, wl->devices), &cand, &e)
-          == ROOF_OK)
-        {
-          /* only when the target, not memory, sets the largest batch */
-          if (cand.meets && cand.batch >= b_lo && (d->max_fit < 1.0 || cand.batch < d->max_fit))
-            d->has_itl = roof_cost_point (hw, in->model, wl, cand.batch, &d->itl, &e) == ROOF_OK;
-          else if (!cand.meets && d->max_fit >= 1.0)
-            d->itl_none = TRUE;
-        }
-    }
+    itl_mark (in, c, d, hw);
   return NULL;
 }
 
@@ -184,6 +256,8 @@ clear (gpointer data)
 {
   Cost *c = data;
   g_free (c->cross);
+  for (int i = 0; i < ROOF_PLOT_MAX_DEVICES; i++)
+    g_clear_pointer (&c->dev[i].lv, g_free);
 }
 
 /* Crossovers between devices, within the batches both can hold. */
@@ -194,6 +268,9 @@ find_crossings (RoofRender *R, Cost *c)
   CostDev *dev = c->dev;
 
   c->cross = g_new0 (Crossing, MAX_CROSSINGS);
+  /* the solver's crossovers are of the plain step on its own */
+  if (in->has_spec || in->has_disagg)
+    return;
   for (int a = 0; a < in->n_devices; a++)
     for (int b = a + 1; b < in->n_devices; b++)
       {
@@ -243,7 +320,15 @@ notes (RoofRender *R, const Cost *c)
             roof_render_note (R, _("%s misses ITL ≤ %s even at batch 1"),
                               roof_render_device_name (R, i), num2);
           }
+        if (dev[i].priced && in->has_disagg && !dev[i].disagg)
+          roof_render_note (R, _("%s: no prefill pool's cost (%s)"),
+                            roof_render_device_name (R, i), dev[i].lv->pf_why);
       }
+  roof_render_spec_note (R, _("thin: without it; the cost components are the plain step's, "
+                              "left out"));
+  if (in->has_disagg)
+    roof_render_note (R, _("disaggregated: every curve includes the prefill pool's devices at "
+                           "the ratio that keeps both pools busy"));
   roof_render_cost_basis (R, c->wl.devices);
 }
 
@@ -287,15 +372,33 @@ legend_styles (RoofRender *R, const Cost *c)
       any_itl |= dev[i].has_itl;
     }
   const char *whose = c->components_all ? "" : roof_render_device_name (R, c->comp_dev);
-  g_snprintf (buf, sizeof buf, _("%s%sweights cost ∝ 1/B"), whose, *whose ? " " : "");
-  it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
-  it->dash = ROOF_PREC_FP8, it->width = th->thin_width;
-  g_snprintf (buf, sizeof buf, _("%s%sKV-cache cost (flat)"), whose, *whose ? " " : "");
-  it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
-  it->dash = ROOF_PREC_INT8, it->width = th->thin_width;
-  g_snprintf (buf, sizeof buf, _("%s%scompute cost (flat)"), whose, *whose ? " " : "");
-  it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
-  it->dash = ROOF_PREC_FP32, it->width = th->thin_width;
+  gboolean any_pf = FALSE;
+  for (int i = 0; i < R->in->n_devices; i++)
+    any_pf |= dev[i].disagg;
+  if (R->in->has_spec)
+    {
+      it = roof_legend_add (R, ROOF_LEGEND_LINE, _("thin: without speculative decoding"), -1,
+                            roof_color_alpha (th->muted, 0.5));
+      it->width = th->thin_width;
+    }
+  else
+    {
+      g_snprintf (buf, sizeof buf, _("%s%sweights cost ∝ 1/B"), whose, *whose ? " " : "");
+      it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
+      it->dash = ROOF_PREC_FP8, it->width = th->thin_width;
+      g_snprintf (buf, sizeof buf, _("%s%sKV-cache cost (flat)"), whose, *whose ? " " : "");
+      it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
+      it->dash = ROOF_PREC_INT8, it->width = th->thin_width;
+      g_snprintf (buf, sizeof buf, _("%s%scompute cost (flat)"), whose, *whose ? " " : "");
+      it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
+      it->dash = ROOF_PREC_FP32, it->width = th->thin_width;
+    }
+  if (any_pf && !R->in->has_spec)
+    {
+      g_snprintf (buf, sizeof buf, _("%s%sprefill pool cost (flat)"), whose, *whose ? " " : "");
+      it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, th->muted);
+      it->dash = ROOF_PREC_FP4, it->width = th->thin_width;
+    }
   if (any_bal)
     {
       it = roof_legend_add (R, ROOF_LEGEND_MARKER, _("balance batch B* (compute = memory time)"),
@@ -356,8 +459,11 @@ legend (RoofRender *R, Cost *c)
       else if (dev[i].priced && dev[i].max_fit < 1.0)
         {
           g_free (it->text);
-          it->text = g_strdup_printf (_("%s (≥ %d devices)"), roof_render_device_name (R, i),
-                                      dev[i].min_devices);
+          it->text = dev[i].drafter_unfit
+                       ? g_strdup_printf (_("%s (no room for the drafter)"),
+                                          roof_render_device_name (R, i))
+                       : g_strdup_printf (_("%s (≥ %d devices)"), roof_render_device_name (R, i),
+                                          dev[i].min_devices);
           it->dash = ROOF_PREC_INT8;
         }
     }
@@ -392,8 +498,15 @@ obstacles (RoofRender *R, gpointer data)
         {
           d->xy[2 * k] = roof_frame_x (R, d->pt[k].batch);
           d->xy[2 * k + 1] = roof_frame_y (R, d->pt[k].total);
+          if (d->spec)
+            {
+              d->lv->p_xy[2 * k] = d->xy[2 * k];
+              d->lv->p_xy[2 * k + 1] = roof_frame_y (R, d->lv->plain[k]);
+            }
         }
       roof_label_placer_add_polyline (R->placer, d->xy, d->n, i);
+      if (d->spec)
+        roof_label_placer_add_polyline (R->placer, d->lv->p_xy, d->n, i);
     }
 }
 
@@ -406,14 +519,17 @@ draw_components (RoofRender *R, const Cost *c, int i, GArray *labels)
   RoofRect *pa = &R->frame.plot;
   RoofColor col = roof_color_alpha (roof_render_device_color (R, i), 0.75);
   double *xy = g_new (double, 2 * d->n);
-  const int kinds[3] = { ROOF_PREC_FP8, ROOF_PREC_INT8, ROOF_PREC_FP32 };
+  const int kinds[4] = { ROOF_PREC_FP8, ROOF_PREC_INT8, ROOF_PREC_FP32, ROOF_PREC_FP4 };
 
-  for (int k3 = 0; k3 < 3; k3++)
+  for (int k3 = 0; k3 < (d->disagg ? 4 : 3); k3++)
     {
       int m = 0;
       for (int k = 0; k < d->n; k++)
         {
-          double v = k3 == 0 ? d->pt[k].weights : k3 == 1 ? d->pt[k].kv : d->pt[k].compute;
+          double v = k3 == 0   ? d->pt[k].weights
+                     : k3 == 1 ? d->pt[k].kv
+                     : k3 == 2 ? d->pt[k].compute
+                               : d->pf;
           if (!(v > 0.0))
             continue;
           xy[2 * m] = d->xy[2 * k];
@@ -426,7 +542,8 @@ draw_components (RoofRender *R, const Cost *c, int i, GArray *labels)
       roof_label_placer_add_polyline (R->placer, xy, m, OWNER_COMPONENTS + i);
       if (i == c->comp_dev)
         {
-          const char *names[3] = { _("weights ∝ 1/B"), C_("chart", "KV cache"), _("compute") };
+          const char *names[4] = { _("weights ∝ 1/B"), C_("chart", "KV cache"), _("compute"),
+                                   _("prefill pool") };
           /* the visible part of the line */
           int a = 0, b = m - 1;
           while (a < m && (xy[2 * a + 1] < pa->y || xy[2 * a + 1] > pa->y + pa->height))
@@ -435,11 +552,33 @@ draw_components (RoofRender *R, const Cost *c, int i, GArray *labels)
             b--;
           if (b - a >= 1)
             roof_render_label_line (R, labels, names[k3], ROOF_FONT_LABEL, col, xy + 2 * a,
-                                    b - a + 1, k3 == 0 ? 0.3 : 0.8, PRIORITY_COMPONENT,
+                                    b - a + 1, k3 == 0 ? 0.3 : k3 == 3 ? 0.55 : 0.8,
+                                    PRIORITY_COMPONENT,
                                     OWNER_COMPONENTS + i);
         }
     }
   g_free (xy);
+}
+
+/* A sample's tooltip with a lever on: the total, and what it is made of. */
+static void
+lever_tip (RoofRender *R, const CostDev *d, int i, const RoofCostPoint *p, double plain)
+{
+  char b[24], t[24], w[24], pf[24];
+  g_autofree char *spec = NULL, *pool = NULL;
+
+  roof_format_count (p->batch, b, sizeof b);
+  usd_mtok (p->total, t, sizeof t);
+  usd_mtok (plain, w, sizeof w);
+  usd_mtok (d->pf, pf, sizeof pf);
+  if (d->spec)
+    spec = g_strdup_printf (_("\nwithout speculative decoding %s"), w);
+  if (d->disagg)
+    pool = g_strdup_printf (_("\nthe prefill pool's share %s"), pf);
+  roof_render_hit (R, roof_frame_x (R, p->batch), roof_frame_y (R, p->total), 8.0, i,
+                   _("%s · batch %s\n%s per million output tokens%s%s%s"),
+                   roof_render_device_full_name (R, i), b, t, spec ? spec : "", pool ? pool : "",
+                   p->fits ? "" : _("\ndoes not fit in memory"));
 }
 
 /* A device's hyperbola, with hit items along it and its name. */
@@ -454,6 +593,9 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
   gboolean unfit = d->max_fit < 1.0;
   char buf[200];
 
+  if (d->spec)
+    roof_render_stroke (R, d->lv->p_xy, d->n, th->thin_width, ROOF_STROKE_SOLID, 0.0,
+                        roof_color_alpha (col, 0.5));
   roof_render_stroke (R, d->xy, d->n, unfit ? th->line_width * 0.7 : th->line_width,
                       unfit ? ROOF_PREC_INT8 : ROOF_STROKE_SOLID, th->line_width,
                       unfit ? roof_color_alpha (col, 0.6) : col);
@@ -466,9 +608,17 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
       char b[24], t[24], w[24], kv[24], cp[24];
       RoofCostPoint p;
       RoofError e;
+      double plain;
       if (roof_cost_point (&R->in->devices[i].hw, R->in->model, &c->wl,
                            MAX (1.0, round (d->pt[k].batch)), &p, &e) != ROOF_OK)
         continue;
+      if (d->spec || d->disagg)
+        {
+          if (!lever_total (R->in, &R->in->devices[i].hw, &c->wl, d, &p, &plain))
+            continue;
+          lever_tip (R, d, i, &p, plain);
+          continue;
+        }
       roof_format_count (p.batch, b, sizeof b);
       usd_mtok (p.total, t, sizeof t);
       usd_mtok (p.weights, w, sizeof w);
@@ -480,7 +630,9 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
                        roof_render_device_full_name (R, i), b, t, w, kv, cp, p.fits ? "" : _("\ndoes not fit in memory"));
     }
   /* name the curve near its left end */
-  if (unfit)
+  if (d->drafter_unfit)
+    g_snprintf (buf, sizeof buf, _("%s (no room for the drafter)"), name);
+  else if (unfit)
     g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
   else
     g_strlcpy (buf, name, sizeof buf);
@@ -578,7 +730,8 @@ draw_data (RoofRender *R, gpointer data, GArray *labels)
 
   cairo_set_line_join (R->cr, CAIRO_LINE_JOIN_ROUND);
   for (int i = 0; i < R->in->n_devices; i++)
-    if (c->dev[i].priced && c->dev[i].n >= 2 && (c->components_all || i == c->comp_dev))
+    if (c->dev[i].priced && c->dev[i].n >= 2 && !c->dev[i].spec
+        && (c->components_all || i == c->comp_dev))
       draw_components (R, c, i, labels);
   cairo_set_dash (R->cr, NULL, 0, 0);
   for (int i = 0; i < R->in->n_devices; i++)
@@ -624,6 +777,9 @@ describe (RoofRender *R, gpointer data)
   for (int i = 0; i < in->n_devices; i++)
     if (roof_render_visible (R, i) && dev[i].ok && !dev[i].priced)
       g_string_append_printf (s, _(" %s has no price."), roof_render_device_name (R, i));
+    else if (dev[i].priced && dev[i].drafter_unfit)
+      g_string_append_printf (s, _(" %s has no room for the drafter beside the model."),
+                              roof_render_device_name (R, i));
     else if (dev[i].priced && dev[i].max_fit < 1.0)
       g_string_append_printf (s, _(" %s needs at least %d devices to hold the model."),
                               roof_render_device_name (R, i), dev[i].min_devices);

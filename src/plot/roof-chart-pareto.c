@@ -196,10 +196,7 @@ annotate (RoofRender *R, gpointer data)
   if (in->has_spec)
     {
       char k[48], a[48], tps[48];
-      roof_format_count (in->spec.k, k, sizeof k);
-      roof_format_number (in->spec.accept, 3, a, sizeof a);
-      roof_format_number (roof_spec_tokens_per_step (in->spec.k, in->spec.accept), 4, tps,
-                          sizeof tps);
+      roof_chart_spec_numbers (in, k, a, tps);
       roof_render_note (R, _("speculative decoding, k = %s, α = %s: ITL = (t_verify + k · "
                              "t_draft) / %s tokens per step"),
                         k, a, tps);

@@ -63,10 +63,12 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
 {
   Plan *c = data;
   PlanDev *d = &c->dev[i];
-  const RoofHardwareParams *hw = &in->devices[i].hw;
+  const RoofHardwareParams *hw;
+  RoofFleetLevers lv;
+  const RoofFleetLevers *levers = roof_fleet_levers_of (in, i, &lv, &hw);
   RoofFleetDemand at = c->d;
 
-  if (roof_fleet_set_compute (&d->set, hw, in->model, &c->wl, &c->d, &d->err) != ROOF_OK)
+  if (roof_fleet_set_compute (&d->set, hw, in->model, &c->wl, &c->d, levers, &d->err) != ROOF_OK)
     return &d->err;
   if (d->set.n == 0)
     {
@@ -162,6 +164,10 @@ annotate (RoofRender *R, gpointer data)
   roof_render_note (R, _("cheapest layout, batch and replicas that meet the targets%s; M/M/c "
                          "queue per replica (c = batch); 30-day month; a gap: no plan meets them"),
                     targets);
+  roof_render_spec_note (R, _("ITL is the effective one"));
+  if (in->has_disagg)
+    roof_render_note (R, _("disaggregated: prompts prefill on the prefill pool, whose replicas "
+                           "count in the cost; TTFT adds the KV transfer"));
   f->x_log = f->y_log = TRUE;
   f->x0 = c->rates[0];
   f->x1 = c->rates[N_RATES - 1];
@@ -302,7 +308,11 @@ draw_data (RoofRender *R, gpointer data, GArray *labels)
           hit_plan (R, i, &d->at, c->d.rate, x, y);
           roof_layout_label (d->at.c.tp, d->at.c.ep, d->at.c.pp, lay, sizeof lay);
           roof_format_count (d->at.c.batch, b, sizeof b);
-          g_snprintf (buf, sizeof buf, "%g × %s · B=%s", d->at.replicas, lay, b);
+          if (d->at.c.disagg)
+            g_snprintf (buf, sizeof buf, _("%g × %s · B=%s + %g prefill"), d->at.replicas, lay, b,
+                        d->at.prefill_replicas);
+          else
+            g_snprintf (buf, sizeof buf, "%g × %s · B=%s", d->at.replicas, lay, b);
           roof_render_label_point (R, labels, buf, ROOF_FONT_LABEL, col, x, y,
                                    th->marker_radius + 1.0, PRIORITY_PLAN, i, TRUE);
         }

@@ -52,6 +52,7 @@ typedef struct
   gboolean bal_beyond_fit; /* the balance batch does not fit in memory */
   RoofBalance bal;
   RoofResult bal_r;
+  gboolean has_spec; RoofSpecResult spec; /* speculative decoding: the verify step */
   /* pixel positions */
   double dec_xy[2 * MAX_PTS];
   double pre_xy[2 * MAX_PTS];
@@ -119,6 +120,7 @@ collect_devices (Roofline *c)
       d->ok = TRUE;
       c->any_ok = TRUE;
       d->max_fit = roof_max_batch_that_fits (hw, in->model, &w);
+      d->has_spec = roof_chart_spec_step (in, hw, &w, &d->spec);
 
       /* decode over 1, 2, 4 … up to the largest batch that fits (then that
        * batch itself); a device that never fits is drawn over the whole range */
@@ -208,6 +210,7 @@ ranges (Roofline *c, double *x0, double *x1, double *y0, double *y1)
           xmax = MAX (xmax, d->dec[k].intensity);
           ymin = MIN (ymin, d->dec[k].attained_flops);
         }
+      xmax = MAX (xmax, d->has_spec ? d->spec.verify.intensity : 0.0);
       for (int k = 0; k < d->n_pre; k++)
         {
           xmin = MIN (xmin, d->pre[k].intensity);
@@ -241,12 +244,6 @@ ranges (Roofline *c, double *x0, double *x1, double *y0, double *y1)
     *y0 = in->view_y0, *y1 = in->view_y1;
 }
 
-static void
-fmt_flops (double v, char *buf, gsize n)
-{
-  roof_format_unit (v, "FLOP/s", buf, n);
-}
-
 /* A workload point: `what` is a format of one string, `value` with `digits`. */
 static void
 add_tooltip (RoofRender *R, int dev, const RoofResult *r, const char *what, double value,
@@ -262,7 +259,7 @@ add_tooltip (RoofRender *R, int dev, const RoofResult *r, const char *what, doub
     }
   roof_format_number (value, digits, num, sizeof num);
   g_snprintf (title, sizeof title, what, num);
-  fmt_flops (r->attained_flops, perf, sizeof perf);
+  roof_format_unit (r->attained_flops, "FLOP/s", perf, sizeof perf);
   roof_format_time (r->t_step, itl, sizeof itl);
   roof_format_si (r->tokens_per_s, 3, tps, sizeof tps);
   roof_format_unit (r->footprint, "B", fp, sizeof fp);
@@ -365,7 +362,6 @@ legend_styles (RoofRender *R, const Roofline *c)
   g_snprintf (buf, sizeof buf, _("decode, batch B = %s…%s"), a, b);
   RoofLegendItem *it = roof_legend_add (R, ROOF_LEGEND_LINE, buf, -1, R->th->muted);
   it->width = 1.2;
-  it->marker = ROOF_MARKER_NONE;
   it->kind = ROOF_LEGEND_MARKER;
   it->marker = ROOF_MARKER_CIRCLE;
   if (in->model->kind == ROOF_MODEL_TRANSFORMER)
@@ -484,6 +480,7 @@ annotate (RoofRender *R, gpointer data)
                                   : _("Performance (FLOP/s)");
 
   legend (R, c);
+  roof_render_spec_legend (R); /* the verify step */
   /* legend inside when a corner is free, else outside; below the ceilings
    * right of the ridges is usually empty */
   const int order[4] = { 2, 0, 1, 3 };
@@ -679,7 +676,7 @@ draw_ceilings (RoofRender *R, const Roofline *c, int i, GArray *labels)
       if (roof_clip_segment (pa, &xy[0], &xy[1], &xy[2], &xy[3]))
         {
           char pt[32];
-          fmt_flops (pk, pt, sizeof pt);
+          roof_format_unit (pk, "FLOP/s", pt, sizeof pt);
           g_snprintf (buf, sizeof buf, "%s %s", roof_precision_name (p), pt);
           roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL, col, xy, 2, 0.9,
                                   main ? PRIORITY_CEILING
@@ -700,7 +697,7 @@ draw_ceilings (RoofRender *R, const Roofline *c, int i, GArray *labels)
                                i, TRUE);
       {
         char pt[32], bwt[32];
-        fmt_flops (pk, pt, sizeof pt);
+        roof_format_unit (pk, "FLOP/s", pt, sizeof pt);
         roof_format_unit (bw, "B/s", bwt, sizeof bwt);
         roof_render_hit (R, rx, ry, th->marker_radius + 4, i,
                          _("%s · ridge point (%s)\nI* = Π / β = %s / %s = %s FLOP/byte\n"
@@ -745,6 +742,7 @@ draw_workload (RoofRender *R, const Roofline *c, int i, GArray *labels)
   /* the workload the panels describe, ringed */
   double ox = roof_frame_x (R, d->base.intensity), oy = roof_frame_y (R, d->base.attained_flops);
   roof_render_operating_ring (R, ox, oy, col);
+  roof_render_verify_step (R, i, d->has_spec ? &d->spec : NULL, ox, oy);
   add_tooltip (R, i, &d->base,
                c->wl.phase == ROOF_PHASE_DECODE ? _("current workload: decode, batch %s")
                                                 : _("current workload: prefill, prompt %s tokens"),

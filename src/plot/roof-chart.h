@@ -132,12 +132,24 @@ typedef struct
   int frontier_metric;           /* pareto: the y axis, a RoofFrontierMetric (0 = per device) */
   gboolean frontier_linear;      /* pareto: linear axes (FALSE: logarithmic) */
   double frontier_devices;       /* pareto: a bare device's system size; 0 = 8 */
-  /* pareto: speculative decoding of every decode step (docs/model.md,
-   * "Speculative decoding"); has_spec FALSE: none. `draft` is the draft
-   * model of a ROOF_DRAFTER_MODEL drafter. */
+  /* speculative decoding of every decode step (docs/model.md,
+   * "Speculative decoding"): the batch, cost, context, roofline, pareto and
+   * plan charts time the verify cycle; has_spec FALSE: none. `draft` is the
+   * draft model of a ROOF_DRAFTER_MODEL drafter. */
   gboolean has_spec;
   RoofSpeculative spec;
   const RoofModelDerived *draft;
+  /* disaggregated prefill and decode (docs/model.md, "Disaggregated
+   * prefill and decode"): the cost chart adds the prefill pool's devices,
+   * the plan prefills on it. prefill_workload: the pool's layout and
+   * prompts per step (roof_disagg_prefill_workload); prefill_hw: its
+   * device on its fabric, NULL for each device's own pool; disagg_pools:
+   * device i as a pool (its system's fabric and scale-out), NULL for
+   * devices[i].hw. */
+  gboolean has_disagg;
+  RoofWorkload prefill_workload;
+  const RoofHardwareParams *prefill_hw;
+  const RoofHardwareParams *disagg_pools;
   /* plan: the traffic and its targets (docs/model.md, "The fleet plan");
    * n_classes 0: one class of the workload's prompt and output */
   RoofFleetDemand fleet;

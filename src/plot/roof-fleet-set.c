@@ -6,10 +6,13 @@
 
 #include "roof-fleet-set.h"
 
+#include <string.h>
+
 RoofStatus
 roof_fleet_set_compute (RoofFleetSet *set, const RoofHardwareParams *hw,
                         const RoofModelDerived *md, const RoofWorkload *wl,
-                        const RoofFleetDemand *demand, RoofError *err)
+                        const RoofFleetDemand *demand, const RoofFleetLevers *levers,
+                        RoofError *err)
 {
   RoofStatus st;
   size_t capacity = 1024, n = 0;
@@ -17,16 +20,39 @@ roof_fleet_set_compute (RoofFleetSet *set, const RoofHardwareParams *hw,
   roof_fleet_set_clear (set);
   /* room for the usual count; timed again only when there are more */
   set->cands = g_new (RoofFleetCandidate, capacity);
-  st = roof_fleet_candidates (hw, md, wl, demand, set->cands, capacity, &n, err);
+  st = roof_fleet_candidates_levers (hw, md, wl, demand, levers, set->cands, capacity, &n, err);
   if (st == ROOF_OK && n > capacity)
     {
       set->cands = g_renew (RoofFleetCandidate, set->cands, n);
-      st = roof_fleet_candidates (hw, md, wl, demand, set->cands, n, &n, err);
+      st = roof_fleet_candidates_levers (hw, md, wl, demand, levers, set->cands, n, &n, err);
     }
   set->n = n;
   if (st != ROOF_OK)
     roof_fleet_set_clear (set);
   return st;
+}
+
+const RoofFleetLevers *
+roof_fleet_levers_of (const RoofChartInput *in, int device, RoofFleetLevers *out,
+                      const RoofHardwareParams **hw)
+{
+  const RoofHardwareParams *pool = in->disagg_pools != NULL ? &in->disagg_pools[device]
+                                                            : &in->devices[device].hw;
+
+  memset (out, 0, sizeof *out);
+  *hw = &in->devices[device].hw;
+  if (in->has_spec)
+    {
+      out->spec = &in->spec;
+      out->draft = in->draft;
+    }
+  if (in->has_disagg)
+    {
+      *hw = pool;
+      out->prefill_hw = in->prefill_hw != NULL ? in->prefill_hw : pool;
+      out->prefill_wl = in->prefill_workload;
+    }
+  return in->has_spec || in->has_disagg ? out : NULL;
 }
 
 void

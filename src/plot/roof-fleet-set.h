@@ -11,6 +11,7 @@
 
 #include <glib.h>
 
+#include "roof-chart.h"
 #include "roof-fleet.h"
 
 G_BEGIN_DECLS
@@ -21,14 +22,24 @@ typedef struct
   size_t n;
 } RoofFleetSet;
 
-/* Fills `set` (zeroed or cleared) for one system; on a solver error it is
- * empty. The demand's rate and targets are not used: only its lengths. */
+/* Fills `set` (zeroed or cleared) for one system, with the levers (NULL:
+ * none; roof_fleet_candidates_levers); on a solver error it is empty. The
+ * demand's rate and targets are not used: only its lengths. */
 RoofStatus roof_fleet_set_compute (RoofFleetSet *set,
                                    const RoofHardwareParams *hw,
                                    const RoofModelDerived *md,
                                    const RoofWorkload *wl,
                                    const RoofFleetDemand *demand,
+                                   const RoofFleetLevers *levers,
                                    RoofError *err);
+/* The levers of a chart input (speculative decoding, disaggregation) for
+ * the plan of device i into `out`, or NULL when it has none; *hw the system
+ * the plan runs on: device i, or with disaggregation its pool
+ * (RoofChartInput.disagg_pools), which has the scale-out network. */
+const RoofFleetLevers *roof_fleet_levers_of (const RoofChartInput *in,
+                                             int device,
+                                             RoofFleetLevers *out,
+                                             const RoofHardwareParams **hw);
 void roof_fleet_set_clear (RoofFleetSet *set);
 
 /* `fleet` as a chart input states it (RoofChartInput.fleet): when it has

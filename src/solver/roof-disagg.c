@@ -80,6 +80,17 @@ roof_disagg_prefill_workload (const RoofWorkload *decode_wl, double batch, doubl
   out->dp = 0.0;
 }
 
+double
+roof_disagg_transfer_time (const RoofHardwareParams *prefill_hw, double n_p,
+                           const RoofHardwareParams *decode_hw, double n_d, double kv_bytes)
+{
+  /* the cache is sharded over the prefill replica's devices, each sending
+   * its share at once to the decode replica's devices: the narrower side's
+   * aggregate scale-out bandwidth bounds the transfer (a best case) */
+  double bw = roof_min (n_p * prefill_hw->scaleout_bw, n_d * decode_hw->scaleout_bw);
+  return kv_bytes / bw + roof_max (prefill_hw->scaleout_latency, decode_hw->scaleout_latency);
+}
+
 RoofStatus
 roof_disagg (const RoofHardwareParams *prefill_hw, const RoofWorkload *prefill_wl,
              const RoofHardwareParams *decode_hw, const RoofWorkload *decode_wl,
@@ -109,13 +120,10 @@ roof_disagg (const RoofHardwareParams *prefill_hw, const RoofWorkload *prefill_w
 
   const RoofResult *p = &out->prefill, *d = &out->decode;
   out->kv_bytes = roof_model_kv_bytes (md, s_in, roof_precision_bytes (dw.kv));
-  /* the cache is sharded over the prefill replica's devices, each sending
-   * its share at once to the decode replica's devices: the narrower side's
-   * aggregate scale-out bandwidth bounds the transfer (a best case) */
   out->link_bw = roof_min (p->devices * prefill_hw->scaleout_bw,
                            d->devices * decode_hw->scaleout_bw);
-  out->t_transfer = out->kv_bytes / out->link_bw
-                    + roof_max (prefill_hw->scaleout_latency, decode_hw->scaleout_latency);
+  out->t_transfer = roof_disagg_transfer_time (prefill_hw, p->devices, decode_hw, d->devices,
+                                               out->kv_bytes);
   out->t_prefill = p->t_step;
   out->ttft = out->t_prefill + out->t_transfer;
   out->prefill_devices = p->devices;

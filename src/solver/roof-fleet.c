@@ -140,8 +140,14 @@ typedef struct
   const RoofHardwareParams *hw;
   const RoofModelDerived *md;
   const RoofFleetDemand *d;
+  const RoofFleetLevers *lv; /* NULL: none */
   RoofWorkload w; /* decode at the mean context */
   double ctx_mean;
+  double ctx_max; /* the longest class's full context: what must fit */
+  /* disaggregated: the pool's prefill of each class (P prompts) and its
+   * KV cache */
+  double pool_t[ROOF_FLEET_MAX_CLASSES], pool_kv[ROOF_FLEET_MAX_CLASSES];
+  double pool_devices;
   RoofFleetCandidate *cands;
   size_t capacity, n;
   /* the prefill times of the layout last seen */
@@ -184,20 +190,73 @@ time_prefills (Gather *g, const RoofLayoutPoint *p)
   return g->prefill_ok;
 }
 
+/* The decode step of the point (g->w with its layout and batch): ITL(B),
+ * or with speculative decoding the effective ITL, when the drafter fits
+ * beside the verify step at the longest context. */
+static bool
+time_decode (Gather *g, double *itl, double *tokens_per_step)
+{
+  RoofResult r;
+  RoofSpecResult s;
+  RoofError e;
+  RoofWorkload fit = g->w;
+
+  *tokens_per_step = 1.0;
+  if (g->lv == NULL || g->lv->spec == NULL)
+    {
+      if (roof_solve (g->hw, g->md, &g->w, &r, &e) != ROOF_OK)
+        return false;
+      *itl = r.t_step;
+      return true;
+    }
+  fit.context = g->ctx_max;
+  if (roof_speculative (g->hw, g->md, &fit, g->lv->spec, g->lv->draft, &s, &e) != ROOF_OK
+      || !s.fits
+      || roof_speculative (g->hw, g->md, &g->w, g->lv->spec, g->lv->draft, &s, &e) != ROOF_OK)
+    return false;
+  *itl = s.itl;
+  *tokens_per_step = s.tokens_per_step;
+  return true;
+}
+
+/* Disaggregated: the prefill pool's time of each class plus its KV transfer
+ * to a replica of n_d devices; its price and power per replica. */
+static void
+pool_into (const Gather *g, RoofFleetCandidate *c)
+{
+  const RoofHardwareParams *ph = g->lv->prefill_hw;
+
+  c->disagg = true;
+  c->pool_devices = g->pool_devices;
+  c->has_cost = c->has_cost && ph->has_price;
+  c->pool_usd_per_hour = ph->has_price ? g->pool_devices * ph->price_per_hour : 0.0;
+  c->has_power = c->has_power && ph->power_w > 0.0;
+  c->pool_watts = g->pool_devices * ph->power_w;
+  c->prefill_mean = 0.0;
+  for (int k = 0; k < g->d->n_classes; k++)
+    {
+      c->prefill[k] = g->pool_t[k]
+                      + roof_disagg_transfer_time (ph, g->pool_devices, g->hw, c->devices,
+                                                   g->pool_kv[k]);
+      c->prefill_mean += g->d->classes[k].share * c->prefill[k];
+      c->pool_seconds += g->d->classes[k].share * g->pool_t[k] / g->lv->prefill_wl.batch;
+    }
+}
+
 static bool
 gather_point (const RoofLayoutPoint *p, void *user)
 {
   Gather *g = user;
-  RoofResult r;
-  RoofError e;
+  bool disagg = g->lv != NULL && g->lv->prefill_hw != NULL;
+  double itl, tokens_per_step;
 
-  if ((p->tp != g->tp || p->ep != g->ep || p->pp != g->pp) && !time_prefills (g, p))
+  if (!disagg && (p->tp != g->tp || p->ep != g->ep || p->pp != g->pp) && !time_prefills (g, p))
     return true;
-  if (!g->prefill_ok)
+  if (!disagg && !g->prefill_ok)
     return true;
   layout_into (&g->w, p);
   g->w.batch = p->batch;
-  if (roof_solve (g->hw, g->md, &g->w, &r, &e) != ROOF_OK)
+  if (!time_decode (g, &itl, &tokens_per_step))
     return true;
   if (g->n < g->capacity)
     {
@@ -208,7 +267,8 @@ gather_point (const RoofLayoutPoint *p, void *user)
       c->pp = p->pp;
       c->batch = p->batch;
       c->devices = p->tp * p->ep * p->pp;
-      c->itl = r.t_step;
+      c->itl = itl;
+      c->tokens_per_step = tokens_per_step;
       for (int k = 0; k < g->d->n_classes; k++)
         {
           c->prefill[k] = g->prefill[k];
@@ -219,9 +279,46 @@ gather_point (const RoofLayoutPoint *p, void *user)
       c->usd_per_hour = c->has_cost ? c->devices * g->hw->price_per_hour : 0.0;
       c->has_power = g->hw->power_w > 0.0;
       c->watts = c->devices * g->hw->power_w;
+      if (disagg)
+        pool_into (g, c);
     }
   g->n++;
   return true;
+}
+
+/* The levers checked, and the prefill pool's prefills timed once. */
+static RoofStatus
+prepare_levers (Gather *g, RoofError *err)
+{
+  const RoofFleetLevers *lv = g->lv;
+  RoofStatus st;
+  RoofResult r;
+
+  if (lv == NULL)
+    return ROOF_OK;
+  if (lv->spec != NULL && (st = roof_speculative_validate (lv->spec, err)) != ROOF_OK)
+    return st;
+  if (lv->prefill_hw == NULL)
+    return ROOF_OK;
+  if (!(lv->prefill_hw->scaleout_bw > 0.0) || !(g->hw->scaleout_bw > 0.0))
+    return roof_set_error (err, ROOF_ERR_UNSUPPORTED,
+                           "the %s pool has no scale-out network: the KV cache cannot cross "
+                           "between the pools",
+                           lv->prefill_hw->scaleout_bw > 0.0 ? "decode" : "prefill");
+  for (int k = 0; k < g->d->n_classes; k++)
+    {
+      RoofWorkload pw = lv->prefill_wl;
+      pw.phase = ROOF_PHASE_PREFILL;
+      pw.prompt = pw.context = g->d->classes[k].prompt;
+      pw.output = g->d->classes[k].output;
+      pw.step_tokens = 0.0;
+      if ((st = roof_solve (lv->prefill_hw, g->md, &pw, &r, err)) != ROOF_OK)
+        return st;
+      g->pool_t[k] = r.t_step;
+      g->pool_devices = r.devices;
+      g->pool_kv[k] = roof_model_kv_bytes (g->md, pw.prompt, roof_precision_bytes (pw.kv));
+    }
+  return ROOF_OK;
 }
 
 RoofStatus
@@ -229,6 +326,15 @@ roof_fleet_candidates (const RoofHardwareParams *hw, const RoofModelDerived *md,
                        const RoofWorkload *wl, const RoofFleetDemand *demand,
                        RoofFleetCandidate *cands, size_t capacity, size_t *n_cands,
                        RoofError *err)
+{
+  return roof_fleet_candidates_levers (hw, md, wl, demand, NULL, cands, capacity, n_cands, err);
+}
+
+RoofStatus
+roof_fleet_candidates_levers (const RoofHardwareParams *hw, const RoofModelDerived *md,
+                              const RoofWorkload *wl, const RoofFleetDemand *demand,
+                              const RoofFleetLevers *levers, RoofFleetCandidate *cands,
+                              size_t capacity, size_t *n_cands, RoofError *err)
 {
   RoofStatus st;
   RoofLayoutSearch s;
@@ -252,6 +358,8 @@ roof_fleet_candidates (const RoofHardwareParams *hw, const RoofModelDerived *md,
   g.hw = hw;
   g.md = md;
   g.d = demand;
+  g.lv = levers;
+  g.ctx_max = ctx_max;
   g.cands = cands;
   g.capacity = cands ? capacity : 0;
   g.tp = g.ep = g.pp = -1.0;
@@ -261,6 +369,8 @@ roof_fleet_candidates (const RoofHardwareParams *hw, const RoofModelDerived *md,
   g.w.prompt = demand->classes[0].prompt;
   g.w.output = demand->classes[0].output;
   g.w.step_tokens = 0.0;
+  if ((st = prepare_levers (&g, err)) != ROOF_OK)
+    return st;
   /* what must fit: B sequences at the longest class's full context */
   fit.phase = ROOF_PHASE_DECODE;
   fit.context = ctx_max;
@@ -323,6 +433,22 @@ ttft_quantile (const RoofFleetCandidate *c, const RoofFleetDemand *d, double C, 
 static bool ok_at (const RoofFleetCandidate *c, const RoofFleetDemand *d, double n,
                    bool want_meets);
 
+/* The seconds of prefill per request a replica runs itself: none when
+ * the prefill pool runs them. */
+static double
+own_prefill (const RoofFleetCandidate *c)
+{
+  return c->disagg ? 0.0 : c->prefill_mean;
+}
+
+/* The prefill pool at the ratio that keeps it busy: ⌈λ · pool_seconds⌉
+ * replicas, at least one (its own queueing left out). */
+static double
+pool_replicas (const RoofFleetCandidate *c, const RoofFleetDemand *d)
+{
+  return roof_max (1.0, ceil (d->rate * c->pool_seconds * (1.0 - 1e-12)));
+}
+
 void
 roof_fleet_evaluate (const RoofFleetCandidate *c, const RoofFleetDemand *d, double replicas,
                      RoofFleetPlan *out)
@@ -335,8 +461,17 @@ roof_fleet_evaluate (const RoofFleetCandidate *c, const RoofFleetDemand *d, doub
   out->usd_per_month = replicas * c->usd_per_hour * ROOF_FLEET_HOURS_PER_MONTH;
   out->has_power = c->has_power;
   out->mw = replicas * c->watts * 1e-6;
+  if (c->disagg)
+    {
+      out->prefill_replicas = pool_replicas (c, d);
+      out->prefill_devices = out->prefill_replicas * c->pool_devices;
+      out->devices += out->prefill_devices;
+      out->usd_per_month += out->prefill_replicas * c->pool_usd_per_hour
+                            * ROOF_FLEET_HOURS_PER_MONTH;
+      out->mw += out->prefill_replicas * c->pool_watts * 1e-6;
+    }
   out->rate_per_replica = d->rate / replicas;
-  out->prefill_share = out->rate_per_replica * c->prefill_mean;
+  out->prefill_share = out->rate_per_replica * own_prefill (c);
   if (out->prefill_share >= 1.0)
     {
       out->utilisation = INFINITY;
@@ -367,7 +502,7 @@ roof_fleet_evaluate (const RoofFleetCandidate *c, const RoofFleetDemand *d, doub
 static bool
 ok_at (const RoofFleetCandidate *c, const RoofFleetDemand *d, double n, bool want_meets)
 {
-  double lr = d->rate / n, rho = lr * c->prefill_mean;
+  double lr = d->rate / n, rho = lr * own_prefill (c);
 
   if (rho >= 1.0)
     return false;
@@ -458,19 +593,30 @@ floor_ratio (const RoofFleetCandidate *c, const RoofFleetDemand *d)
 static double
 fleet_lower_replicas (const RoofFleetCandidate *c, const RoofFleetDemand *d)
 {
+  double own = own_prefill (c);
   double lo = floor (d->rate * (c->prefill_mean + c->output_mean * c->itl) / c->batch) + 1.0;
-  lo = roof_max (lo, floor (d->rate * c->prefill_mean) + 1.0);
+  lo = roof_max (lo, floor (d->rate * own) + 1.0);
   if (d->itl > 0.0 && c->itl < d->itl)
-    lo = roof_max (lo, ceil (d->rate * c->prefill_mean / (1.0 - c->itl / d->itl)));
+    lo = roof_max (lo, ceil (d->rate * own / (1.0 - c->itl / d->itl)));
   return lo;
 }
 
-/* The rank of a plan of candidate c at its lower bound on replicas. */
+/* The rank of a plan of candidate c at `lo` replicas, its lower bound. */
+static double
+fleet_bound_at (const RoofFleetCandidate *c, const RoofFleetDemand *d, double lo, bool by_cost)
+{
+  if (!c->disagg)
+    return by_cost ? lo * c->usd_per_hour * ROOF_FLEET_HOURS_PER_MONTH : lo * c->devices;
+  double pool = pool_replicas (c, d);
+  return by_cost ? (lo * c->usd_per_hour + pool * c->pool_usd_per_hour)
+                     * ROOF_FLEET_HOURS_PER_MONTH
+                 : lo * c->devices + pool * c->pool_devices;
+}
+
 static double
 fleet_bound (const RoofFleetCandidate *c, const RoofFleetDemand *d, bool by_cost)
 {
-  double lo = fleet_lower_replicas (c, d);
-  return by_cost ? lo * c->usd_per_hour * ROOF_FLEET_HOURS_PER_MONTH : lo * c->devices;
+  return fleet_bound_at (c, d, fleet_lower_replicas (c, d), by_cost);
 }
 
 static double
@@ -533,7 +679,7 @@ roof_fleet_plan (const RoofFleetCandidate *cands, size_t n_cands, const RoofFlee
         continue;
       double lo = fleet_lower_replicas (c, d);
       if (lo > ROOF_FLEET_MAX_REPLICAS
-          || (have && fleet_bound (c, d, by_cost) > rank_of (&best, by_cost)))
+          || (have && fleet_bound_at (c, d, lo, by_cost) > rank_of (&best, by_cost)))
         continue;
       double n = smallest_replicas (c, d, lo, true);
       if (n <= 0.0)

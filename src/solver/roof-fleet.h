@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "roof-levers.h"
 #include "roof-solver.h"
 
 #ifdef __cplusplus
@@ -77,7 +78,31 @@ typedef struct
   double usd_per_hour; /* the replica's devices */
   bool has_power;
   double watts; /* the replica's devices at their power figure (TDP) */
+  /* speculative decoding: itl is the effective ITL t_cycle / tokens_per_step
+   * (1 without) */
+  double tokens_per_step;
+  /* disaggregated: the prompts prefill on the prefill pool, so the replica
+   * does none (its steps are not stretched); prefill[k] is then the pool's
+   * prefill of class k plus its KV transfer to this replica */
+  bool disagg;
+  double pool_seconds; /* prefill-pool replica-seconds per request: Σ share · t_pf,k / P */
+  double pool_devices; /* one prefill replica */
+  double pool_usd_per_hour;
+  double pool_watts;
 } RoofFleetCandidate;
+
+/* The serving levers of a plan (docs/model.md, "The fleet plan"). */
+typedef struct
+{
+  /* speculative decoding of every decode step; NULL: none. `draft`: the
+   * draft model of a ROOF_DRAFTER_MODEL drafter */
+  const RoofSpeculative *spec;
+  const RoofModelDerived *draft;
+  /* disaggregated: the prefill pool's device on its fabric; NULL: none */
+  const RoofHardwareParams *prefill_hw;
+  /* its layout and prompts per step (roof_disagg_prefill_workload) */
+  RoofWorkload prefill_wl;
+} RoofFleetLevers;
 
 /* Every layout of roof_layouts_enumerate (devices: the system, or 8 bare
  * devices) × batch on its grid that fits B sequences at the longest class's
@@ -94,6 +119,19 @@ RoofStatus roof_fleet_candidates (const RoofHardwareParams *hw,
                                   size_t capacity,
                                   size_t *n_cands,
                                   RoofError *err);
+/* The same with the levers (NULL: none): speculative decoding times every
+ * decode step as a verify cycle (a candidate whose drafter does not fit
+ * beside it at the longest context is left out); disaggregation prefills
+ * on the prefill pool (both pools need a scale-out network). */
+RoofStatus roof_fleet_candidates_levers (const RoofHardwareParams *hw,
+                                         const RoofModelDerived *md,
+                                         const RoofWorkload *wl,
+                                         const RoofFleetDemand *demand,
+                                         const RoofFleetLevers *levers,
+                                         RoofFleetCandidate *cands,
+                                         size_t capacity,
+                                         size_t *n_cands,
+                                         RoofError *err);
 
 /* ------------------------------------------------------------------------ */
 /* The plan                                                                 */
@@ -118,6 +156,10 @@ typedef struct
   double wait_probability; /* Erlang C */
   double wait_mean;
   double ttft_p50, ttft_p99, ttft_mean;
+  /* disaggregated: the prefill pool, ⌈λ · pool_seconds⌉ replicas (in
+   * devices, $/month and MW above) */
+  double prefill_replicas;
+  double prefill_devices;
 } RoofFleetPlan;
 
 /* The figures of candidate c run as `replicas` replicas for the demand

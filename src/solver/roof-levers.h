@@ -151,6 +151,15 @@ void roof_disagg_prefill_workload (const RoofWorkload *decode_wl,
                                    double ep,
                                    RoofWorkload *out);
 
+/* The KV transfer of kv_bytes from a prefill replica of n_p devices to a
+ * decode replica of n_d devices: kv_bytes / min (n_p · β_so,p, n_d · β_so,d)
+ * + the larger scale-out latency (both pools need a scale-out network). */
+double roof_disagg_transfer_time (const RoofHardwareParams *prefill_hw,
+                                  double n_p,
+                                  const RoofHardwareParams *decode_hw,
+                                  double n_d,
+                                  double kv_bytes);
+
 RoofStatus roof_disagg (const RoofHardwareParams *prefill_hw,
                         const RoofWorkload *prefill_wl,
                         const RoofHardwareParams *decode_hw,

@@ -265,9 +265,12 @@ update_plan (RoofFleetPanel *self)
     {
       RoofFleetSet set = { 0 };
       RoofError err = { 0 };
+      RoofFleetLevers lv;
+      const RoofHardwareParams *hw;
+      const RoofFleetLevers *levers = roof_fleet_levers_of (in, i, &lv, &hw);
 
       rows[n].device = i;
-      rows[n].ok = roof_fleet_set_compute (&set, &in->devices[i].hw, in->model, &wl, &d, &err)
+      rows[n].ok = roof_fleet_set_compute (&set, hw, in->model, &wl, &d, levers, &err)
                      == ROOF_OK
                    && roof_fleet_plan (set.cands, set.n, &d, &rows[n].plan, &err) == ROOF_OK;
       roof_fleet_set_clear (&set);

@@ -421,6 +421,81 @@ test_errors (void)
        "--usd-per-kwh", "0.1", "--pue", "0.5");
 }
 
+/* `plot` with the lever flags draws what the app draws from a scenario
+ * with those levers (both build the chart's input through RoofChartData,
+ * so the files are the same byte for byte), and not what it draws without
+ * them. */
+static void
+test_plot_as_scenario (void)
+{
+  g_autofree char *spec = write_temp (
+    "levers-XXXXXX.json",
+    "{\"format\": \"roofline-scenario\", \"version\": 2, \"hardware\": [\"nvidia-h100-sxm\"],"
+    " \"model\": \"llama-3.1-8b\", \"speculative\": {\"k\": 3, \"accept\": 0.7,"
+    " \"mtp_params\": 1e9}}");
+  g_autofree char *disagg = write_temp (
+    "levers-XXXXXX.json",
+    "{\"format\": \"roofline-scenario\", \"version\": 2, \"hardware\": [\"nvidia-h100-sxm\"],"
+    " \"model\": \"llama-3.1-8b\", \"disagg\": {\"enabled\": true,"
+    " \"prefill_system\": \"nvidia-hgx-h200\", \"prefill_batch\": 4}}");
+  g_autofree char *dir = g_dir_make_tmp ("levers-plot-XXXXXX", NULL);
+  const char *kinds[] = { "batch", "cost", "context", "roofline", "cost" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      gboolean dis = i == 4;
+      g_autofree char *a = g_build_filename (dir, "scenario.png", NULL);
+      g_autofree char *b = g_build_filename (dir, "flags.png", NULL);
+      g_autofree char *c = g_build_filename (dir, "plain.png", NULL);
+      g_auto (Run) ra = { 0 }, rb = { 0 }, rc = { 0 };
+      g_autofree char *da = NULL, *db = NULL, *dc = NULL;
+      gsize la, lb, lc;
+
+      run_cli (&ra, "plot", kinds[i], "--scenario", dis ? disagg : spec, "-o", a, NULL);
+      if (dis)
+        run_cli (&rb, "plot", kinds[i], "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b",
+                 "--disagg", "--prefill-system", "nvidia-hgx-h200", "--prefill-batch", "4",
+                 "-o", b, NULL);
+      else
+        run_cli (&rb, "plot", kinds[i], "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b",
+                 "--spec-k", "3", "--spec-accept", "0.7", "--mtp-params", "1e9", "-o", b, NULL);
+      run_cli (&rc, "plot", kinds[i], "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "-o", c,
+               NULL);
+      g_assert_cmpint (ra.status, ==, 0);
+      g_assert_cmpint (rb.status, ==, 0);
+      g_assert_cmpint (rc.status, ==, 0);
+      g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+      g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+      g_assert_true (g_file_get_contents (c, &dc, &lc, NULL));
+      g_assert_cmpmem (da, la, db, lb);
+      g_assert_false (la == lc && memcmp (da, dc, la) == 0);
+      g_remove (a);
+      g_remove (b);
+      g_remove (c);
+    }
+  g_rmdir (dir);
+  g_remove (spec);
+  g_remove (disagg);
+}
+
+/* The charts a lever does not apply to say so. */
+static void
+test_plot_errors (void)
+{
+  g_auto (Run) r = { 0 }, d = { 0 };
+
+  run_cli (&r, "plot", "memory", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--spec-k", "3",
+           "--spec-accept", "0.7", "--mtp-params", "1e9", "-o", "x.png", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "--spec-k applies to the roofline, batch, cost, context, "
+                                   "pareto and plan charts"));
+  run_cli (&d, "plot", "batch", "-H", "nvidia-h100-sxm", "-m", "llama-3.1-8b", "--disagg", "-o",
+           "x.png", NULL);
+  g_assert_cmpint (d.status, ==, 2);
+  g_assert_nonnull (strstr (d.err, "--disagg applies to the cost and plan charts"));
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -428,6 +503,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/levers/spec-json", test_spec_json);
   g_test_add_func ("/cli/levers/spec-draft-model", test_spec_draft_model);
   g_test_add_func ("/cli/levers/disagg-json", test_disagg_json);
+  g_test_add_func ("/cli/levers/plot-as-scenario", test_plot_as_scenario);
+  g_test_add_func ("/cli/levers/plot-errors", test_plot_errors);
   g_test_add_func ("/cli/levers/disagg-sharded", test_disagg_sharded);
   g_test_add_func ("/cli/levers/cost-own", test_cost_own);
   g_test_add_func ("/cli/levers/cost-basis-everywhere", test_cost_basis_everywhere);

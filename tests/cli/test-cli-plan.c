@@ -140,6 +140,101 @@ test_hand_plan (void)
 
 /* A TTFT P99 target the one replica misses (its P99 is ~0.3 ms at 20,000
  * requests/s) asks for more replicas; the table ranks and says so. */
+/* The plan of `itl` (a function of B) at λ and an ITL target on the solo
+ * device, searched as docs/model.md says: the fewest replicas (one device
+ * each, so the cheapest), then the lowest TTFT P99 (Erlang C's closed
+ * form); *batch and *p99 of the winner. */
+static double
+search_plan (double (*itl_of) (double), double lambda, double target, double t_pf,
+             double *batch, double *p99)
+{
+  const double grid[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64 };
+  double best_n = G_MAXDOUBLE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (grid); i++)
+    for (double n = 1; n <= 8; n++)
+      {
+        double B = grid[i], lr = lambda / n, rho = lr * t_pf;
+        double itl = itl_of (B) / (1 - rho), S = t_pf + 127 * itl;
+        if (rho < 1 && itl <= target && lr * S < B)
+          {
+            double C = roof_test_erlang_c ((int) B, lr * S), theta = B / S - lr;
+            double q = t_pf + (C > 0.01 ? log (C / 0.01) / theta : 0);
+            if (n < best_n || (n == best_n && q < *p99))
+              best_n = n, *batch = B, *p99 = q;
+            break;
+          }
+      }
+  return best_n;
+}
+
+/* ITL(B) of the one-layer model at context 127 (test_hand_plan). */
+static double
+itl_plain (double B)
+{
+  return fmax (119040e-12 * B, (86912 + 18888 * B) / 1e11);
+}
+
+/* The effective ITL with k = 3, α = 0.7 and MTP heads of 10,000 parameters
+ * (docs/model.md, "Speculative decoding"): the verify step of 4 tokens a
+ * sequence does 4 · 119,040 = 476,160 FLOP and reads the weights once,
+ * the cache once (16,256 B), writes 4 · 128 B and moves 4 · 2,504 B of
+ * activations: 86,912 + 26,784·B bytes; a draft step reads 20,000 B and
+ * does 20,000·B FLOP; ITL = (t_verify + 3 · t_draft) / 2.533. */
+static double
+itl_speculative (double B)
+{
+  double t_verify = fmax (476160e-12 * B, (86912 + 26784 * B) / 1e11);
+  double t_draft = fmax (20000e-12 * B, 20000 / 1e11);
+  return (t_verify + 3 * t_draft) / (1 + 0.7 + 0.49 + 0.343);
+}
+
+/* 27,000 requests/s of 64:127 under ITL ≤ 3 µs: co-located plain decoding
+ * needs 2 replicas (B = 3 already takes ITL 1.55 µs, B = 16 misses), with
+ * speculation one replica at B = 12 (ITL 2.54 µs stretched to 2.96 µs by
+ * the prefills) keeps up. */
+static void
+test_speculative_plan (void)
+{
+  g_autofree char *path = write_temp ("plan-catalog-XXXXXX.json", catalog);
+  const double lambda = 27000, target = 3e-6, t_pf = prefill_time (path);
+  double b_plain = 0, b_spec = 0, q_plain = G_MAXDOUBLE, q_spec = G_MAXDOUBLE;
+  double n_plain = search_plan (itl_plain, lambda, target, t_pf, &b_plain, &q_plain);
+  double n_spec = search_plan (itl_speculative, lambda, target, t_pf, &b_spec, &q_spec);
+
+  g_assert_cmpfloat (n_plain, ==, 2);
+  g_assert_cmpfloat (n_spec, ==, 1);
+  for (int spec = 0; spec < 2; spec++)
+    {
+      const char *args[] = { "plan",    "-m",       "tiny-1",  "-H",          "solo",
+                             "--catalog", path,     "--prompt", "64",         "--output",
+                             "127",     "--rate",   "27000",   "--itl-ms",    "0.003",
+                             "--json",  spec ? "--spec-k" : NULL, "3", "--spec-accept", "0.7",
+                             "--mtp-params", "1e4", NULL };
+      g_auto (Run) r = { 0 };
+      run_cli_argv (&r, args);
+      g_assert_cmpint (r.status, ==, 0);
+      g_autoptr (JsonNode) root = parse_json (r.out);
+      JsonObject *top = json_node_get_object (root);
+      JsonObject *p = json_array_get_object_element (json_object_get_array_member (top, "plans"),
+                                                     0);
+      double B = spec ? b_spec : b_plain, lr = lambda / (spec ? n_spec : n_plain);
+      double itl = (spec ? itl_speculative (B) : itl_plain (B)) / (1 - lr * t_pf);
+      g_assert_cmpfloat (num (p, "replicas"), ==, spec ? n_spec : n_plain);
+      g_assert_cmpfloat (num (p, "batch"), ==, B);
+      g_assert_cmpfloat (fabs (num (p, "itl_s") - itl) / itl, <, 1e-9);
+      g_assert_cmpfloat (fabs (num (p, "ttft_p99_s") - (spec ? q_spec : q_plain))
+                           / (spec ? q_spec : q_plain),
+                         <, 1e-9);
+      g_assert_cmpfloat (fabs (num (p, "tokens_per_step") - (spec ? 2.533 : 1)), <, 1e-12);
+      g_assert_true (json_object_get_boolean_member (p, "meets"));
+      g_assert_true (json_node_is_null (json_object_get_member (p, "prefill_replicas")));
+      if (spec)
+        g_assert_cmpfloat (
+          num (json_object_get_object_member (top, "speculative"), "tokens_per_step"), ==, 2.533);
+    }
+}
+
 static void
 test_table_and_csv (void)
 {
@@ -232,6 +327,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/plan/hand", test_hand_plan);
+  g_test_add_func ("/cli/plan/speculative", test_speculative_plan);
   g_test_add_func ("/cli/plan/table-csv", test_table_and_csv);
   g_test_add_func ("/cli/plan/errors", test_errors);
   g_test_add_func ("/cli/plan/plot", test_plot);

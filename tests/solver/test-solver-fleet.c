@@ -295,6 +295,192 @@ test_candidates_match_solve (void)
   g_free (c);
 }
 
+/* Speculative decoding in the candidates (docs/model.md, "The fleet plan"
+ * and "Speculative decoding"): the one-layer tiny model (test-solver-
+ * frontier: a step of B reads 86,912 + 18,888·B bytes at context 127) on
+ * the small device, 64:127 (mean context 64 + 126/2 = 127), k = 3,
+ * α = 0.7, MTP heads of 10,000 parameters. TP 1, B = 1: the verify step
+ * reads 86,912 + 16,256 (cache once) + 4·128 (written) + 4·2,504
+ * (activations) = 113,696 B → 1,136.96 ns at 100 GB/s (476,160 FLOP:
+ * 476.16 ns); a draft step 20,000 B → 200 ns; t_cycle = 1,736.96 ns over
+ * 1 + 0.7 + 0.49 + 0.343 = 2.533 tokens: ITL 685.73 ns against 1,058. */
+static void
+test_candidates_speculative (void)
+{
+  RoofModelParams mp = tiny ();
+  mp.layers = 1;
+  RoofModelDerived md = derive (&mp);
+  RoofHardwareParams hw = small_device ();
+  RoofWorkload wl;
+  RoofFleetDemand d;
+  RoofError err = { 0 };
+  RoofSpeculative spec = { .k = 3, .accept = 0.7, .drafter = ROOF_DRAFTER_MTP,
+                           .mtp_params = 1e4 };
+  RoofFleetLevers lv = { .spec = &spec };
+  RoofFleetCandidate c[256];
+  size_t n = 0;
+  gboolean seen = FALSE;
+
+  roof_workload_init (&wl);
+  roof_fleet_demand_init (&d, 10, 64, 127);
+  g_assert_cmpint (roof_fleet_candidates_levers (&hw, &md, &wl, &d, &lv, c, G_N_ELEMENTS (c), &n,
+                                                 &err),
+                   ==, ROOF_OK);
+  g_assert_cmpuint (n, <=, G_N_ELEMENTS (c));
+  for (size_t i = 0; i < n; i++)
+    if (c[i].tp == 1 && c[i].ep == 1 && c[i].pp == 1 && c[i].batch == 1)
+      {
+        seen = TRUE;
+        assert_rel (c[i].tokens_per_step, 1 + 0.7 + 0.49 + 0.343, 1e-12);
+        assert_rel (c[i].itl, (113696 / 1e11 + 3 * 20000 / 1e11) / 2.533, 1e-9);
+        g_assert_false (c[i].disagg);
+      }
+  g_assert_true (seen);
+
+  /* an invalid lever is the candidates' error */
+  spec.accept = 1.0;
+  g_assert_cmpint (roof_fleet_candidates_levers (&hw, &md, &wl, &d, &lv, c, G_N_ELEMENTS (c), &n,
+                                                 &err),
+                   ==, ROOF_ERR_INVALID);
+}
+
+/* Disaggregation in the plan, the candidate of /solver/fleet/evaluate-hand
+ * (2 devices at $2/h, B = 4, ITL(4) = 0.02 s, S_out = 50, λ = 4/s) with
+ * its prompts on a prefill pool of 1-device replicas at $1/h: t_pf 0.05 s
+ * a prompt (1 per step) and a KV transfer of 0.01 s.
+ *   - the replica prefills nothing: ρ_pf = 0, ITL = 0.02 s whatever n;
+ *   - a slot is held for prefill + transfer + 50 · ITL: S = 0.06 + 1 = 1.06 s;
+ *   - n = 1: a = 4 · 1.06 = 4.24 ≥ 4, unstable; n = 2: λ_r = 2, a = 2.12,
+ *     ρ = 0.53; so ITL ≤ 21.5 ms takes 2 replicas (3 co-located);
+ *   - the pool: ⌈λ · 0.05⌉ = ⌈0.2⌉ = 1 replica of 1 device;
+ *   - devices 2 · 2 + 1 = 5; $/month (2 · $4 + 1 · $1) · 720 = $6,480;
+ *   - TTFT P99 = 0.06 + ln(C / 0.01) / (4/1.06 − 2), C = C(4, 2.12). */
+static void
+test_evaluate_disagg (void)
+{
+  RoofFleetDemand d;
+  RoofFleetCandidate c = { 0 };
+  RoofFleetPlan p;
+  RoofError err = { 0 };
+
+  roof_fleet_demand_init (&d, 4, 100, 50);
+  d.itl = 0.0215;
+  c.tp = 2, c.ep = 1, c.pp = 1, c.batch = 4, c.devices = 2;
+  c.itl = 0.02;
+  c.tokens_per_step = 1;
+  c.prefill[0] = c.prefill_mean = 0.05 + 0.01;
+  c.output_mean = 50;
+  c.has_cost = TRUE, c.usd_per_hour = 4;
+  c.disagg = TRUE;
+  c.pool_seconds = 0.05, c.pool_devices = 1, c.pool_usd_per_hour = 1;
+
+  roof_fleet_evaluate (&c, &d, 1, &p);
+  g_assert_false (p.meets); /* a = 4.24 */
+  g_assert_cmpfloat (p.prefill_share, ==, 0.0);
+  roof_fleet_evaluate (&c, &d, 2, &p);
+  g_assert_true (p.meets);
+  assert_rel (p.itl, 0.02, 1e-15);
+  assert_rel (p.service, 0.06 + 50 * 0.02, 1e-15);
+  assert_rel (p.utilisation, 2 * 1.06 / 4, 1e-12);
+  g_assert_cmpfloat (p.prefill_replicas, ==, 1);
+  g_assert_cmpfloat (p.devices, ==, 5);
+  assert_rel (p.usd_per_month, (2 * 4 + 1 * 1) * 720.0, 1e-15);
+  double C = roof_test_erlang_c (4, 2.12), theta = 4 / 1.06 - 2;
+  assert_rel (p.wait_probability, C, 1e-9);
+  assert_rel (p.ttft_p99, 0.06 + (C > 0.01 ? log (C / 0.01) / theta : 0.0), 1e-9);
+
+  /* the search: 2 replicas where co-located serving took 3 */
+  RoofFleetPlan best;
+  g_assert_cmpint (roof_fleet_plan (&c, 1, &d, &best, &err), ==, ROOF_OK);
+  g_assert_true (best.found);
+  g_assert_cmpfloat (best.replicas, ==, 2);
+  g_assert_cmpfloat (best.devices, ==, 5);
+  c.disagg = FALSE; /* prefilling itself, 0.05 s a prompt: /solver/fleet/evaluate-hand */
+  c.prefill[0] = c.prefill_mean = 0.05;
+  g_assert_cmpint (roof_fleet_plan (&c, 1, &d, &best, &err), ==, ROOF_OK);
+  g_assert_cmpfloat (best.replicas, ==, 3);
+  g_assert_cmpfloat (best.prefill_replicas, ==, 0);
+
+  /* ⌈λ · pool_seconds⌉ at 40 requests/s: 2 pool replicas */
+  c.disagg = TRUE;
+  d.rate = 40;
+  roof_fleet_evaluate (&c, &d, 40, &p);
+  g_assert_cmpfloat (p.prefill_replicas, ==, 2);
+}
+
+/* Both pools need a scale-out network for the KV cache to cross. */
+static void
+test_candidates_disagg_errors (void)
+{
+  RoofModelParams mp = tiny ();
+  RoofModelDerived md = derive (&mp);
+  RoofHardwareParams hw = small_device (), pool = small_device ();
+  RoofWorkload wl;
+  RoofFleetDemand d;
+  RoofError err = { 0 };
+  RoofFleetLevers lv = { .prefill_hw = &pool };
+  size_t n = 0;
+
+  roof_workload_init (&wl);
+  roof_disagg_prefill_workload (&wl, 1, 1, 1, &lv.prefill_wl);
+  roof_fleet_demand_init (&d, 10, 64, 127);
+  g_assert_cmpint (roof_fleet_candidates_levers (&hw, &md, &wl, &d, &lv, NULL, 0, &n, &err), ==,
+                   ROOF_ERR_UNSUPPORTED);
+  g_assert_nonnull (strstr (err.message, "prefill pool has no scale-out"));
+  pool.scaleout_bw = 1e9;
+  g_assert_cmpint (roof_fleet_candidates_levers (&hw, &md, &wl, &d, &lv, NULL, 0, &n, &err), ==,
+                   ROOF_ERR_UNSUPPORTED);
+  g_assert_nonnull (strstr (err.message, "decode pool has no scale-out"));
+}
+
+/* With a prefill pool, a candidate's TTFT floor is the pool's prefill of
+ * the class plus the transfer of its KV cache (docs/model.md,
+ * "Disaggregated prefill and decode"): the tiny model, a prompt of 8,
+ * 2,048 B of cache (8 · 128 · 2) over min(1 · 1 GB/s, n_d · 0.5 GB/s) + 2 µs. */
+static void
+test_candidates_disagg (void)
+{
+  RoofModelParams mp = tiny ();
+  RoofModelDerived md = derive (&mp);
+  RoofHardwareParams hw = small_device (), pool = small_device ();
+  RoofWorkload wl, pw;
+  RoofFleetDemand d;
+  RoofError err = { 0 };
+  RoofFleetLevers lv = { .prefill_hw = &pool };
+  RoofFleetCandidate c[512];
+  size_t n = 0;
+  RoofResult r;
+
+  hw.scaleout_bw = 0.5e9, hw.scaleout_latency = 1e-6;
+  pool.scaleout_bw = 1e9, pool.scaleout_latency = 2e-6;
+  pool.mem_bw = 1e12; /* the docs' vector: 1 TFLOP/s and 1 TB/s */
+  pool.price_per_hour = 3;
+  roof_workload_init (&wl);
+  roof_disagg_prefill_workload (&wl, 2, 1, 1, &lv.prefill_wl);
+  roof_fleet_demand_init (&d, 10, 8, 4);
+  g_assert_cmpint (roof_fleet_candidates_levers (&hw, &md, &wl, &d, &lv, c, G_N_ELEMENTS (c), &n,
+                                                 &err),
+                   ==, ROOF_OK);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (n, <=, G_N_ELEMENTS (c));
+  /* the pool's step: 2 prompts of 8, (2,384,896 + 32,768) FLOP at
+   * 1 TFLOP/s = 2.417664 µs (docs/model.md, [levers/disagg]) */
+  pw = lv.prefill_wl;
+  pw.prompt = pw.context = 8;
+  g_assert_cmpint (roof_solve (&pool, &md, &pw, &r, &err), ==, ROOF_OK);
+  assert_rel (r.t_step, (2384896.0 + 32768.0) / 1e12, 1e-12);
+  for (size_t i = 0; i < n; i++)
+    {
+      double n_d = c[i].tp * c[i].ep * c[i].pp;
+      double xfer = 2048 / fmin (1e9, n_d * 0.5e9) + 2e-6;
+      g_assert_true (c[i].disagg);
+      assert_rel (c[i].prefill[0], r.t_step + xfer, 1e-12);
+      assert_rel (c[i].pool_seconds, r.t_step / 2, 1e-12);
+      g_assert_cmpfloat (c[i].pool_devices, ==, 1);
+      g_assert_cmpfloat (c[i].pool_usd_per_hour, ==, 3);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -305,5 +491,9 @@ main (int argc, char **argv)
   g_test_add_func ("/solver/fleet/mixture-quantile", test_mixture_quantile);
   g_test_add_func ("/solver/fleet/demand-errors", test_demand_errors);
   g_test_add_func ("/solver/fleet/candidates-match-solve", test_candidates_match_solve);
+  g_test_add_func ("/solver/fleet/candidates-speculative", test_candidates_speculative);
+  g_test_add_func ("/solver/fleet/evaluate-disagg", test_evaluate_disagg);
+  g_test_add_func ("/solver/fleet/candidates-disagg", test_candidates_disagg);
+  g_test_add_func ("/solver/fleet/candidates-disagg-errors", test_candidates_disagg_errors);
   return g_test_run ();
 }
