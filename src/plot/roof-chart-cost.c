@@ -9,6 +9,7 @@
 #include "roof-chart-measured.h"
 
 #define N_SAMPLES 96
+#define N_TAIL 32
 
 /* Label priorities, the highest placed first (roof-label-placer.h). */
 enum
@@ -64,6 +65,12 @@ typedef struct CostLevers
   char pf_why[ROOF_ERROR_MESSAGE_MAX];
   double plain[N_SAMPLES]; /* the plain step's totals, drawn thin */
   double p_xy[2 * N_SAMPLES];
+  /* past the verify cycle's last batch, up to the plain step's own (the
+   * drafter takes memory the plain step gives to the KV cache): the thin
+   * line goes on alone, so a lower plain cost at a larger batch shows */
+  int n_tail;
+  double tail_b[N_TAIL], tail_v[N_TAIL];
+  double tail_xy[2 * N_TAIL];
 } CostLevers;
 
 typedef struct
@@ -105,6 +112,34 @@ fitted_batch_hi (const RoofChartInput *in, const RoofWorkload *wl, double b_lo, 
   if (fit < b_lo)
     return b_hi; /* nothing fits: the full range, to show where it would */
   return MAX (MIN (b_hi, exp2 (ceil (log2 (fit * 2.0)))), MIN (b_hi, MAX (16.0, 2.0 * b_lo)));
+}
+
+/* The plain step's thin line past the verify cycle's last sample, up to
+ * the plain step's own largest batch that fits (end). */
+static void
+plain_tail (const RoofChartInput *in, Cost *c, CostDev *d, const RoofHardwareParams *hw,
+            const RoofWorkload *wl, double end)
+{
+  double start = d->pt[d->n - 1].batch;
+  RoofCostPoint pt;
+  RoofError e;
+
+  d->lv->n_tail = 0;
+  if (!(end > start * 1.0001))
+    return;
+  for (int k = 0; k < N_TAIL; k++)
+    {
+      /* whole batches, as the tooltips say; the first is the last drawn */
+      double b = k == 0 ? start : round (start * pow (end / start, (double) k / (N_TAIL - 1)));
+      if ((d->lv->n_tail > 0 && b <= d->lv->tail_b[d->lv->n_tail - 1])
+          || roof_cost_point (hw, in->model, wl, b, &pt, &e) != ROOF_OK)
+        continue;
+      d->lv->tail_b[d->lv->n_tail] = b;
+      d->lv->tail_v[d->lv->n_tail] = pt.total + d->pf;
+      c->ymin = MIN (c->ymin, pt.total + d->pf);
+      c->ymax = MAX (c->ymax, pt.total + d->pf);
+      d->lv->n_tail++;
+    }
 }
 
 /* A cost point of the plain step turned into what the curve shows: the
@@ -183,6 +218,7 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
   d->spec = in->has_spec;
   if (in->has_spec || in->has_disagg)
     d->lv = g_new0 (CostLevers, 1);
+  double plain_fit = d->max_fit;
   if (d->spec)
     {
       d->drafter_unfit = d->max_fit >= 1.0;
@@ -210,6 +246,8 @@ collect_device (const RoofChartInput *in, gpointer data, int i)
           d->n++;
         }
     }
+  if (d->spec && d->n > 0)
+    plain_tail (in, c, d, hw, wl, MIN (plain_fit, b_hi));
   RoofBalance bal;
   RoofError e;
   /* the balance batch is the plain step's: none for the verify cycle */
@@ -506,7 +544,15 @@ obstacles (RoofRender *R, gpointer data)
         }
       roof_label_placer_add_polyline (R->placer, d->xy, d->n, i);
       if (d->spec)
-        roof_label_placer_add_polyline (R->placer, d->lv->p_xy, d->n, i);
+        {
+          roof_label_placer_add_polyline (R->placer, d->lv->p_xy, d->n, i);
+          for (int k = 0; k < d->lv->n_tail; k++)
+            {
+              d->lv->tail_xy[2 * k] = roof_frame_x (R, d->lv->tail_b[k]);
+              d->lv->tail_xy[2 * k + 1] = roof_frame_y (R, d->lv->tail_v[k]);
+            }
+          roof_label_placer_add_polyline (R->placer, d->lv->tail_xy, d->lv->n_tail, i);
+        }
     }
 }
 
@@ -581,6 +627,33 @@ lever_tip (RoofRender *R, const CostDev *d, int i, const RoofCostPoint *p, doubl
                    p->fits ? "" : _("\ndoes not fit in memory"));
 }
 
+/* A hit item on the plain step's line past the verify cycle's last batch. */
+static void
+plain_tail_tip (RoofRender *R, const CostDev *d, int i, int k)
+{
+  char b[24], t[24];
+
+  roof_format_count (d->lv->tail_b[k], b, sizeof b);
+  usd_mtok (d->lv->tail_v[k], t, sizeof t);
+  roof_render_hit (R, d->lv->tail_xy[2 * k], d->lv->tail_xy[2 * k + 1], 8.0, i,
+                   _("%s · batch %s\nwithout speculative decoding %s per million output "
+                     "tokens\nno room for the drafter at this batch"),
+                   roof_render_device_full_name (R, i), b, t);
+}
+
+/* Hit items along that line, every eighth sample and its last (the plain
+ * step's own largest batch); not the first, the verify cycle's last batch. */
+static void
+plain_tail_tips (RoofRender *R, const CostDev *d, int i)
+{
+  int n = d->lv->n_tail;
+
+  for (int k = 8; k < n; k += 8)
+    plain_tail_tip (R, d, i, k);
+  if (n > 1 && (n - 1) % 8 != 0)
+    plain_tail_tip (R, d, i, n - 1);
+}
+
 /* A device's hyperbola, with hit items along it and its name. */
 static void
 draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
@@ -594,8 +667,13 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
   char buf[200];
 
   if (d->spec)
-    roof_render_stroke (R, d->lv->p_xy, d->n, th->thin_width, ROOF_STROKE_SOLID, 0.0,
-                        roof_color_alpha (col, 0.5));
+    {
+      roof_render_stroke (R, d->lv->p_xy, d->n, th->thin_width, ROOF_STROKE_SOLID, 0.0,
+                          roof_color_alpha (col, 0.5));
+      roof_render_stroke (R, d->lv->tail_xy, d->lv->n_tail, th->thin_width, ROOF_STROKE_SOLID,
+                          0.0, roof_color_alpha (col, 0.5));
+      plain_tail_tips (R, d, i);
+    }
   roof_render_stroke (R, d->xy, d->n, unfit ? th->line_width * 0.7 : th->line_width,
                       unfit ? ROOF_PREC_INT8 : ROOF_STROKE_SOLID, th->line_width,
                       unfit ? roof_color_alpha (col, 0.6) : col);

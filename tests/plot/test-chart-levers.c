@@ -164,6 +164,51 @@ test_cost (void)
   g_assert_nonnull (strstr (s.caption, "speculative decoding k = 3"));
 }
 
+/* The drafter's memory lowers the largest batch: the plain step's thin line
+ * goes on past the verify cycle's last batch to its own. The tiny model's
+ * KV cache at S = 10 is 2 layers · 2 (K, V) · 2 heads · 16 · 2 B · 10 =
+ * 2,560 B a sequence; the MTP heads' 10,000 bf16 parameters take 20,000 B,
+ * as much as 7.8 sequences' cache: room for 40.5 caches beside the weights
+ * holds at most 40 sequences without the heads (fewer: activations and the
+ * step's workspace take room too), and fewer with them. */
+static void
+test_cost_plain_tail (void)
+{
+  g_auto (Spec) s;
+  RoofCostPoint pt;
+  RoofError err = { 0 };
+
+  spec_init (&s);
+  s.in.batch_lo = 1, s.in.batch_hi = 4096;
+  s.dev.hw.mem_capacity = s.md.p_total * 2 + 40.5 * 2560;
+  double plain = roof_max_batch_that_fits (&s.dev.hw, &s.md, &s.in.workload);
+  g_assert_cmpfloat (plain, <=, 40);
+  g_assert_cmpfloat (plain, >=, 10);
+
+  g_autoptr (RoofChartLayout) l = render (&s, ROOF_PLOT_COST);
+  /* the last item of the thin line: the plain step at its own largest batch */
+  const RoofHitItem *last = NULL;
+  for (guint i = 0; i < l->items->len; i++)
+    {
+      const RoofHitItem *it = &g_array_index (l->items, RoofHitItem, i);
+      if (it->tooltip && strstr (it->tooltip, "no room for the drafter at this batch"))
+        last = it;
+    }
+  g_assert_nonnull (last);
+  assert_rel (roof_chart_layout_x_to_data (l, last->x), plain, 1e-6);
+  g_assert_cmpint (roof_cost_point (&s.dev.hw, &s.md, &s.in.workload, plain, &pt, &err), ==,
+                   ROOF_OK);
+  assert_rel (roof_chart_layout_y_to_data (l, last->y), pt.total, 1e-6);
+  /* and the verify cycle's own curve ends before it */
+  for (guint i = 0; i < l->items->len; i++)
+    {
+      const RoofHitItem *it = &g_array_index (l->items, RoofHitItem, i);
+      if (it->tooltip && strstr (it->tooltip, "without speculative decoding")
+          && !strstr (it->tooltip, "no room for the drafter"))
+        g_assert_cmpfloat (roof_chart_layout_x_to_data (l, it->x), <=, plain - 1 + 1e-9);
+    }
+}
+
 /* Disaggregated, the prefill pool of docs/model.md's vector [levers/disagg]:
  * 2 prompts of 8 per step on 1 TFLOP/s and 1 TB/s at $2/h: t_prefill =
  * (2,384,896 + 32,768) FLOP / 1 TFLOP/s = 2.417664 µs; per output token
@@ -306,6 +351,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/levers/batch", test_batch);
   g_test_add_func ("/plot/levers/cost", test_cost);
   g_test_add_func ("/plot/levers/cost-disagg", test_cost_disagg);
+  g_test_add_func ("/plot/levers/cost-plain-tail", test_cost_plain_tail);
   g_test_add_func ("/plot/levers/context", test_context);
   g_test_add_func ("/plot/levers/roofline", test_roofline);
   g_test_add_func ("/plot/levers/chart-data", test_chart_data);
