@@ -8,33 +8,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "roof-solver-private.h"
 
-static const char *const metric_names[ROOF_FRONTIER_METRIC_COUNT] = { "device", "kw", "usd" };
-
-const char *
-roof_frontier_metric_name (RoofFrontierMetric m)
-{
-  if ((int) m < 0 || m >= ROOF_FRONTIER_METRIC_COUNT)
-    return NULL;
-  return metric_names[m];
-}
-
-bool
-roof_frontier_metric_from_name (const char *name, RoofFrontierMetric *out)
-{
-  if (name == NULL)
-    return false;
-  for (int i = 0; i < ROOF_FRONTIER_METRIC_COUNT; i++)
-    if (strcmp (name, metric_names[i]) == 0)
-      {
-        *out = (RoofFrontierMetric) i;
-        return true;
-      }
-  return false;
-}
+ROOF_NAMED_ENUM (RoofFrontierMetric, frontier_metric, "device", "kw", "usd")
+_Static_assert ((int) frontier_metric_count == (int) ROOF_FRONTIER_METRIC_COUNT,
+                "a name for every metric");
 
 RoofStatus
 roof_frontier_check_metric (const RoofHardwareParams *hw, RoofFrontierMetric metric,

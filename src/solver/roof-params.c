@@ -32,73 +32,8 @@ roof_overflow_error (RoofError *err)
 
 /* ---------------------------------------------------------------------- */
 
-static const char *const precision_names[ROOF_PREC_COUNT] = {
-  "fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4", "fp4",
-};
-
-static const double precision_bytes[ROOF_PREC_COUNT] = {
-  8.0, 4.0, 4.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.5,
-};
-
-const char *
-roof_precision_name (RoofPrecision p)
-{
-  if ((int) p < 0 || p >= ROOF_PREC_COUNT)
-    return NULL;
-  return precision_names[p];
-}
-
-bool
-roof_precision_from_name (const char *name, RoofPrecision *out)
-{
-  if (name == NULL)
-    return false;
-  for (int i = 0; i < ROOF_PREC_COUNT; i++)
-    if (strcmp (name, precision_names[i]) == 0)
-      {
-        if (out != NULL)
-          *out = (RoofPrecision) i;
-        return true;
-      }
-  return false;
-}
-
-double
-roof_precision_bytes (RoofPrecision p)
-{
-  if ((int) p < 0 || p >= ROOF_PREC_COUNT)
-    return 0.0;
-  return precision_bytes[p];
-}
-
-static const char *const attention_names[] = { "mha", "gqa", "mqa", "mla" };
-
-const char *
-roof_attention_name (RoofAttention a)
-{
-  if ((int) a < 0 || a > ROOF_ATTN_MLA)
-    return NULL;
-  return attention_names[a];
-}
-
-bool
-roof_attention_from_name (const char *name, RoofAttention *out)
-{
-  if (name == NULL)
-    return false;
-  for (int i = 0; i <= ROOF_ATTN_MLA; i++)
-    if (strcmp (name, attention_names[i]) == 0)
-      {
-        if (out != NULL)
-          *out = (RoofAttention) i;
-        return true;
-      }
-  return false;
-}
-
-/* Index of `name` in names[0..n), or -1. */
-static int
-name_index (const char *const *names, int n, const char *name)
+int
+roof_name_index (const char *const *names, int n, const char *name)
 {
   if (name == NULL)
     return -1;
@@ -108,131 +43,36 @@ name_index (const char *const *names, int n, const char *name)
   return -1;
 }
 
-#define NAMED_ENUM(type, prefix, ...)                                                  \
-  static const char *const prefix##_names[] = { __VA_ARGS__ };                         \
-  enum { prefix##_count = sizeof prefix##_names / sizeof prefix##_names[0] };          \
-  const char *roof_##prefix##_name (type v)                                            \
-  {                                                                                    \
-    return ((int) v >= 0 && (int) v < prefix##_count) ? prefix##_names[v] : NULL;      \
-  }                                                                                    \
-  bool roof_##prefix##_from_name (const char *name, type *out)                         \
-  {                                                                                    \
-    int i = name_index (prefix##_names, prefix##_count, name);                         \
-    if (i < 0)                                                                         \
-      return false;                                                                    \
-    if (out != NULL)                                                                   \
-      *out = (type) i;                                                                 \
-    return true;                                                                       \
-  }
-
 /* JSON and command-line names, in the order of the enums. */
-NAMED_ENUM (RoofTopology, topology, "switch", "mesh", "torus")
-NAMED_ENUM (RoofCollective, collective, "ring", "tree", "switch")
-NAMED_ENUM (RoofAttnParallel, attn_parallel, "data", "tensor")
+ROOF_NAMED_ENUM (RoofPrecision, precision, "fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "int8",
+                 "int4", "fp4")
+_Static_assert ((int) precision_count == (int) ROOF_PREC_COUNT, "a name for every precision");
+ROOF_NAMED_ENUM (RoofAttention, attention, "mha", "gqa", "mqa", "mla")
+_Static_assert ((int) attention_count == (int) ROOF_ATTN_MLA + 1, "a name for every attention");
+ROOF_NAMED_ENUM (RoofTopology, topology, "switch", "mesh", "torus")
+ROOF_NAMED_ENUM (RoofCollective, collective, "ring", "tree", "switch")
+ROOF_NAMED_ENUM (RoofAttnParallel, attn_parallel, "data", "tensor")
+ROOF_NAMED_ENUM (RoofPhase, phase, "decode", "prefill")
+ROOF_NAMED_ENUM (RoofOverlap, overlap, "max", "sum")
+ROOF_ENUM_NAMES (RoofBound, bound, "compute", "memory", "communication")
+ROOF_ENUM_NAMES (RoofOpKind, op, "q_proj", "k_proj", "v_proj", "attn_scores", "softmax", "attn_v",
+                 "o_proj", "ffn_gate", "ffn_up", "ffn_down", "router", "experts",
+                 "shared_experts", "norms", "lm_head", "generic")
+_Static_assert ((int) op_count == (int) ROOF_OP_COUNT, "a name for every operation");
+ROOF_ENUM_NAMES (RoofKnob, knob, "peak_flops", "mem_bw", "interconnect_bw", "overhead",
+                 "mem_capacity", "batch", "context", "bytes_per_weight")
+_Static_assert ((int) knob_count == (int) ROOF_KNOB_COUNT, "a name for every knob");
 
-const char *
-roof_phase_name (RoofPhase p)
-{
-  switch (p)
-    {
-    case ROOF_PHASE_DECODE:
-      return "decode";
-    case ROOF_PHASE_PREFILL:
-      return "prefill";
-    default:
-      return NULL;
-    }
-}
-
-bool
-roof_phase_from_name (const char *name, RoofPhase *out)
-{
-  if (name == NULL)
-    return false;
-  RoofPhase v;
-  if (strcmp (name, "decode") == 0)
-    v = ROOF_PHASE_DECODE;
-  else if (strcmp (name, "prefill") == 0)
-    v = ROOF_PHASE_PREFILL;
-  else
-    return false;
-  if (out != NULL)
-    *out = v;
-  return true;
-}
-
-const char *
-roof_overlap_name (RoofOverlap o)
-{
-  switch (o)
-    {
-    case ROOF_OVERLAP_MAX:
-      return "max";
-    case ROOF_OVERLAP_SUM:
-      return "sum";
-    default:
-      return NULL;
-    }
-}
-
-bool
-roof_overlap_from_name (const char *name, RoofOverlap *out)
-{
-  if (name == NULL)
-    return false;
-  RoofOverlap v;
-  if (strcmp (name, "max") == 0)
-    v = ROOF_OVERLAP_MAX;
-  else if (strcmp (name, "sum") == 0)
-    v = ROOF_OVERLAP_SUM;
-  else
-    return false;
-  if (out != NULL)
-    *out = v;
-  return true;
-}
-
-const char *
-roof_bound_name (RoofBound b)
-{
-  switch (b)
-    {
-    case ROOF_BOUND_COMPUTE:
-      return "compute";
-    case ROOF_BOUND_MEMORY:
-      return "memory";
-    case ROOF_BOUND_COMMUNICATION:
-      return "communication";
-    default:
-      return NULL;
-    }
-}
-
-static const char *const op_names[ROOF_OP_COUNT] = {
-  "q_proj",  "k_proj",   "v_proj", "attn_scores", "softmax", "attn_v",
-  "o_proj",  "ffn_gate", "ffn_up", "ffn_down",    "router",  "experts",
-  "shared_experts",      "norms",  "lm_head",     "generic",
+static const double precision_bytes[ROOF_PREC_COUNT] = {
+  8.0, 4.0, 4.0, 2.0, 2.0, 1.0, 1.0, 0.5, 0.5,
 };
 
-const char *
-roof_op_name (RoofOpKind op)
+double
+roof_precision_bytes (RoofPrecision p)
 {
-  if ((int) op < 0 || op >= ROOF_OP_COUNT)
-    return NULL;
-  return op_names[op];
-}
-
-static const char *const knob_names[ROOF_KNOB_COUNT] = {
-  "peak_flops", "mem_bw", "interconnect_bw", "overhead",
-  "mem_capacity", "batch", "context", "bytes_per_weight",
-};
-
-const char *
-roof_knob_name (RoofKnob k)
-{
-  if ((int) k < 0 || k >= ROOF_KNOB_COUNT)
-    return NULL;
-  return knob_names[k];
+  if ((int) p < 0 || p >= ROOF_PREC_COUNT)
+    return 0.0;
+  return precision_bytes[p];
 }
 
 /* ---------------------------------------------------------------------- */

@@ -50,6 +50,34 @@ roof_all_finite (const double *v, size_t n)
 
 #define ROOF_N_ELEMENTS(a) (sizeof (a) / sizeof (a)[0])
 
+/* Index of `name` in names[0..n), or -1 (also for NULL). */
+int roof_name_index (const char *const *names, int n, const char *name);
+
+/* The JSON and command-line names of an enum whose values run from 0, in
+ * its order: the table PREFIX_names, its length PREFIX_count, and
+ * roof_PREFIX_name () (NULL out of range). */
+#define ROOF_ENUM_NAMES(type, prefix, ...)                                                  \
+  static const char *const prefix##_names[] = { __VA_ARGS__ };                             \
+  enum { prefix##_count = ROOF_N_ELEMENTS (prefix##_names) };                              \
+  const char *roof_##prefix##_name (type v)                                                \
+  {                                                                                        \
+    return ((int) v >= 0 && (int) v < prefix##_count) ? prefix##_names[v] : NULL;          \
+  }
+
+/* ROOF_ENUM_NAMES and roof_PREFIX_from_name (), its inverse: false for
+ * NULL or a name not in the table; `out` may be NULL. */
+#define ROOF_NAMED_ENUM(type, prefix, ...)                                                  \
+  ROOF_ENUM_NAMES (type, prefix, __VA_ARGS__)                                              \
+  bool roof_##prefix##_from_name (const char *name, type *out)                             \
+  {                                                                                        \
+    int i = roof_name_index (prefix##_names, prefix##_count, name);                        \
+    if (i < 0)                                                                             \
+      return false;                                                                        \
+    if (out != NULL)                                                                       \
+      *out = (type) i;                                                                     \
+    return true;                                                                           \
+  }
+
 /* The error of an entry point whose inputs are each valid but whose result
  * overflowed (extreme but legal magnitudes: a denormal bandwidth, a batch of
  * 1e-300): results are never returned NaN or infinite. */

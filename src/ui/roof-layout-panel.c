@@ -21,6 +21,7 @@
 #include "roof-format.h"
 #include "roof-number-row.h"
 #include "roof-row-hints.h"
+#include "roof-spec-choices.h"
 #include "roof-system-spec.h"
 
 typedef enum
@@ -255,15 +256,6 @@ get_double (RoofLayoutPanel *self, const char *property)
   return v;
 }
 
-static guint
-position_of (GPtrArray *ids, const char *id)
-{
-  for (guint i = 1; id != NULL && i < ids->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
-      return i;
-  return 0;
-}
-
 static gboolean
 model_is_moe (RoofLayoutPanel *self)
 {
@@ -331,8 +323,8 @@ show_scenario (RoofLayoutPanel *self)
         roof_number_row_show_value (n->row, size_or_one (v), FALSE);
     }
   adw_combo_row_set_selected (self->system_row,
-                              position_of (self->system_ids,
-                                           roof_scenario_get_system (self->scenario)));
+                              roof_spec_choices_find (self->system_ids,
+                                                      roof_scenario_get_system (self->scenario)));
   adw_combo_row_set_selected (self->attn_row,
                               (guint) roof_scenario_get_workload (self->scenario)->attn_parallel);
 
@@ -362,28 +354,12 @@ show_scenario (RoofLayoutPanel *self)
 static void
 fill_systems (RoofLayoutPanel *self)
 {
-  GListModel *specs;
-  guint n;
-  g_autoptr (GPtrArray) strings = g_ptr_array_new ();
-
   if (self->catalog == NULL)
     return;
-  specs = roof_catalog_get_systems (self->catalog);
-  n = g_list_model_get_n_items (specs);
   self->updating = TRUE;
-  g_ptr_array_set_size (self->system_ids, 0);
-  g_ptr_array_add (self->system_ids, NULL);
-  g_ptr_array_add (strings, (gpointer) _("None — the compared devices"));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (RoofSpec) spec = g_list_model_get_item (specs, i);
-      g_ptr_array_add (self->system_ids, g_strdup (roof_spec_get_id (spec)));
-      g_ptr_array_add (strings, (gpointer) roof_spec_get_name (spec));
-    }
-  g_ptr_array_add (strings, NULL);
-  gtk_string_list_splice (self->system_names, 0,
-                          g_list_model_get_n_items (G_LIST_MODEL (self->system_names)),
-                          (const char *const *) strings->pdata);
+  roof_spec_choices_fill (self->system_names, self->system_ids,
+                          roof_catalog_get_systems (self->catalog),
+                          _("None — the compared devices"));
   self->updating = FALSE;
   show_scenario (self);
 }

@@ -19,6 +19,7 @@
 #include "roof-levers.h"
 #include "roof-format.h"
 #include "roof-number-row.h"
+#include "roof-spec-choices.h"
 
 typedef enum
 {
@@ -117,15 +118,6 @@ get_boolean (RoofLeversPanel *self, const char *property)
   return v;
 }
 
-static guint
-position_of (GPtrArray *ids, const char *id)
-{
-  for (guint i = 1; id != NULL && i < ids->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
-      return i;
-  return 0;
-}
-
 static char *
 subtitle (RoofLeversPanel *self, Lever lever)
 {
@@ -147,7 +139,7 @@ subtitle (RoofLeversPanel *self, Lever lever)
     {
       if (!lv->disagg)
         return g_strdup (_("Off: prompts are prefilled on the decode devices"));
-      guint pos = position_of (self->prefill_ids, lv->prefill_system);
+      guint pos = roof_spec_choices_find (self->prefill_ids, lv->prefill_system);
       const char *pool = pos > 0 ? gtk_string_list_get_string (self->prefill_names, pos)
                                  : _("the decode devices’ own kind");
       return g_strdup_printf (_("Prefill on %s"), pool);
@@ -186,11 +178,11 @@ show_scenario (RoofLeversPanel *self)
       adw_expander_row_set_subtitle (self->expanders[l], text);
     }
   const RoofScenarioLevers *lv = roof_scenario_get_levers (self->scenario);
-  guint drafter = position_of (self->drafter_ids, lv->draft_model);
+  guint drafter = roof_spec_choices_find (self->drafter_ids, lv->draft_model);
   adw_combo_row_set_selected (self->drafter_row, drafter);
   gtk_widget_set_visible (GTK_WIDGET (self->numbers[MTP_ROW].row), drafter == 0);
   adw_combo_row_set_selected (self->prefill_row,
-                              position_of (self->prefill_ids, lv->prefill_system));
+                              roof_spec_choices_find (self->prefill_ids, lv->prefill_system));
   self->updating = FALSE;
 }
 
@@ -206,35 +198,17 @@ scenario_changed_cb (RoofLeversPanel *self)
 /* The catalog's drafters and prefill systems                               */
 
 static void
-fill_list (GtkStringList *names, GPtrArray *ids, GListModel *specs, const char *first)
-{
-  guint n = g_list_model_get_n_items (specs);
-  g_autoptr (GPtrArray) strings = g_ptr_array_new ();
-
-  g_ptr_array_set_size (ids, 0);
-  g_ptr_array_add (ids, NULL);
-  g_ptr_array_add (strings, (gpointer) first);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (RoofSpec) spec = g_list_model_get_item (specs, i);
-      g_ptr_array_add (ids, g_strdup (roof_spec_get_id (spec)));
-      g_ptr_array_add (strings, (gpointer) roof_spec_get_name (spec));
-    }
-  g_ptr_array_add (strings, NULL);
-  gtk_string_list_splice (names, 0, g_list_model_get_n_items (G_LIST_MODEL (names)),
-                          (const char *const *) strings->pdata);
-}
-
-static void
 fill_lists (RoofLeversPanel *self)
 {
   self->updating = TRUE;
   if (self->catalog != NULL)
     {
-      fill_list (self->drafter_names, self->drafter_ids, roof_catalog_get_models (self->catalog),
-                 _("Multi-token prediction heads"));
-      fill_list (self->prefill_names, self->prefill_ids, roof_catalog_get_systems (self->catalog),
-                 _("The decode devices’ own kind"));
+      roof_spec_choices_fill (self->drafter_names, self->drafter_ids,
+                              roof_catalog_get_models (self->catalog),
+                              _("Multi-token prediction heads"));
+      roof_spec_choices_fill (self->prefill_names, self->prefill_ids,
+                              roof_catalog_get_systems (self->catalog),
+                              _("The decode devices’ own kind"));
     }
   self->updating = FALSE;
   show_scenario (self);
@@ -260,7 +234,8 @@ smallest_model (RoofLeversPanel *self)
           && p < best_params)
         {
           best_params = p;
-          best = g_ptr_array_index (self->drafter_ids, position_of (self->drafter_ids, id));
+          best = g_ptr_array_index (self->drafter_ids,
+                                    roof_spec_choices_find (self->drafter_ids, id));
         }
     }
   return best;
