@@ -662,8 +662,15 @@ roof_layout_panel_set_catalog (RoofLayoutPanel *self, RoofCatalog *catalog)
   g_return_if_fail (ROOF_IS_LAYOUT_PANEL (self));
   g_return_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog));
 
-  if (!g_set_object (&self->catalog, catalog))
+  if (self->catalog == catalog)
     return;
+  if (self->catalog != NULL)
+    {
+      /* the old catalog's lists no longer refill these rows */
+      g_signal_handlers_disconnect_by_data (self->catalog, self);
+      g_signal_handlers_disconnect_by_data (roof_catalog_get_systems (self->catalog), self);
+    }
+  g_set_object (&self->catalog, catalog);
   if (catalog != NULL)
     {
       /* a system added, removed or renamed; a model's experts or a

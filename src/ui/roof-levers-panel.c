@@ -527,8 +527,15 @@ roof_levers_panel_set_catalog (RoofLeversPanel *self, RoofCatalog *catalog)
   g_return_if_fail (ROOF_IS_LEVERS_PANEL (self));
   g_return_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog));
 
-  if (!g_set_object (&self->catalog, catalog))
+  if (self->catalog == catalog)
     return;
+  if (self->catalog != NULL)
+    {
+      /* the old catalog's lists no longer refill these rows */
+      g_signal_handlers_disconnect_by_data (roof_catalog_get_models (self->catalog), self);
+      g_signal_handlers_disconnect_by_data (roof_catalog_get_systems (self->catalog), self);
+    }
+  g_set_object (&self->catalog, catalog);
   if (catalog != NULL)
     {
       /* a model or system added, removed or renamed */
