@@ -52,6 +52,7 @@ main (int argc, char **argv)
   /* freeing it would only delay the exit (see _exit below) */
   roof_cli_keep_catalog_at_exit (TRUE);
 #endif
+  roof_cli_fonts_untouched ();
   status = roof_cli_run (argc, argv, stdout, stderr);
 
   /* roof_cli_run flushed and checked both streams; closing can still fail

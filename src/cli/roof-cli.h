@@ -24,4 +24,11 @@ int roof_cli_run (int argc, char **argv, FILE *out, FILE *err);
  * roofline-cli's main sets it; tests and sanitized builds do not. */
 void roof_cli_keep_catalog_at_exit (gboolean keep);
 
+/* For a process in which nothing has used fontconfig yet: the first `plot`
+ * loads fontconfig's configuration itself, without the templates FcInit
+ * also parses (a quarter of the way to its first text). roofline-cli's main
+ * calls it before anything else; a process that may have loaded fonts must
+ * not, since the configuration is replaced under them. */
+void roof_cli_fonts_untouched (void);
+
 G_END_DECLS
