@@ -100,11 +100,15 @@ roof_json_path_normalize (const char *path)
 JsonNode *
 roof_json_path_get (JsonObject *root, const char *path)
 {
-  GArray *segments = path_split (path);
+  GArray *segments;
   JsonNode *node = NULL;
   JsonObject *object = root;
 
-  if (segments == NULL)
+  /* a member's plain name, as most lookups are: what path_split would make
+   * of it, without splitting and copying */
+  if (path != NULL && *path != '\0' && strpbrk (path, ".[") == NULL)
+    return root != NULL ? json_object_get_member (root, path) : NULL;
+  if ((segments = path_split (path)) == NULL)
     return NULL;
 
   for (guint i = 0; i < segments->len; i++)

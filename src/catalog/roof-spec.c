@@ -242,7 +242,7 @@ roof_spec_construct (RoofSpec *self,
   take_json (self, roof_json_object_deep_copy (object));
   /* "builtin" set at g_object_new () time, before there was JSON to keep */
   if (priv->builtin && priv->shipped == NULL)
-    priv->shipped = roof_json_object_deep_copy (priv->json);
+    priv->shipped = json_object_ref (priv->json);
   return TRUE;
 }
 
@@ -380,8 +380,9 @@ roof_spec_set_builtin (RoofSpec *self, gboolean builtin)
   g_clear_pointer (&priv->shipped, json_object_unref);
   if (builtin && priv->json != NULL)
     {
-      /* what reset() returns to */
-      priv->shipped = roof_json_object_deep_copy (priv->json);
+      /* what reset() returns to: the entry's JSON is replaced, never
+       * changed in place (take_json), so it can be shared */
+      priv->shipped = json_object_ref (priv->json);
       if (priv->modified)
         {
           priv->modified = FALSE;
