@@ -181,21 +181,24 @@ check_number (const RoofFieldSpec *row,
   if (!expect_kind (roof_json_node_is_number (node), node, shown, "a number", where, error))
     return FALSE;
   v = roof_json_node_get_number (node);
-  got = show_number (v);
+  /* the value is formatted for a message only: a catalog has thousands */
   if (!isfinite (v))
     {
+      got = show_number (v);
       roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
                               "%s must be finite, got %s", shown, got);
       return FALSE;
     }
   if (row->type == ROOF_FIELD_INTEGER && floor (v) != v)
     {
+      got = show_number (v);
       roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
                               "%s must be a whole number, got %s", shown, got);
       return FALSE;
     }
   if (row->min_exclusive ? !(v > row->min) : !(v >= row->min))
     {
+      got = show_number (v);
       bound = show_number (row->min);
       if (row->min_exclusive)
         roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
@@ -207,6 +210,7 @@ check_number (const RoofFieldSpec *row,
     }
   if (row->max > row->min && v > row->max)
     {
+      got = show_number (v);
       bound = show_number (row->max);
       roof_catalog_set_error (error, ROOF_CATALOG_ERROR_INVALID, where,
                               "%s must be at most %s, got %s", shown, bound, got);
