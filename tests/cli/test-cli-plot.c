@@ -4,12 +4,15 @@
  */
 #include "config.h"
 
+#include <cairo.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "roof-cli.h"
 
 typedef struct
 {
@@ -347,6 +350,52 @@ test_saving (void)
   g_rmdir (dir);
 }
 
+/* The tool loads fontconfig's configuration itself (roof_cli_fonts_untouched,
+ * from its main); roof_cli_run in this process, which never says so, leaves
+ * it to FcInit. Both must draw the same pixels: the same fonts, found the
+ * same way, with the same rendering settings. A chart with text of every
+ * kind (title, ticks, labels, legend, caption). */
+static void
+test_fonts_as_fcinit_loads_them (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("roofline-plot-XXXXXX", NULL);
+  g_autofree char *tool_png = g_build_filename (dir, "tool.png", NULL);
+  g_autofree char *here_png = g_build_filename (dir, "here.png", NULL);
+  const char *args[] = { "roofline-cli", "plot", "roofline", "-H", "nvidia-h100-sxm", "-H",
+                         "amd-mi300x", "-m", "llama-3.1-70b", "--ceilings", "bf16,fp8", "-o",
+                         NULL, NULL };
+  g_auto (Run) r = { 0 };
+  FILE *null = fopen ("/dev/null", "w");
+  cairo_surface_t *a, *b;
+
+  run (&r, args[1], args[2], args[3], args[4], args[5], args[6], args[7], args[8], args[9],
+       args[10], args[11], tool_png, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  args[12] = here_png;
+  g_assert_nonnull (null);
+  g_assert_cmpint (roof_cli_run (G_N_ELEMENTS (args) - 1, (char **) args, null, null), ==, 0);
+  fclose (null);
+
+  a = cairo_image_surface_create_from_png (tool_png);
+  b = cairo_image_surface_create_from_png (here_png);
+  g_assert_cmpint (cairo_surface_status (a), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_surface_status (b), ==, CAIRO_STATUS_SUCCESS);
+  /* the default export: 1600 × 1000 */
+  g_assert_cmpint (cairo_image_surface_get_width (a), ==, 1600);
+  g_assert_cmpint (cairo_image_surface_get_height (a), ==, 1000);
+  g_assert_cmpint (cairo_image_surface_get_width (b), ==, 1600);
+  g_assert_cmpint (cairo_image_surface_get_height (b), ==, 1000);
+  g_assert_cmpint (cairo_image_surface_get_stride (a), ==, cairo_image_surface_get_stride (b));
+  g_assert_cmpmem (cairo_image_surface_get_data (a),
+                   cairo_image_surface_get_stride (a) * 1000, cairo_image_surface_get_data (b),
+                   cairo_image_surface_get_stride (b) * 1000);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  g_remove (tool_png);
+  g_remove (here_png);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -355,5 +404,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/plot/scale-and-json", test_scale_and_json);
   g_test_add_func ("/cli/plot/errors", test_errors);
   g_test_add_func ("/cli/plot/saving", test_saving);
+  g_test_add_func ("/cli/plot/fonts-as-fcinit-loads-them", test_fonts_as_fcinit_loads_them);
   return g_test_run ();
 }
