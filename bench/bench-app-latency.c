@@ -21,6 +21,13 @@
  * window to its first painted chart, and the process's peak resident set at
  * the end.
  *
+ * Under callgrind, it counts the instructions of the edits only (from setting
+ * the workload to the after-paint of its frame) and writes one profile per
+ * edit, named after its chart; BENCH_EDITS=N (at most 60) makes fewer edits.
+ * Unlike a time, the count barely moves with the machine's load, so two
+ * builds can be compared on a busy machine: bench/count-app-instructions
+ * prints the median per chart (docs/performance.md, issue 14).
+ *
  *   bench-app-latency [roofline|cost|batch|context|sensitivity …]
  */
 #include "config.h"
@@ -29,6 +36,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#if defined __has_include
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#endif
+#endif
+#ifndef CALLGRIND_TOGGLE_COLLECT
+#define CALLGRIND_TOGGLE_COLLECT
+#define CALLGRIND_DUMP_STATS_AT(name) ((void) (name))
+#endif
 
 #include "roof-window.h"
 
@@ -65,6 +81,8 @@ typedef struct
   gboolean rendered;
   double samples[N_EDITS];
   int n;
+  int n_edits;       /* N_EDITS, or fewer from BENCH_EDITS */
+  const char *chart; /* the chart being edited, and "busy" for edits 50 ms apart */
   int batch;
   gint64 t_phase[N_PHASES]; /* when each phase of the current frame ended */
   double phases[N_PHASES][N_EDITS];
@@ -78,9 +96,9 @@ cmp_double (const void *a, const void *b)
 }
 
 static double
-median (const double *sorted)
+median (const double *sorted, int n)
 {
-  return 0.5 * (sorted[N_EDITS / 2 - 1] + sorted[N_EDITS / 2]);
+  return n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
 }
 
 static void
@@ -130,7 +148,9 @@ on_after_paint (GdkFrameClock *clock, Bench *b)
     b->phases[i][b->n] = (b->t_phase[i] - (i == 0 ? b->t_edit : b->t_phase[i - 1])) / 1000.0;
   b->samples[b->n++] = (g_get_monotonic_time () - b->t_edit) / 1000.0;
   b->t_edit = 0;
-  if (b->n == N_EDITS)
+  CALLGRIND_TOGGLE_COLLECT; /* off: this edit is on screen */
+  CALLGRIND_DUMP_STATS_AT (b->chart);
+  if (b->n == b->n_edits)
     g_main_loop_quit (b->loop);
 }
 
@@ -141,7 +161,7 @@ edit (gpointer data)
   RoofScenario *scenario = roof_window_get_scenario (b->window);
   RoofWorkload wl = *roof_scenario_get_workload (scenario);
 
-  if (b->n >= N_EDITS)
+  if (b->n >= b->n_edits)
     return G_SOURCE_CONTINUE; /* run_chart removes this source */
   if (b->t_edit != 0)
     return G_SOURCE_CONTINUE; /* the last edit is not on screen yet */
@@ -151,6 +171,7 @@ edit (gpointer data)
   wl.batch = b->batch;
   b->rendered = FALSE;
   b->t_edit = g_get_monotonic_time ();
+  CALLGRIND_TOGGLE_COLLECT; /* on, until on_after_paint */
   roof_scenario_set_workload (scenario, &wl);
   return G_SOURCE_CONTINUE;
 }
@@ -181,21 +202,22 @@ run_chart (Bench *b, const char *chart, gboolean busy)
   b->n = 0;
   b->t_edit = 0;
   b->busy = busy;
+  b->chart = busy ? "busy" : chart;
   source = g_timeout_add (busy ? 50 : 10, edit, b);
   g_main_loop_run (b->loop);
   g_source_remove (source);
   g_signal_handler_disconnect (view, id);
 
-  qsort (b->samples, N_EDITS, sizeof (double), cmp_double);
-  p50 = median (b->samples);
-  p90 = b->samples[(int) (0.9 * N_EDITS)];
+  qsort (b->samples, b->n_edits, sizeof (double), cmp_double);
+  p50 = median (b->samples, b->n_edits);
+  p90 = b->samples[(int) (0.9 * b->n_edits)];
   printf ("edit → painted frame, 8 devices, %-11s median %6.2f ms   p90 %6.2f ms   (%d edits%s)\n",
-          chart, p50, p90, N_EDITS, busy ? ", 50 ms apart: frame clock running" : "");
+          chart, p50, p90, b->n_edits, busy ? ", 50 ms apart: frame clock running" : "");
   printf ("  phases, medians:");
   for (int i = 0; i < N_PHASES; i++)
     {
-      qsort (b->phases[i], N_EDITS, sizeof (double), cmp_double);
-      printf ("%s %s %.2f ms", i ? "," : "", phase_names[i], median (b->phases[i]));
+      qsort (b->phases[i], b->n_edits, sizeof (double), cmp_double);
+      printf ("%s %s %.2f ms", i ? "," : "", phase_names[i], median (b->phases[i], b->n_edits));
     }
   printf ("\n");
 }
@@ -221,6 +243,8 @@ main (int argc, char *argv[])
   adw_init ();
   b.loop = g_main_loop_new (NULL, FALSE);
   b.batch = 1; /* the default: every edit below changes it */
+  b.n_edits = g_getenv ("BENCH_EDITS") ? atoi (g_getenv ("BENCH_EDITS")) : N_EDITS;
+  b.n_edits = CLAMP (b.n_edits, 1, N_EDITS);
 
   /* start-up: a new window to its first painted chart */
   t0 = g_get_monotonic_time ();
