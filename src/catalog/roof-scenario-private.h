@@ -34,6 +34,7 @@ struct _RoofScenario
 
   JsonObject *original; /* as loaded, unknown fields included; NULL when new */
   GHashTable *colors;   /* id → palette index + 1, reconciled with `hardware` */
+  char **colors_for;    /* the `hardware` that `colors` was reconciled with, or NULL */
   GHashTable *custom_colors; /* id → 0xRRGGBB chosen by the user (file: chart.colors) */
   GPtrArray *measurements; /* RoofMeasurement: the file's "measurements" */
   gboolean published_measurements; /* chart.published_measurements: the bundled set drawn */

@@ -282,6 +282,7 @@ roof_scenario_finalize (GObject *object)
   g_clear_pointer (&self->system, g_free);
   g_clear_pointer (&self->original, json_object_unref);
   g_clear_pointer (&self->colors, g_hash_table_unref);
+  g_clear_pointer (&self->colors_for, g_strfreev);
   roof_scenario_levers_clear (&self->levers);
   g_clear_pointer (&self->custom_colors, g_hash_table_unref);
   g_clear_pointer (&self->measurements, g_ptr_array_unref);
@@ -724,15 +725,22 @@ pick_color (const char *id, const gboolean used[ROOF_SCENARIO_N_COLORS])
  * of their ids, each takes the index its id hashes to, or the next free one
  * when another took it (no two share one while there are colours),
  * preferring one whose colour looks like none taken (with up to four
- * devices there always is one). */
+ * devices there always is one). Only when the devices changed since the last
+ * time: every device row and every series asks on every edit. */
 static void
 reconcile_colors (RoofScenario *self)
 {
   guint n = g_strv_length (self->hardware);
-  g_autofree char **sorted = g_memdup2 (self->hardware, (n + 1) * sizeof (char *));
+  g_autofree char **sorted = NULL;
   gboolean used[ROOF_SCENARIO_N_COLORS] = { FALSE };
   guint n_used = 0;
 
+  if (self->colors_for != NULL
+      && g_strv_equal ((const char *const *) self->colors_for, (const char *const *) self->hardware))
+    return;
+  g_strfreev (self->colors_for);
+  self->colors_for = g_strdupv (self->hardware);
+  sorted = g_memdup2 (self->hardware, (n + 1) * sizeof (char *));
   g_hash_table_remove_all (self->colors);
   qsort (sorted, n, sizeof (char *), compare_ids);
   for (guint i = 0; i < n; i++)

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "roof-chart.h"
 #include "roof-file-read.h"
@@ -350,11 +351,38 @@ menu_label (const char *text)
   return g_strjoinv ("__", parts);
 }
 
+/* Whether the menu's section already lists `labels` with `actions`, so
+ * that an edit which changes neither rebuilds nothing: the open-or-not
+ * popover menu remakes its widgets on every change of its model. */
+static gboolean
+section_lists (GMenuModel *section, char **labels, char **actions)
+{
+  int n = g_menu_model_get_n_items (section);
+
+  if ((guint) n != g_strv_length (labels))
+    return FALSE;
+  for (int i = 0; i < n; i++)
+    {
+      g_autofree char *label = NULL;
+      g_autofree char *action = NULL;
+
+      if (!g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s", &label)
+          || !g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION, "s", &action)
+          || strcmp (label, labels[i]) != 0 || strcmp (action, actions[i]) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 void
 _roof_window_measured_sync (RoofWindow *self)
 {
   const RoofChartInput *in = self->data != NULL ? roof_chart_data_get_input (self->data) : NULL;
   int n = in != NULL ? in->n_measured_sources : 0;
+  g_autoptr (GStrvBuilder) labels = g_strv_builder_new ();
+  g_autoptr (GStrvBuilder) actions = g_strv_builder_new ();
+  g_auto (GStrv) label_v = NULL;
+  g_auto (GStrv) action_v = NULL;
   GAction *published;
 
   if (self->measured_actions == NULL || self->measured_section == NULL)
@@ -363,7 +391,6 @@ _roof_window_measured_sync (RoofWindow *self)
   g_simple_action_set_state (G_SIMPLE_ACTION (published),
                              g_variant_new_boolean (
                                roof_scenario_get_published_measurements (self->scenario)));
-  g_menu_remove_all (self->measured_section);
   for (int s = 0; s < ROOF_PLOT_MAX_SOURCES; s++)
     {
       g_autofree char *name = g_strdup_printf ("source-%d", s);
@@ -377,12 +404,22 @@ _roof_window_measured_sync (RoofWindow *self)
           g_autofree char *label = menu_label (in->measured_sources[s]);
           g_autofree char *detailed = g_strdup_printf ("measured.%s", name);
 
-          g_menu_append (self->measured_section, label, detailed);
+          g_strv_builder_add (labels, label);
+          g_strv_builder_add (actions, detailed);
         }
     }
   if (n == 0)
-    g_menu_append (self->measured_section,
-                   _("No Measured Results for This Model and These Devices"), "measured.none");
+    {
+      g_strv_builder_add (labels, _("No Measured Results for This Model and These Devices"));
+      g_strv_builder_add (actions, "measured.none");
+    }
+  label_v = g_strv_builder_end (labels);
+  action_v = g_strv_builder_end (actions);
+  if (section_lists (G_MENU_MODEL (self->measured_section), label_v, action_v))
+    return;
+  g_menu_remove_all (self->measured_section);
+  for (guint i = 0; label_v[i] != NULL; i++)
+    g_menu_append (self->measured_section, label_v[i], action_v[i]);
 }
 
 void
