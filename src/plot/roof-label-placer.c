@@ -395,6 +395,14 @@ box_query (const RoofOBox *b, int ignore_owner)
   return q;
 }
 
+/* Whether the box x0…x1 × y0…y1 and bb are apart: no area in common
+ * (touching edges are apart). The cheap test before an exact overlap. */
+static inline gboolean
+apart (double x0, double y0, double x1, double y1, const RoofRect *bb)
+{
+  return x1 <= bb->x || x0 >= bb->x + bb->width || y1 <= bb->y || y0 >= bb->y + bb->height;
+}
+
 static gboolean
 segment_crosses (RoofLabelPlacer *p, guint index, gconstpointer data)
 {
@@ -442,8 +450,7 @@ marker_under (RoofLabelPlacer *p, guint index, gconstpointer data)
   const BoxQuery *q = data;
   if (!first_visit (p, &m->stamp))
     return FALSE;
-  if (m->x + m->r <= q->bb.x || m->x - m->r >= q->bb.x + q->bb.width || m->y + m->r <= q->bb.y
-      || m->y - m->r >= q->bb.y + q->bb.height)
+  if (apart (m->x - m->r, m->y - m->r, m->x + m->r, m->y + m->r, &q->bb))
     return FALSE;
   RoofOBox mb = { m->x, m->y, 2 * m->r, 2 * m->r, 0 };
   return roof_obox_overlap (q->b, &mb);
@@ -462,8 +469,7 @@ box_overlaps (RoofLabelPlacer *p, guint index, gconstpointer data)
   const BoxQuery *q = data;
   if (!first_visit (p, &o->stamp))
     return FALSE;
-  if (q->bb.x >= o->bb.x + o->bb.width || o->bb.x >= q->bb.x + q->bb.width
-      || q->bb.y >= o->bb.y + o->bb.height || o->bb.y >= q->bb.y + q->bb.height)
+  if (apart (o->bb.x, o->bb.y, o->bb.x + o->bb.width, o->bb.y + o->bb.height, &q->bb))
     return FALSE;
   return roof_obox_overlap (q->b, &o->b);
 }
