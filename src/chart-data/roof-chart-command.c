@@ -56,13 +56,6 @@ add_precision (GPtrArray *args, gboolean full, const char *flag, RoofPrecision p
     add (args, flag, roof_precision_name (p));
 }
 
-/* 0 means 1 for these layout sizes (roof-solver.h) */
-static double
-size_or_one (double v)
-{
-  return v > 0.0 ? v : 1.0;
-}
-
 static void
 add_workload (GPtrArray *args, const RoofWorkload *wl, gboolean full)
 {
@@ -84,14 +77,14 @@ add_workload (GPtrArray *args, const RoofWorkload *wl, gboolean full)
   if (full || wl->overlap != d.overlap)
     add (args, "--overlap", wl->overlap == ROOF_OVERLAP_SUM ? "sum" : "max");
   add_number (args, full, "--overhead-us", wl->overhead * 1e6, d.overhead * 1e6);
-  add_number (args, full, "--tp", size_or_one (wl->devices), size_or_one (d.devices));
-  add_number (args, full, "--ep", size_or_one (wl->ep), size_or_one (d.ep));
-  add_number (args, full, "--pp", size_or_one (wl->pp), size_or_one (d.pp));
-  add_number (args, full, "--dp", size_or_one (wl->dp), size_or_one (d.dp));
+  add_number (args, full, "--tp", roof_layout_size (wl->devices), roof_layout_size (d.devices));
+  add_number (args, full, "--ep", roof_layout_size (wl->ep), roof_layout_size (d.ep));
+  add_number (args, full, "--pp", roof_layout_size (wl->pp), roof_layout_size (d.pp));
+  add_number (args, full, "--dp", roof_layout_size (wl->dp), roof_layout_size (d.dp));
   if (full || wl->attn_parallel != d.attn_parallel)
     add (args, "--attention", roof_attn_parallel_name (wl->attn_parallel));
-  add_number (args, full, "--ep-imbalance", size_or_one (wl->ep_imbalance),
-              size_or_one (d.ep_imbalance));
+  add_number (args, full, "--ep-imbalance", roof_layout_size (wl->ep_imbalance),
+              roof_layout_size (d.ep_imbalance));
   /* 0 is one per stage, which no number says */
   if (wl->microbatches > 0.0)
     add_number (args, TRUE, "--microbatches", wl->microbatches, 0.0);

@@ -126,7 +126,7 @@ resolve_prefill_workload (RoofCliContext *ctx, GError **error)
           g_set_error (error, ROOF_CLI_ERROR,
                        st == ROOF_ERR_INVALID ? ROOF_CLI_ERROR_USAGE : ROOF_CLI_ERROR_FAILED,
                        "the prefill pool (--prefill-tp %.15g, --prefill-ep %.15g) on %s: %s",
-                       pw->devices, roof_cli_layout_size (pw->ep), t->id, rerr.message);
+                       pw->devices, roof_layout_size (pw->ep), t->id, rerr.message);
           return FALSE;
         }
     }

@@ -144,13 +144,6 @@ roof_cli_layout_devices (RoofCliContext *ctx, guint i)
 void roof_cli_warning (RoofCliContext *ctx, const char *format, ...) G_GNUC_PRINTF (2, 3);
 void roof_cli_note (RoofCliContext *ctx, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
-/* 0 means 1 in the layout fields of a workload */
-static inline double
-roof_cli_layout_size (double v)
-{
-  return v > 1.0 ? v : 1.0;
-}
-
 /* The catalog, then (for commands that need a model) the model, targets,
  * workload, ranges and SLA of ctx, from the options (roof-cli-resolve.c). */
 gboolean roof_cli_load_catalog (RoofCliContext *ctx, GError **error);

@@ -309,8 +309,8 @@ static char *
 describe_layout_flags (const RoofCliOptions *opts, const RoofWorkload *wl)
 {
   GString *s = g_string_new (NULL);
-  const double sizes[] = { wl->devices, roof_cli_layout_size (wl->ep),
-                           roof_cli_layout_size (wl->pp) };
+  const double sizes[] = { wl->devices, roof_layout_size (wl->ep),
+                           roof_layout_size (wl->pp) };
   const char *flags[] = { opts->tp_flag != NULL ? opts->tp_flag : "--tp", "--ep", "--pp" };
   double total = 1.0;
   guint factors = 0;
@@ -347,9 +347,62 @@ nearby_divisors (double n, double near)
   return g_strdup_printf ("%.15g", below > 0.0 ? below : above);
 }
 
-/* What the layout asks of the model and of every device or system, said in
- * terms of the flags: usage errors (2) for a layout the model or the system
- * cannot take, a failure (1) for a fabric that cannot carry it. */
+/* The rule `fit` says failed, in terms of the flags (the model's rules
+ * name the model `model`, the others the target `t`): a usage error (2)
+ * for a layout the model or the system cannot take, a failure (1) for a
+ * fabric that cannot carry it. */
+static void
+layout_error (RoofCliContext *ctx, const RoofLayoutFit *fit, const char *model,
+              const RoofCliTarget *t, GError **error)
+{
+  g_autofree char *layout = describe_layout_flags (ctx->opts, &ctx->workload);
+
+  switch (fit->rule)
+    {
+    case ROOF_LAYOUT_EP_DENSE:
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "--ep %.15g: %s is dense; expert parallelism needs a mixture-of-experts "
+                   "model",
+                   fit->ep, model);
+      break;
+    case ROOF_LAYOUT_EP_EXPERTS:
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "--ep %.15g exceeds the %.15g routed experts of %s: some devices would hold "
+                   "none (at most --ep %.15g)",
+                   fit->ep, fit->experts, model, fit->experts);
+      break;
+    case ROOF_LAYOUT_PP_LAYERS:
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "--pp %.15g: %s has only %.15g layers to split into stages", fit->pp, model,
+                   fit->layers);
+      break;
+    case ROOF_LAYOUT_NO_SCALEOUT:
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
+                   "%s: more devices per replica than the %d of %s, which has no "
+                   "scale-out network",
+                   layout, fit->scaleup_size, t->id);
+      break;
+    case ROOF_LAYOUT_NO_FABRIC:
+      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED,
+                   "%s: %s has no %s bandwidth to spread the model over",
+                   layout, t->id, t->system != NULL ? "scale-up fabric" : "interconnect");
+      break;
+    case ROOF_LAYOUT_VALIDATE:
+      /* the solver's own rules (groups that span domains fill them, none
+       * straddles two): its message, said of the flags */
+      g_set_error (error, ROOF_CLI_ERROR,
+                   fit->status == ROOF_ERR_INVALID ? ROOF_CLI_ERROR_USAGE
+                                                   : ROOF_CLI_ERROR_FAILED,
+                   "%s: %s: %s", layout, t->id, fit->err.message);
+      break;
+    case ROOF_LAYOUT_FITS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* What the layout asks of the model and of every device or system
+ * (roof_layout_fit), said in terms of the flags. */
 static gboolean
 check_layout (RoofCliContext *ctx, GError **error)
 {
@@ -357,64 +410,20 @@ check_layout (RoofCliContext *ctx, GError **error)
   const RoofModelDerived *md = roof_model_spec_get_derived (ctx->model);
   const RoofModelParams *mp = roof_model_spec_get_params (ctx->model);
   const char *model = roof_spec_get_id (ROOF_SPEC (ctx->model));
-  double ep = roof_cli_layout_size (wl->ep), pp = roof_cli_layout_size (wl->pp);
-  double replica = wl->devices * ep * pp;
-  g_autofree char *layout = describe_layout_flags (ctx->opts, wl);
+  double ep = roof_layout_size (wl->ep);
+  RoofLayoutFit fit;
 
-  if (ep > 1.0 && (md->kind != ROOF_MODEL_TRANSFORMER || !md->is_moe))
+  if (roof_layout_fit (NULL, md, wl, &fit) != ROOF_LAYOUT_FITS)
     {
-      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
-                   "--ep %.15g: %s is dense; expert parallelism needs a mixture-of-experts "
-                   "model",
-                   ep, model);
+      layout_error (ctx, &fit, model, NULL, error);
       return FALSE;
     }
-  if (ep > 1.0 && ep > mp->experts)
-    {
-      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
-                   "--ep %.15g exceeds the %.15g routed experts of %s: some devices would hold "
-                   "none (at most --ep %.15g)",
-                   ep, mp->experts, model, mp->experts);
-      return FALSE;
-    }
-  if (pp > 1.0 && md->kind == ROOF_MODEL_TRANSFORMER && pp > md->layers)
-    {
-      g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
-                   "--pp %.15g: %s has only %.15g layers to split into stages", pp, model,
-                   md->layers);
-      return FALSE;
-    }
-
-  for (guint i = 0; i < ctx->targets->len && replica > 1.0; i++)
+  for (guint i = 0; i < ctx->targets->len; i++)
     {
       const RoofCliTarget *t = roof_cli_target (ctx, i);
-      const RoofHardwareParams *p = &t->params;
-      gboolean beyond = p->scaleup_size > 0 && replica > p->scaleup_size;
-
-      if (beyond && !(p->scaleout_bw > 0.0))
+      if (roof_layout_fit (&t->params, md, wl, &fit) != ROOF_LAYOUT_FITS)
         {
-          g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_USAGE,
-                       "%s: more devices per replica than the %d of %s, which has no "
-                       "scale-out network",
-                       layout, p->scaleup_size, t->id);
-          return FALSE;
-        }
-      if (!beyond && !(p->link_bw > 0.0))
-        {
-          g_set_error (error, ROOF_CLI_ERROR, ROOF_CLI_ERROR_FAILED,
-                       "%s: %s has no %s bandwidth to spread the model over",
-                       layout, t->id, t->system != NULL ? "scale-up fabric" : "interconnect");
-          return FALSE;
-        }
-      /* the rest is the solver's rule (groups that span domains fill them,
-       * none straddles two): its message, said of the flags */
-      RoofError rerr = { 0 };
-      RoofStatus st = roof_layout_validate (p, md, wl, &rerr);
-      if (st != ROOF_OK)
-        {
-          g_set_error (error, ROOF_CLI_ERROR,
-                       st == ROOF_ERR_INVALID ? ROOF_CLI_ERROR_USAGE : ROOF_CLI_ERROR_FAILED,
-                       "%s: %s: %s", layout, t->id, rerr.message);
+          layout_error (ctx, &fit, model, t, error);
           return FALSE;
         }
     }

@@ -131,8 +131,8 @@ roof_cli_describe_workload (const RoofWorkload *wl, guint omit)
 char *
 roof_cli_describe_layout (const RoofWorkload *wl)
 {
-  double ep = roof_cli_layout_size (wl->ep), pp = roof_cli_layout_size (wl->pp);
-  double dp = roof_cli_layout_size (wl->dp);
+  double ep = roof_layout_size (wl->ep), pp = roof_layout_size (wl->pp);
+  double dp = roof_layout_size (wl->dp);
   double total = wl->devices * ep * pp * dp;
   GString *s;
 
@@ -160,9 +160,9 @@ roof_cli_describe_layout (const RoofWorkload *wl)
 char *
 roof_cli_format_layout (double tp, double ep, double pp, double dp)
 {
-  return g_strdup_printf ("%.15g×%.15g×%.15g×%.15g", roof_cli_layout_size (tp),
-                          roof_cli_layout_size (ep), roof_cli_layout_size (pp),
-                          roof_cli_layout_size (dp));
+  return g_strdup_printf ("%.15g×%.15g×%.15g×%.15g", roof_layout_size (tp),
+                          roof_layout_size (ep), roof_layout_size (pp),
+                          roof_layout_size (dp));
 }
 
 char *
@@ -285,17 +285,17 @@ roof_cli_json_workload (JsonBuilder *b, const char *key, const RoofWorkload *wl)
   roof_cli_json_number (b, "overhead_s", wl->overhead);
   roof_cli_json_layout (b, "layout", wl);
   roof_cli_json_string (b, "attention", roof_attn_parallel_name (wl->attn_parallel));
-  roof_cli_json_number (b, "ep_imbalance", roof_cli_layout_size (wl->ep_imbalance));
+  roof_cli_json_number (b, "ep_imbalance", roof_layout_size (wl->ep_imbalance));
   roof_cli_json_number (b, "microbatches", wl->microbatches > 0.0 ? wl->microbatches
-                                                                  : roof_cli_layout_size (wl->pp));
+                                                                  : roof_layout_size (wl->pp));
   json_builder_end_object (b);
 }
 
 void
 roof_cli_json_layout (JsonBuilder *b, const char *key, const RoofWorkload *wl)
 {
-  double ep = roof_cli_layout_size (wl->ep), pp = roof_cli_layout_size (wl->pp);
-  double dp = roof_cli_layout_size (wl->dp);
+  double ep = roof_layout_size (wl->ep), pp = roof_layout_size (wl->pp);
+  double dp = roof_layout_size (wl->dp);
 
   json_builder_set_member_name (b, key);
   json_builder_begin_object (b);

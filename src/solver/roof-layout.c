@@ -9,22 +9,16 @@
 #include "roof-levers.h"
 #include "roof-solver-private.h"
 
-static inline double
-layout_or_one (double v)
-{
-  return v > 0.0 ? v : 1.0;
-}
-
 double
 roof_workload_replica_devices (const RoofWorkload *wl)
 {
-  return wl->devices * layout_or_one (wl->ep) * layout_or_one (wl->pp);
+  return wl->devices * roof_layout_size (wl->ep) * roof_layout_size (wl->pp);
 }
 
 double
 roof_workload_total_devices (const RoofWorkload *wl)
 {
-  return roof_workload_replica_devices (wl) * layout_or_one (wl->dp);
+  return roof_workload_replica_devices (wl) * roof_layout_size (wl->dp);
 }
 
 void
@@ -32,9 +26,9 @@ roof_layout_dims (const RoofHardwareParams *hw, const RoofModelDerived *md,
                   const RoofWorkload *wl, bool full, RoofLayoutDims *l)
 {
   l->tp = wl->devices;
-  l->ep = layout_or_one (wl->ep);
-  l->pp = layout_or_one (wl->pp);
-  l->dp = layout_or_one (wl->dp);
+  l->ep = roof_layout_size (wl->ep);
+  l->pp = roof_layout_size (wl->pp);
+  l->dp = roof_layout_size (wl->dp);
   l->m = wl->microbatches > 0.0 ? wl->microbatches : l->pp;
   l->devices = l->tp * l->ep * l->pp;
   l->trivial = l->ep == 1.0 && l->pp == 1.0 && l->m == 1.0;
@@ -50,7 +44,7 @@ roof_layout_dims (const RoofHardwareParams *hw, const RoofModelDerived *md,
   l->attn_data = wl->attn_parallel == ROOF_ATTN_PARALLEL_DATA;
   double E = md->is_moe ? md->src.experts : 1.0;
   l->e_rank = ceil (E / l->ep);
-  l->imb = roof_min (layout_or_one (wl->ep_imbalance), E / l->e_rank);
+  l->imb = roof_min (roof_layout_size (wl->ep_imbalance), E / l->e_rank);
   l->load = roof_min (1.0, l->e_rank / E * l->imb);
   l->stage = md->kind == ROOF_MODEL_TRANSFORMER && l->pp > 1.0
                ? ceil (md->layers / l->pp) / md->layers
@@ -315,7 +309,7 @@ roof_layout_validate (const RoofHardwareParams *hw, const RoofModelDerived *md,
                       const RoofWorkload *wl, RoofError *err)
 {
   RoofStatus st;
-  double ep = layout_or_one (wl->ep), pp = layout_or_one (wl->pp), tp = wl->devices;
+  double ep = roof_layout_size (wl->ep), pp = roof_layout_size (wl->pp), tp = wl->devices;
   bool transformer = md->kind == ROOF_MODEL_TRANSFORMER;
 
   if (ep > 1.0 && !md->is_moe)
@@ -376,6 +370,39 @@ roof_layout_validate (const RoofHardwareParams *hw, const RoofModelDerived *md,
                            "spanning domains, a pipeline stage would straddle two",
                            tp * ep, hw->scaleup_size, tp * ep * pp);
   return ROOF_OK;
+}
+
+RoofLayoutRule
+roof_layout_fit (const RoofHardwareParams *hw, const RoofModelDerived *md,
+                 const RoofWorkload *wl, RoofLayoutFit *fit)
+{
+  bool transformer = md->kind == ROOF_MODEL_TRANSFORMER;
+
+  memset (fit, 0, sizeof *fit);
+  fit->ep = roof_layout_size (wl->ep);
+  fit->pp = roof_layout_size (wl->pp);
+  fit->replica = roof_workload_replica_devices (wl);
+  fit->experts = md->src.experts;
+  fit->layers = md->layers;
+  fit->status = ROOF_OK;
+  if (fit->ep > 1.0 && (!transformer || !md->is_moe))
+    return fit->rule = ROOF_LAYOUT_EP_DENSE;
+  if (fit->ep > 1.0 && fit->ep > fit->experts)
+    return fit->rule = ROOF_LAYOUT_EP_EXPERTS;
+  if (fit->pp > 1.0 && transformer && fit->pp > fit->layers)
+    return fit->rule = ROOF_LAYOUT_PP_LAYERS;
+  if (hw == NULL || fit->replica <= 1.0)
+    return fit->rule = ROOF_LAYOUT_FITS;
+
+  bool beyond = hw->scaleup_size > 0 && fit->replica > hw->scaleup_size;
+  fit->scaleup_size = hw->scaleup_size;
+  if (beyond && !(hw->scaleout_bw > 0.0))
+    return fit->rule = ROOF_LAYOUT_NO_SCALEOUT;
+  if (!beyond && !(hw->link_bw > 0.0))
+    return fit->rule = ROOF_LAYOUT_NO_FABRIC;
+  if ((fit->status = roof_layout_validate (hw, md, wl, &fit->err)) != ROOF_OK)
+    return fit->rule = ROOF_LAYOUT_VALIDATE;
+  return fit->rule = ROOF_LAYOUT_FITS;
 }
 
 /* ---------------------------------------------------------------------- */

@@ -370,6 +370,48 @@ RoofStatus roof_layout_validate (const RoofHardwareParams *hw,
                                  const RoofModelDerived *md,
                                  const RoofWorkload *wl,
                                  RoofError *err);
+/* A layout size of a workload (ep, pp, dp, ep_imbalance): 0 means 1. */
+static inline double
+roof_layout_size (double v)
+{
+  return v > 0.0 ? v : 1.0;
+}
+
+/* The rule of a layout's fit that failed (roof_layout_fit), first to last:
+ * the model's three, then the device's or system's. */
+typedef enum
+{
+  ROOF_LAYOUT_FITS,
+  ROOF_LAYOUT_EP_DENSE,    /* ep > 1 on a dense model (or a generic one) */
+  ROOF_LAYOUT_EP_EXPERTS,  /* ep above the routed experts: a device would hold none */
+  ROOF_LAYOUT_PP_LAYERS,   /* pp above a transformer's layers */
+  ROOF_LAYOUT_NO_SCALEOUT, /* a replica past the scale-up domain, no scale-out network */
+  ROOF_LAYOUT_NO_FABRIC,   /* a replica within it (or no domain), no link bandwidth */
+  ROOF_LAYOUT_VALIDATE,    /* one of roof_layout_validate's rules: status and err */
+} RoofLayoutRule;
+
+/* What a message about the failed rule needs. */
+typedef struct
+{
+  RoofLayoutRule rule;
+  double ep, pp;     /* the workload's, 0 read as 1 */
+  double replica;    /* tp · ep · pp */
+  double experts;    /* the model's routed experts (moe.experts) */
+  double layers;     /* the model's layers */
+  int scaleup_size;  /* the device's or system's domain, 0 for none */
+  RoofStatus status; /* ROOF_LAYOUT_VALIDATE: roof_layout_validate's status */
+  RoofError err;     /* and its message */
+} RoofLayoutFit;
+
+/* Whether the layout of `wl` fits the model and, when `hw` is not NULL,
+ * the device or system `hw`: the first rule that fails, in `fit` with the
+ * numbers its message needs. A replica of one device always fits `hw`.
+ * The app's workload panel and roofline-cli say the rules in their own
+ * words. */
+RoofLayoutRule roof_layout_fit (const RoofHardwareParams *hw,
+                                const RoofModelDerived *md,
+                                const RoofWorkload *wl,
+                                RoofLayoutFit *fit);
 /* tp · ep · pp (one replica) and that × dp. */
 double roof_workload_replica_devices (const RoofWorkload *wl);
 double roof_workload_total_devices (const RoofWorkload *wl);

@@ -99,18 +99,12 @@ static GParamSpec *properties[N_PROPS];
 /* ------------------------------------------------------------------------ */
 /* What a layout asks of the model and of each column                       */
 
-static double
-size_or_one (double v)
-{
-  return v > 1.0 ? v : 1.0;
-}
-
 /* "TP 4 × PP 4 = 16 devices", "EP 8", "one device" */
 static char *
 describe_replica (const RoofWorkload *wl)
 {
   const char *names[] = { "TP", "EP", "PP" };
-  double sizes[] = { wl->devices, size_or_one (wl->ep), size_or_one (wl->pp) };
+  double sizes[] = { wl->devices, roof_layout_size (wl->ep), roof_layout_size (wl->pp) };
   g_autoptr (GString) s = g_string_new (NULL);
   int factors = 0;
 
@@ -131,66 +125,73 @@ describe_replica (const RoofWorkload *wl)
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
-/* What the model refuses of the layout, naming the field. */
+/* The rule `fit` says failed, in the rows' words: the model's rules name
+ * the model, the others the column `name` (a system when `system`). */
 static char *
-check_model (RoofModelSpec *model, const RoofWorkload *wl)
+fit_refusal (RoofModelSpec *model, const RoofWorkload *wl, const RoofLayoutFit *fit,
+             const char *name, gboolean system)
 {
-  const RoofModelDerived *md = roof_model_spec_get_derived (model);
-  const RoofModelParams *mp = roof_model_spec_get_params (model);
-  const char *name = roof_spec_get_name (ROOF_SPEC (model));
-  double ep = size_or_one (wl->ep), pp = size_or_one (wl->pp);
-  g_autofree char *e = roof_format_integer (ep);
-  g_autofree char *p = roof_format_integer (pp);
+  g_autofree char *e = roof_format_integer (fit->ep);
+  g_autofree char *p = roof_format_integer (fit->pp);
+  g_autofree char *layout = NULL;
+  const char *model_name = roof_spec_get_name (ROOF_SPEC (model));
 
-  if (ep > 1.0 && (md->kind != ROOF_MODEL_TRANSFORMER || !md->is_moe))
-    /* Translators: %s are the degree and the model's name */
-    return g_strdup_printf (_("Expert parallel %s: %s is dense; expert parallelism needs a "
-                              "mixture-of-experts model"),
-                            e, name);
-  if (ep > mp->experts && ep > 1.0)
+  switch (fit->rule)
     {
-      g_autofree char *experts = roof_format_integer (mp->experts);
-      return g_strdup_printf (_("Expert parallel %s exceeds the %s routed experts of %s: some "
-                                "devices would hold none (at most %s)"),
-                              e, experts, name, experts);
+    case ROOF_LAYOUT_FITS:
+      return NULL;
+    case ROOF_LAYOUT_EP_DENSE:
+      /* Translators: %s are the degree and the model's name */
+      return g_strdup_printf (_("Expert parallel %s: %s is dense; expert parallelism needs a "
+                                "mixture-of-experts model"),
+                              e, model_name);
+    case ROOF_LAYOUT_EP_EXPERTS:
+      {
+        g_autofree char *experts = roof_format_integer (fit->experts);
+        return g_strdup_printf (_("Expert parallel %s exceeds the %s routed experts of %s: "
+                                  "some devices would hold none (at most %s)"),
+                                e, experts, model_name, experts);
+      }
+    case ROOF_LAYOUT_PP_LAYERS:
+      {
+        g_autofree char *layers = roof_format_integer (fit->layers);
+        return g_strdup_printf (_("Pipeline parallel %s: %s has only %s layers to split into "
+                                  "stages"),
+                                p, model_name, layers);
+      }
+    default:
+      break;
     }
-  if (pp > 1.0 && md->kind == ROOF_MODEL_TRANSFORMER && pp > md->layers)
+  layout = describe_replica (wl);
+  switch (fit->rule)
     {
-      g_autofree char *layers = roof_format_integer (md->layers);
-      return g_strdup_printf (_("Pipeline parallel %s: %s has only %s layers to split into "
-                                "stages"),
-                              p, name, layers);
+    case ROOF_LAYOUT_NO_SCALEOUT:
+      return g_strdup_printf (_("%s: more devices per replica than the %d of %s, which has "
+                                "no scale-out network"),
+                              layout, fit->scaleup_size, name);
+    case ROOF_LAYOUT_NO_FABRIC:
+      return g_strdup_printf (system ? _("%s: %s has no scale-up fabric bandwidth to spread "
+                                         "the model over")
+                                     : _("%s: %s has no interconnect bandwidth to spread the "
+                                         "model over"),
+                              layout, name);
+    case ROOF_LAYOUT_VALIDATE:
+    default:
+      /* Translators: the layout, the column's name and the solver's reason */
+      return g_strdup_printf (_("%s: %s: %s"), layout, name, fit->err.message);
     }
-  return NULL;
 }
 
-/* What one column (`name` on `hw`) refuses of the replica. */
+/* What one column (`name` on `hw`, NULL: none) or else the model refuses of
+ * the layout (roof_layout_fit). */
 static char *
-check_column (RoofModelSpec *model, const RoofWorkload *wl, const char *name,
-              const RoofHardwareParams *hw, gboolean system)
+check_fit (RoofModelSpec *model, const RoofWorkload *wl, const char *name,
+           const RoofHardwareParams *hw, gboolean system)
 {
-  double replica = wl->devices * size_or_one (wl->ep) * size_or_one (wl->pp);
-  gboolean beyond = hw->scaleup_size > 0 && replica > hw->scaleup_size;
-  g_autofree char *layout = describe_replica (wl);
-  RoofError err = { 0 };
+  RoofLayoutFit fit;
 
-  if (replica <= 1.0)
-    return NULL;
-  if (beyond && !(hw->scaleout_bw > 0.0))
-    return g_strdup_printf (_("%s: more devices per replica than the %d of %s, which has no "
-                              "scale-out network"),
-                            layout, hw->scaleup_size, name);
-  if (!beyond && !(hw->link_bw > 0.0))
-    return g_strdup_printf (system ? _("%s: %s has no scale-up fabric bandwidth to spread the "
-                                       "model over")
-                                   : _("%s: %s has no interconnect bandwidth to spread the "
-                                       "model over"),
-                            layout, name);
-  if (roof_layout_validate (hw, roof_model_spec_get_derived (model), wl, &err)
-      != ROOF_OK)
-    /* Translators: the layout, the column's name and the solver's reason */
-    return g_strdup_printf (_("%s: %s: %s"), layout, name, err.message);
-  return NULL;
+  roof_layout_fit (hw, roof_model_spec_get_derived (model), wl, &fit);
+  return fit_refusal (model, wl, &fit, name, system);
 }
 
 char *
@@ -217,7 +218,7 @@ roof_layout_panel_check (RoofCatalog *catalog, RoofScenario *scenario, const cha
     wl.dp = value;
   /* no model: the summary says so */
   model = roof_catalog_find_model (catalog, roof_scenario_get_model (scenario));
-  if (model == NULL || (why = check_model (model, &wl)) != NULL)
+  if (model == NULL || (why = check_fit (model, &wl, NULL, NULL, FALSE)) != NULL)
     return model == NULL ? NULL : why;
 
   system = roof_scenario_get_system (scenario);
@@ -225,7 +226,7 @@ roof_layout_panel_check (RoofCatalog *catalog, RoofScenario *scenario, const cha
     {
       RoofHardwareParams hw;
       if (roof_catalog_get_system_params (catalog, system, &hw, NULL)
-          && (why = check_column (model, &wl,
+          && (why = check_fit (model, &wl,
                                   roof_spec_get_name (
                                     ROOF_SPEC (roof_catalog_find_system (catalog, system))),
                                   &hw, TRUE))
@@ -237,7 +238,7 @@ roof_layout_panel_check (RoofCatalog *catalog, RoofScenario *scenario, const cha
     {
       RoofHardwareSpec *spec = roof_catalog_find_hardware (catalog, ids[i]);
       if (spec != NULL
-          && (why = check_column (model, &wl, roof_spec_get_name (ROOF_SPEC (spec)),
+          && (why = check_fit (model, &wl, roof_spec_get_name (ROOF_SPEC (spec)),
                                   roof_hardware_spec_get_params (spec), FALSE))
                != NULL)
         return why;
@@ -283,8 +284,8 @@ static void
 show_status (RoofLayoutPanel *self)
 {
   const RoofWorkload *wl = roof_scenario_get_workload (self->scenario);
-  double dp = size_or_one (wl->dp);
-  double replica = wl->devices * size_or_one (wl->ep) * size_or_one (wl->pp);
+  double dp = roof_layout_size (wl->dp);
+  double replica = roof_workload_replica_devices (wl);
   g_autofree char *used = roof_format_integer (replica * dp);
   g_autofree char *why = self->catalog != NULL
                            ? roof_layout_panel_check (self->catalog, self->scenario, NULL, 0.0)
@@ -320,7 +321,7 @@ show_scenario (RoofLayoutPanel *self)
                                    gtk_widget_get_focus_child (GTK_WIDGET (n->row)) == NULL
                                      && !roof_number_row_get_in_error (n->row));
       else
-        roof_number_row_show_value (n->row, size_or_one (v), FALSE);
+        roof_number_row_show_value (n->row, roof_layout_size (v), FALSE);
     }
   adw_combo_row_set_selected (self->system_row,
                               roof_spec_choices_find (self->system_ids,

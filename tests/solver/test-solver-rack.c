@@ -352,6 +352,81 @@ test_layout_validation (void)
   g_assert_nonnull (strstr (err.message, "collective"));
 }
 
+/* roof_layout_fit: one case per rule, each with the numbers its message
+ * needs. tiny () has 2 layers, tiny_moe () 8 routed experts. */
+static void
+test_layout_fit (void)
+{
+  RoofHardwareParams hw = unit_device ();
+  RoofModelParams dense = tiny (), moe = tiny_moe ();
+  RoofModelDerived mdd = derive (&dense), mdm = derive (&moe);
+  RoofWorkload wl;
+  RoofLayoutFit fit;
+  roof_workload_init (&wl);
+
+  /* 0 means 1 */
+  g_assert_cmpfloat (roof_layout_size (0.0), ==, 1.0);
+  g_assert_cmpfloat (roof_layout_size (4.0), ==, 4.0);
+
+  /* one device fits anything: ep = pp = 0 read as 1, replica 1 · 1 · 1 */
+  g_assert_cmpint (roof_layout_fit (&hw, &mdd, &wl, &fit), ==, ROOF_LAYOUT_FITS);
+  g_assert_cmpfloat (fit.ep, ==, 1.0);
+  g_assert_cmpfloat (fit.replica, ==, 1.0);
+
+  /* EP 2 on the dense model, with or without a device */
+  wl.ep = 2;
+  g_assert_cmpint (roof_layout_fit (NULL, &mdd, &wl, &fit), ==, ROOF_LAYOUT_EP_DENSE);
+  g_assert_cmpfloat (fit.ep, ==, 2.0);
+  g_assert_cmpint (roof_layout_fit (&hw, &mdd, &wl, &fit), ==, ROOF_LAYOUT_EP_DENSE);
+
+  /* EP 16 over the 8 routed experts */
+  wl.ep = 16;
+  g_assert_cmpint (roof_layout_fit (NULL, &mdm, &wl, &fit), ==, ROOF_LAYOUT_EP_EXPERTS);
+  g_assert_cmpfloat (fit.ep, ==, 16.0);
+  g_assert_cmpfloat (fit.experts, ==, 8.0);
+  wl.ep = 8; /* one expert a device */
+  g_assert_cmpint (roof_layout_fit (NULL, &mdm, &wl, &fit), ==, ROOF_LAYOUT_FITS);
+  wl.ep = 0;
+
+  /* PP 3 over 2 layers */
+  wl.pp = 3;
+  g_assert_cmpint (roof_layout_fit (NULL, &mdd, &wl, &fit), ==, ROOF_LAYOUT_PP_LAYERS);
+  g_assert_cmpfloat (fit.pp, ==, 3.0);
+  g_assert_cmpfloat (fit.layers, ==, 2.0);
+  wl.pp = 2;
+  g_assert_cmpint (roof_layout_fit (NULL, &mdd, &wl, &fit), ==, ROOF_LAYOUT_FITS);
+  wl.pp = 0;
+
+  /* TP 4 × EP 4 = 16 devices on domains of 8 without scale-out */
+  hw.scaleup_size = 8;
+  wl.devices = 4;
+  wl.ep = 4;
+  g_assert_cmpint (roof_layout_fit (&hw, &mdm, &wl, &fit), ==, ROOF_LAYOUT_NO_SCALEOUT);
+  g_assert_cmpfloat (fit.replica, ==, 16.0);
+  g_assert_cmpint (fit.scaleup_size, ==, 8);
+  /* the model alone takes it */
+  g_assert_cmpint (roof_layout_fit (NULL, &mdm, &wl, &fit), ==, ROOF_LAYOUT_FITS);
+
+  /* TP 2 × EP 4 = 8 devices within the domain of 8, no link bandwidth */
+  wl.devices = 2;
+  hw.link_bw = 0;
+  g_assert_cmpint (roof_layout_fit (&hw, &mdm, &wl, &fit), ==, ROOF_LAYOUT_NO_FABRIC);
+  g_assert_cmpfloat (fit.replica, ==, 8.0);
+  hw.link_bw = 100e9;
+  g_assert_cmpint (roof_layout_fit (&hw, &mdm, &wl, &fit), ==, ROOF_LAYOUT_FITS);
+
+  /* roof_layout_validate's: with scale-out, TP 12 = 12 devices over
+   * domains of 8 fills neither one domain nor two */
+  hw.scaleout_bw = 50e9;
+  wl.ep = 0;
+  wl.devices = 12;
+  g_assert_cmpint (roof_layout_fit (&hw, &mdd, &wl, &fit), ==, ROOF_LAYOUT_VALIDATE);
+  g_assert_cmpint (fit.status, ==, ROOF_ERR_INVALID);
+  g_assert_nonnull (strstr (fit.err.message, "scaleup_size"));
+  wl.devices = 16; /* two whole domains */
+  g_assert_cmpint (roof_layout_fit (&hw, &mdd, &wl, &fit), ==, ROOF_LAYOUT_FITS);
+}
+
 static void
 test_synthesis_on_a_system (void)
 {
@@ -664,6 +739,7 @@ main (int argc, char **argv)
   g_test_add_func ("/solver/rack/pipeline", test_pipeline);
   g_test_add_func ("/solver/rack/data-parallel", test_data_parallel);
   g_test_add_func ("/solver/rack/layout-validation", test_layout_validation);
+  g_test_add_func ("/solver/rack/layout-fit", test_layout_fit);
   g_test_add_func ("/solver/rack/synthesis-on-a-system", test_synthesis_on_a_system);
   g_test_add_func ("/solver/rack/balance-names-communication", test_balance_names_communication);
   g_test_add_func ("/solver/rack/nvl72-deepseek-ep72", test_nvl72_deepseek_ep72);
