@@ -17,9 +17,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "roof-follow.h"
 #include "roof-format.h"
 #include "roof-number-row.h"
+#include "roof-panel.h"
 #include "roof-row-hints.h"
 #include "roof-spec-choices.h"
 #include "roof-system-spec.h"
@@ -63,7 +63,7 @@ typedef struct
 
 struct _RoofLayoutPanel
 {
-  GtkWidget parent_instance;
+  RoofPanel parent_instance;
 
   GtkWidget *group;
   AdwComboRow *system_row;
@@ -78,23 +78,10 @@ struct _RoofLayoutPanel
   GtkSizeGroup *units; /* the units in one column, as wide as the widest */
   GtkLabel *used_label;
 
-  RoofCatalog *catalog;
-  RoofScenario *scenario;
-  gulong scenario_handler;
   gboolean updating; /* showing the scenario: the controls' handlers stand still */
 };
 
-G_DEFINE_FINAL_TYPE (RoofLayoutPanel, roof_layout_panel, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_CATALOG,
-  PROP_SCENARIO,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (RoofLayoutPanel, roof_layout_panel, ROOF_TYPE_PANEL)
 
 /* ------------------------------------------------------------------------ */
 /* What a layout asks of the model and of each column                       */
@@ -253,17 +240,18 @@ static double
 get_double (RoofLayoutPanel *self, const char *property)
 {
   double v = 0.0;
-  g_object_get (self->scenario, property, &v, NULL);
+  g_object_get (roof_panel_get_scenario (ROOF_PANEL (self)), property, &v, NULL);
   return v;
 }
 
 static gboolean
 model_is_moe (RoofLayoutPanel *self)
 {
-  RoofModelSpec *model = self->catalog != NULL ? roof_catalog_find_model (
-                                                   self->catalog,
-                                                   roof_scenario_get_model (self->scenario))
-                                               : NULL;
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+  RoofModelSpec *model = catalog != NULL ? roof_catalog_find_model (
+                                             catalog, roof_scenario_get_model (scenario))
+                                         : NULL;
   const RoofModelDerived *md = model != NULL ? roof_model_spec_get_derived (model) : NULL;
 
   return md != NULL && md->kind == ROOF_MODEL_TRANSFORMER && md->is_moe;
@@ -283,12 +271,14 @@ show_applies (GtkWidget *row, gboolean applies, const char *why, const char *hin
 static void
 show_status (RoofLayoutPanel *self)
 {
-  const RoofWorkload *wl = roof_scenario_get_workload (self->scenario);
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+  const RoofWorkload *wl = roof_scenario_get_workload (scenario);
   double dp = roof_layout_size (wl->dp);
   double replica = roof_workload_replica_devices (wl);
   g_autofree char *used = roof_format_integer (replica * dp);
-  g_autofree char *why = self->catalog != NULL
-                           ? roof_layout_panel_check (self->catalog, self->scenario, NULL, 0.0)
+  g_autofree char *why = catalog != NULL
+                           ? roof_layout_panel_check (catalog, scenario, NULL, 0.0)
                            : NULL;
   g_autofree char *r = roof_format_integer (replica);
   g_autofree char *d = roof_format_integer (dp);
@@ -306,9 +296,10 @@ show_status (RoofLayoutPanel *self)
 static void
 show_scenario (RoofLayoutPanel *self)
 {
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   gboolean moe, ep_on, pp_on;
 
-  if (self->scenario == NULL)
+  if (scenario == NULL)
     return;
   self->updating = TRUE;
   for (guint i = 0; i < N_NUMBERS; i++)
@@ -325,9 +316,9 @@ show_scenario (RoofLayoutPanel *self)
     }
   adw_combo_row_set_selected (self->system_row,
                               roof_spec_choices_find (self->system_ids,
-                                                      roof_scenario_get_system (self->scenario)));
+                                                      roof_scenario_get_system (scenario)));
   adw_combo_row_set_selected (self->attn_row,
-                              (guint) roof_scenario_get_workload (self->scenario)->attn_parallel);
+                              (guint) roof_scenario_get_workload (scenario)->attn_parallel);
 
   moe = model_is_moe (self);
   ep_on = get_double (self, "ep") > 1.0;
@@ -355,11 +346,12 @@ show_scenario (RoofLayoutPanel *self)
 static void
 fill_systems (RoofLayoutPanel *self)
 {
-  if (self->catalog == NULL)
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+
+  if (catalog == NULL)
     return;
   self->updating = TRUE;
-  roof_spec_choices_fill (self->system_names, self->system_ids,
-                          roof_catalog_get_systems (self->catalog),
+  roof_spec_choices_fill (self->system_names, self->system_ids, roof_catalog_get_systems (catalog),
                           _("None — the compared devices"));
   self->updating = FALSE;
   show_scenario (self);
@@ -373,9 +365,11 @@ system_selected_cb (AdwComboRow *row, GParamSpec *pspec, RoofLayoutPanel *self)
 {
   guint pos = adw_combo_row_get_selected (row);
 
-  if (self->updating || self->scenario == NULL || pos >= self->system_ids->len)
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+
+  if (self->updating || scenario == NULL || pos >= self->system_ids->len)
     return;
-  roof_scenario_set_system (self->scenario, g_ptr_array_index (self->system_ids, pos));
+  roof_scenario_set_system (scenario, g_ptr_array_index (self->system_ids, pos));
   show_scenario (self);
 }
 
@@ -384,9 +378,11 @@ attn_selected_cb (AdwComboRow *row, GParamSpec *pspec, RoofLayoutPanel *self)
 {
   guint pos = adw_combo_row_get_selected (row);
 
-  if (self->updating || self->scenario == NULL || pos > ROOF_ATTN_PARALLEL_TENSOR)
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+
+  if (self->updating || scenario == NULL || pos > ROOF_ATTN_PARALLEL_TENSOR)
     return;
-  g_object_set (self->scenario, "attn-parallel", (RoofAttnParallel) pos, NULL);
+  g_object_set (scenario, "attn-parallel", (RoofAttnParallel) pos, NULL);
   show_scenario (self);
 }
 
@@ -395,6 +391,8 @@ static char *
 refusal (Number *n, gboolean none, double value)
 {
   RoofLayoutPanel *self = n->panel;
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   const char *title = _(n->spec->title);
 
   if (none)
@@ -408,9 +406,9 @@ refusal (Number *n, gboolean none, double value)
                                              : _("%s: a number ≥ 1 and at most %s"),
                               title, max);
     }
-  if (self->catalog == NULL || self->scenario == NULL)
+  if (catalog == NULL || scenario == NULL)
     return NULL;
-  return roof_layout_panel_check (self->catalog, self->scenario, n->spec->property, value);
+  return roof_layout_panel_check (catalog, scenario, n->spec->property, value);
 }
 
 static char *
@@ -424,14 +422,15 @@ static void
 number_typed_cb (RoofNumberRow *row, gboolean none, double value, Number *n)
 {
   RoofLayoutPanel *self = n->panel;
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   g_autofree char *why = refusal (n, none, value);
 
-  if (self->scenario == NULL)
+  if (scenario == NULL)
     return;
   roof_number_row_set_error (n->row, why);
   if (why != NULL)
     return;
-  g_object_set (self->scenario, n->spec->property, none ? 0.0 : value, NULL);
+  g_object_set (scenario, n->spec->property, none ? 0.0 : value, NULL);
   show_scenario (self);
 }
 
@@ -441,11 +440,12 @@ static gboolean
 tp_to_scenario (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
 {
   RoofLayoutPanel *self = user_data;
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
 
   g_value_set_double (to, round (g_value_get_double (from)));
-  if (self->scenario == NULL || roof_scenario_accepts (self->scenario, "devices", to))
+  if (scenario == NULL || roof_scenario_accepts (scenario, "devices", to))
     return TRUE;
-  gtk_adjustment_set_value (self->tp_adjustment, roof_scenario_get_workload (self->scenario)->devices);
+  gtk_adjustment_set_value (self->tp_adjustment, roof_scenario_get_workload (scenario)->devices);
   return FALSE;
 }
 
@@ -543,8 +543,7 @@ roof_layout_panel_dispose (GObject *object)
 {
   RoofLayoutPanel *self = ROOF_LAYOUT_PANEL (object);
 
-  roof_layout_panel_set_scenario (self, NULL);
-  g_clear_object (&self->catalog);
+  roof_panel_set_scenario (ROOF_PANEL (self), NULL);
   g_clear_pointer (&self->group, gtk_widget_unparent);
   G_OBJECT_CLASS (roof_layout_panel_parent_class)->dispose (object);
 }
@@ -561,41 +560,50 @@ roof_layout_panel_finalize (GObject *object)
 }
 
 static void
-roof_layout_panel_get_property (GObject *object, guint prop_id, GValue *value,
-                                GParamSpec *pspec)
+roof_layout_panel_catalog_set (RoofPanel *panel, RoofCatalog *old)
 {
-  RoofLayoutPanel *self = ROOF_LAYOUT_PANEL (object);
+  RoofLayoutPanel *self = ROOF_LAYOUT_PANEL (panel);
+  RoofCatalog *catalog = roof_panel_get_catalog (panel);
 
-  switch (prop_id)
+  if (old != NULL)
     {
-    case PROP_CATALOG:
-      g_value_set_object (value, self->catalog);
-      break;
-    case PROP_SCENARIO:
-      g_value_set_object (value, self->scenario);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      /* the old catalog's lists no longer refill these rows */
+      g_signal_handlers_disconnect_by_data (old, self);
+      g_signal_handlers_disconnect_by_data (roof_catalog_get_systems (old), self);
     }
+  if (catalog != NULL)
+    {
+      /* a system added, removed or renamed; a model's experts or a
+       * device's fabric edited */
+      g_signal_connect_object (roof_catalog_get_systems (catalog), "items-changed",
+                               G_CALLBACK (fill_systems), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (catalog, "entry-changed", G_CALLBACK (show_scenario), self,
+                               G_CONNECT_SWAPPED);
+    }
+  fill_systems (self);
 }
 
 static void
-roof_layout_panel_set_property (GObject *object, guint prop_id, const GValue *value,
-                                GParamSpec *pspec)
+roof_layout_panel_scenario_set (RoofPanel *panel)
 {
-  RoofLayoutPanel *self = ROOF_LAYOUT_PANEL (object);
+  RoofLayoutPanel *self = ROOF_LAYOUT_PANEL (panel);
+  RoofScenario *scenario = roof_panel_get_scenario (panel);
 
-  switch (prop_id)
-    {
-    case PROP_CATALOG:
-      roof_layout_panel_set_catalog (self, g_value_get_object (value));
-      break;
-    case PROP_SCENARIO:
-      roof_layout_panel_set_scenario (self, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (self->tp_binding != NULL)
+    g_binding_unbind (self->tp_binding);
+  g_clear_object (&self->tp_binding);
+  if (scenario != NULL)
+    self->tp_binding = g_object_ref (
+      g_object_bind_property_full (scenario, "devices", self->tp_adjustment, "value",
+                                   G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE, NULL,
+                                   tp_to_scenario, self, NULL));
+  show_scenario (self);
+}
+
+static void
+roof_layout_panel_scenario_changed (RoofPanel *panel)
+{
+  show_scenario (ROOF_LAYOUT_PANEL (panel));
 }
 
 static void
@@ -603,17 +611,13 @@ roof_layout_panel_class_init (RoofLayoutPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  RoofPanelClass *panel_class = ROOF_PANEL_CLASS (klass);
 
   object_class->dispose = roof_layout_panel_dispose;
   object_class->finalize = roof_layout_panel_finalize;
-  object_class->get_property = roof_layout_panel_get_property;
-  object_class->set_property = roof_layout_panel_set_property;
-  properties[PROP_CATALOG]
-    = g_param_spec_object ("catalog", NULL, NULL, ROOF_TYPE_CATALOG, flags);
-  properties[PROP_SCENARIO]
-    = g_param_spec_object ("scenario", NULL, NULL, ROOF_TYPE_SCENARIO, flags);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  panel_class->catalog_set = roof_layout_panel_catalog_set;
+  panel_class->scenario_set = roof_layout_panel_scenario_set;
+  panel_class->scenario_changed = roof_layout_panel_scenario_changed;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -655,53 +659,4 @@ GtkWidget *
 roof_layout_panel_new (void)
 {
   return g_object_new (ROOF_TYPE_LAYOUT_PANEL, NULL);
-}
-
-void
-roof_layout_panel_set_catalog (RoofLayoutPanel *self, RoofCatalog *catalog)
-{
-  g_return_if_fail (ROOF_IS_LAYOUT_PANEL (self));
-  g_return_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog));
-
-  if (self->catalog == catalog)
-    return;
-  if (self->catalog != NULL)
-    {
-      /* the old catalog's lists no longer refill these rows */
-      g_signal_handlers_disconnect_by_data (self->catalog, self);
-      g_signal_handlers_disconnect_by_data (roof_catalog_get_systems (self->catalog), self);
-    }
-  g_set_object (&self->catalog, catalog);
-  if (catalog != NULL)
-    {
-      /* a system added, removed or renamed; a model's experts or a
-       * device's fabric edited */
-      g_signal_connect_object (roof_catalog_get_systems (catalog), "items-changed",
-                               G_CALLBACK (fill_systems), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (catalog, "entry-changed", G_CALLBACK (show_scenario), self,
-                               G_CONNECT_SWAPPED);
-    }
-  fill_systems (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
-}
-
-void
-roof_layout_panel_set_scenario (RoofLayoutPanel *self, RoofScenario *scenario)
-{
-  g_return_if_fail (ROOF_IS_LAYOUT_PANEL (self));
-  g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
-
-  if (!roof_follow_changed (&self->scenario, &self->scenario_handler, scenario,
-                            G_CALLBACK (show_scenario), self, G_CONNECT_SWAPPED))
-    return;
-  if (self->tp_binding != NULL)
-    g_binding_unbind (self->tp_binding);
-  g_clear_object (&self->tp_binding);
-  if (scenario != NULL)
-    self->tp_binding = g_object_ref (
-      g_object_bind_property_full (scenario, "devices", self->tp_adjustment, "value",
-                                   G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE, NULL,
-                                   tp_to_scenario, self, NULL));
-  show_scenario (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
 }

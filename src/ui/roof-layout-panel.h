@@ -7,8 +7,7 @@
 
 #include <adwaita.h>
 
-#include "roof-catalog.h"
-#include "roof-scenario.h"
+#include "roof-panel.h"
 
 G_BEGIN_DECLS
 
@@ -22,11 +21,9 @@ G_BEGIN_DECLS
  * that stops fitting (another model, another system) says so under the
  * group. Properties: "catalog", "scenario". */
 #define ROOF_TYPE_LAYOUT_PANEL (roof_layout_panel_get_type ())
-G_DECLARE_FINAL_TYPE (RoofLayoutPanel, roof_layout_panel, ROOF, LAYOUT_PANEL, GtkWidget)
+G_DECLARE_FINAL_TYPE (RoofLayoutPanel, roof_layout_panel, ROOF, LAYOUT_PANEL, RoofPanel)
 
 GtkWidget *roof_layout_panel_new (void);
-void roof_layout_panel_set_catalog (RoofLayoutPanel *self, RoofCatalog *catalog);
-void roof_layout_panel_set_scenario (RoofLayoutPanel *self, RoofScenario *scenario);
 
 /* Why the scenario's layout, with `property` ("devices", "ep", "pp", "dp";
  * NULL: none) set to `value`, cannot run on its model and every column

@@ -83,8 +83,8 @@ test_edits (void)
   GtkWidget *system = ui_find_named (panel, "system-row");
 
   gtk_window_set_child (GTK_WINDOW (window), panel);
-  roof_layout_panel_set_catalog (ROOF_LAYOUT_PANEL (panel), catalog);
-  roof_layout_panel_set_scenario (ROOF_LAYOUT_PANEL (panel), scenario);
+  roof_panel_set_catalog (ROOF_PANEL (panel), catalog);
+  roof_panel_set_scenario (ROOF_PANEL (panel), scenario);
   gtk_window_present (GTK_WINDOW (window));
   ui_flush ();
 
@@ -234,8 +234,8 @@ test_figures (void)
   gtk_window_set_child (GTK_WINDOW (window), box);
   roof_scenario_set_hardware (scenario, ids);
   roof_scenario_set_model (scenario, "qwen3-30b-a3b");
-  roof_layout_panel_set_catalog (ROOF_LAYOUT_PANEL (panel), catalog);
-  roof_layout_panel_set_scenario (ROOF_LAYOUT_PANEL (panel), scenario);
+  roof_panel_set_catalog (ROOF_PANEL (panel), catalog);
+  roof_panel_set_scenario (ROOF_PANEL (panel), scenario);
   gtk_window_present (GTK_WINDOW (window));
 
   wl = *roof_scenario_get_workload (scenario);
