@@ -15,7 +15,6 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "roof-follow.h"
 #include "roof-levers.h"
 #include "roof-format.h"
 #include "roof-number-row.h"
@@ -70,7 +69,7 @@ typedef struct
 
 struct _RoofLeversPanel
 {
-  GtkWidget parent_instance;
+  RoofPanel parent_instance;
 
   GtkWidget *group;
   AdwExpanderRow *expanders[N_LEVERS];
@@ -81,23 +80,10 @@ struct _RoofLeversPanel
   GPtrArray *drafter_ids, *prefill_ids; /* char *, [0] NULL: MTP heads / the same device */
   Number numbers[N_NUMBERS];
 
-  RoofCatalog *catalog;
-  RoofScenario *scenario;
-  gulong scenario_handler;
   gboolean updating; /* showing the scenario: the controls' handlers stand still */
 };
 
-G_DEFINE_FINAL_TYPE (RoofLeversPanel, roof_levers_panel, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_CATALOG,
-  PROP_SCENARIO,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (RoofLeversPanel, roof_levers_panel, ROOF_TYPE_PANEL)
 
 /* ------------------------------------------------------------------------ */
 /* Showing the scenario                                                     */
@@ -105,23 +91,26 @@ static GParamSpec *properties[N_PROPS];
 static double
 get_double (RoofLeversPanel *self, const char *property)
 {
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   double v = 0.0;
-  g_object_get (self->scenario, property, &v, NULL);
+  g_object_get (scenario, property, &v, NULL);
   return v;
 }
 
 static gboolean
 get_boolean (RoofLeversPanel *self, const char *property)
 {
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   gboolean v = FALSE;
-  g_object_get (self->scenario, property, &v, NULL);
+  g_object_get (scenario, property, &v, NULL);
   return v;
 }
 
 static char *
 subtitle (RoofLeversPanel *self, Lever lever)
 {
-  const RoofScenarioLevers *lv = roof_scenario_get_levers (self->scenario);
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+  const RoofScenarioLevers *lv = roof_scenario_get_levers (scenario);
 
   if (self->refusal[lever] != NULL)
     return g_strdup (self->refusal[lever]);
@@ -157,7 +146,9 @@ subtitle (RoofLeversPanel *self, Lever lever)
 static void
 show_scenario (RoofLeversPanel *self)
 {
-  if (self->scenario == NULL)
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+
+  if (scenario == NULL)
     return;
   self->updating = TRUE;
   for (guint i = 0; i < N_NUMBERS; i++)
@@ -177,7 +168,7 @@ show_scenario (RoofLeversPanel *self)
       gtk_switch_set_state (self->switches[l], on);
       adw_expander_row_set_subtitle (self->expanders[l], text);
     }
-  const RoofScenarioLevers *lv = roof_scenario_get_levers (self->scenario);
+  const RoofScenarioLevers *lv = roof_scenario_get_levers (scenario);
   guint drafter = roof_spec_choices_find (self->drafter_ids, lv->draft_model);
   adw_combo_row_set_selected (self->drafter_row, drafter);
   gtk_widget_set_visible (GTK_WIDGET (self->numbers[MTP_ROW].row), drafter == 0);
@@ -187,8 +178,10 @@ show_scenario (RoofLeversPanel *self)
 }
 
 static void
-scenario_changed_cb (RoofLeversPanel *self)
+scenario_changed_cb (RoofPanel *panel)
 {
+  RoofLeversPanel *self = ROOF_LEVERS_PANEL (panel);
+
   for (int l = 0; l < N_LEVERS; l++)
     g_clear_pointer (&self->refusal[l], g_free);
   show_scenario (self);
@@ -200,14 +193,16 @@ scenario_changed_cb (RoofLeversPanel *self)
 static void
 fill_lists (RoofLeversPanel *self)
 {
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+
   self->updating = TRUE;
-  if (self->catalog != NULL)
+  if (catalog != NULL)
     {
       roof_spec_choices_fill (self->drafter_names, self->drafter_ids,
-                              roof_catalog_get_models (self->catalog),
+                              roof_catalog_get_models (catalog),
                               _("Multi-token prediction heads"));
       roof_spec_choices_fill (self->prefill_names, self->prefill_ids,
-                              roof_catalog_get_systems (self->catalog),
+                              roof_catalog_get_systems (catalog),
                               _("The decode devices’ own kind"));
     }
   self->updating = FALSE;
@@ -219,8 +214,10 @@ fill_lists (RoofLeversPanel *self)
 static const char *
 smallest_model (RoofLeversPanel *self)
 {
-  GListModel *models = roof_catalog_get_models (self->catalog);
-  const char *served = roof_scenario_get_model (self->scenario);
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+  GListModel *models = roof_catalog_get_models (catalog);
+  const char *served = roof_scenario_get_model (scenario);
   const char *best = NULL;
   double best_params = INFINITY;
 
@@ -247,16 +244,18 @@ smallest_model (RoofLeversPanel *self)
 static gboolean
 switch_state_set_cb (GtkSwitch *sw, gboolean state, RoofLeversPanel *self)
 {
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   int l = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (sw), "lever"));
   const RoofScenarioLevers *lv;
 
-  if (self->updating || self->scenario == NULL)
+  if (self->updating || scenario == NULL)
     return FALSE;
-  lv = roof_scenario_get_levers (self->scenario);
+  lv = roof_scenario_get_levers (scenario);
   if (state && l == SPEC && lv->draft_model == NULL && !(lv->mtp_params > 0.0)
-      && self->catalog != NULL && smallest_model (self) != NULL)
-    g_object_set (self->scenario, "draft-model", smallest_model (self), NULL);
-  g_object_set (self->scenario, switch_properties[l], state, NULL);
+      && catalog != NULL && smallest_model (self) != NULL)
+    g_object_set (scenario, "draft-model", smallest_model (self), NULL);
+  g_object_set (scenario, switch_properties[l], state, NULL);
   if (state && !get_boolean (self, switch_properties[l]))
     {
       g_free (self->refusal[l]);
@@ -273,13 +272,14 @@ switch_state_set_cb (GtkSwitch *sw, gboolean state, RoofLeversPanel *self)
 static void
 combo_selected_cb (AdwComboRow *row, GParamSpec *pspec, RoofLeversPanel *self)
 {
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   gboolean drafter = row == self->drafter_row;
   GPtrArray *ids = drafter ? self->drafter_ids : self->prefill_ids;
   guint pos = adw_combo_row_get_selected (row);
 
-  if (self->updating || self->scenario == NULL || pos >= ids->len)
+  if (self->updating || scenario == NULL || pos >= ids->len)
     return;
-  g_object_set (self->scenario, drafter ? "draft-model" : "prefill-system",
+  g_object_set (scenario, drafter ? "draft-model" : "prefill-system",
                 g_ptr_array_index (ids, pos), NULL);
   show_scenario (self);
 }
@@ -290,11 +290,12 @@ static void
 commit (Number *n)
 {
   RoofLeversPanel *self = n->panel;
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   GParamSpec *pspec;
   g_auto (GValue) v = G_VALUE_INIT;
   double x;
 
-  if (!n->pending || self->scenario == NULL)
+  if (!n->pending || scenario == NULL)
     return;
   n->pending = FALSE;
   if (n->pending_none && !n->spec->zero_is_none)
@@ -303,7 +304,7 @@ commit (Number *n)
       return;
     }
   x = n->pending_none ? 0.0 : n->pending_value;
-  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (self->scenario), n->spec->property);
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (scenario), n->spec->property);
   g_value_init (&v, G_TYPE_DOUBLE);
   g_value_set_double (&v, x);
   if (g_param_value_validate (pspec, &v))
@@ -315,7 +316,7 @@ commit (Number *n)
       roof_number_row_set_error (n->row, msg);
       return;
     }
-  g_object_set (self->scenario, n->spec->property, x, NULL);
+  g_object_set (scenario, n->spec->property, x, NULL);
   if (get_double (self, n->spec->property) != x)
     {
       roof_number_row_set_error (n->row, n->spec->whole && x != floor (x)
@@ -413,8 +414,6 @@ roof_levers_panel_dispose (GObject *object)
 {
   RoofLeversPanel *self = ROOF_LEVERS_PANEL (object);
 
-  roof_follow_changed (&self->scenario, &self->scenario_handler, NULL, NULL, NULL, 0);
-  g_clear_object (&self->catalog);
   g_clear_pointer (&self->group, gtk_widget_unparent);
   G_OBJECT_CLASS (roof_levers_panel_parent_class)->dispose (object);
 }
@@ -432,41 +431,26 @@ roof_levers_panel_finalize (GObject *object)
 }
 
 static void
-roof_levers_panel_get_property (GObject *object, guint prop_id, GValue *value,
-                                GParamSpec *pspec)
+roof_levers_panel_catalog_set (RoofPanel *panel, RoofCatalog *old)
 {
-  RoofLeversPanel *self = ROOF_LEVERS_PANEL (object);
+  RoofLeversPanel *self = ROOF_LEVERS_PANEL (panel);
+  RoofCatalog *catalog = roof_panel_get_catalog (panel);
 
-  switch (prop_id)
+  if (old != NULL)
     {
-    case PROP_CATALOG:
-      g_value_set_object (value, self->catalog);
-      break;
-    case PROP_SCENARIO:
-      g_value_set_object (value, self->scenario);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      /* the old catalog's lists no longer refill these rows */
+      g_signal_handlers_disconnect_by_data (roof_catalog_get_models (old), self);
+      g_signal_handlers_disconnect_by_data (roof_catalog_get_systems (old), self);
     }
-}
-
-static void
-roof_levers_panel_set_property (GObject *object, guint prop_id, const GValue *value,
-                                GParamSpec *pspec)
-{
-  RoofLeversPanel *self = ROOF_LEVERS_PANEL (object);
-
-  switch (prop_id)
+  if (catalog != NULL)
     {
-    case PROP_CATALOG:
-      roof_levers_panel_set_catalog (self, g_value_get_object (value));
-      break;
-    case PROP_SCENARIO:
-      roof_levers_panel_set_scenario (self, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      /* a model or system added, removed or renamed */
+      g_signal_connect_object (roof_catalog_get_models (catalog), "items-changed",
+                               G_CALLBACK (fill_lists), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (roof_catalog_get_systems (catalog), "items-changed",
+                               G_CALLBACK (fill_lists), self, G_CONNECT_SWAPPED);
     }
+  fill_lists (self);
 }
 
 static void
@@ -474,17 +458,14 @@ roof_levers_panel_class_init (RoofLeversPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  RoofPanelClass *panel_class = ROOF_PANEL_CLASS (klass);
 
   object_class->dispose = roof_levers_panel_dispose;
   object_class->finalize = roof_levers_panel_finalize;
-  object_class->get_property = roof_levers_panel_get_property;
-  object_class->set_property = roof_levers_panel_set_property;
-  properties[PROP_CATALOG]
-    = g_param_spec_object ("catalog", NULL, NULL, ROOF_TYPE_CATALOG, flags);
-  properties[PROP_SCENARIO]
-    = g_param_spec_object ("scenario", NULL, NULL, ROOF_TYPE_SCENARIO, flags);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  panel_class->catalog_set = roof_levers_panel_catalog_set;
+  /* a new scenario, or an edit: the refusals said of the old values go */
+  panel_class->scenario_set = scenario_changed_cb;
+  panel_class->scenario_changed = scenario_changed_cb;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -519,44 +500,4 @@ GtkWidget *
 roof_levers_panel_new (void)
 {
   return g_object_new (ROOF_TYPE_LEVERS_PANEL, NULL);
-}
-
-void
-roof_levers_panel_set_catalog (RoofLeversPanel *self, RoofCatalog *catalog)
-{
-  g_return_if_fail (ROOF_IS_LEVERS_PANEL (self));
-  g_return_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog));
-
-  if (self->catalog == catalog)
-    return;
-  if (self->catalog != NULL)
-    {
-      /* the old catalog's lists no longer refill these rows */
-      g_signal_handlers_disconnect_by_data (roof_catalog_get_models (self->catalog), self);
-      g_signal_handlers_disconnect_by_data (roof_catalog_get_systems (self->catalog), self);
-    }
-  g_set_object (&self->catalog, catalog);
-  if (catalog != NULL)
-    {
-      /* a model or system added, removed or renamed */
-      g_signal_connect_object (roof_catalog_get_models (catalog), "items-changed",
-                               G_CALLBACK (fill_lists), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (roof_catalog_get_systems (catalog), "items-changed",
-                               G_CALLBACK (fill_lists), self, G_CONNECT_SWAPPED);
-    }
-  fill_lists (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
-}
-
-void
-roof_levers_panel_set_scenario (RoofLeversPanel *self, RoofScenario *scenario)
-{
-  g_return_if_fail (ROOF_IS_LEVERS_PANEL (self));
-  g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
-
-  if (!roof_follow_changed (&self->scenario, &self->scenario_handler, scenario,
-                            G_CALLBACK (scenario_changed_cb), self, G_CONNECT_SWAPPED))
-    return;
-  scenario_changed_cb (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
 }

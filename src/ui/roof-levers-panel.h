@@ -7,8 +7,7 @@
 
 #include <adwaita.h>
 
-#include "roof-catalog.h"
-#include "roof-scenario.h"
+#include "roof-panel.h"
 
 G_BEGIN_DECLS
 
@@ -19,10 +18,8 @@ G_BEGIN_DECLS
  * focus, drafters and prefill systems are picked from the catalog.
  * Properties: "catalog", "scenario". */
 #define ROOF_TYPE_LEVERS_PANEL (roof_levers_panel_get_type ())
-G_DECLARE_FINAL_TYPE (RoofLeversPanel, roof_levers_panel, ROOF, LEVERS_PANEL, GtkWidget)
+G_DECLARE_FINAL_TYPE (RoofLeversPanel, roof_levers_panel, ROOF, LEVERS_PANEL, RoofPanel)
 
 GtkWidget *roof_levers_panel_new (void);
-void roof_levers_panel_set_catalog (RoofLeversPanel *self, RoofCatalog *catalog);
-void roof_levers_panel_set_scenario (RoofLeversPanel *self, RoofScenario *scenario);
 
 G_END_DECLS
