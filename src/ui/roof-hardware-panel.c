@@ -22,7 +22,7 @@
 
 struct _RoofHardwarePanel
 {
-  GtkWidget parent_instance;
+  RoofPanel parent_instance;
 
   /* template */
   GtkSearchEntry *search_entry;
@@ -38,11 +38,7 @@ struct _RoofHardwarePanel
   GtkButton *delete_button;
   RoofSpecEditor *editor;
 
-  RoofCatalog *catalog;
-  RoofScenario *scenario;
   GListModel *hardware; /* the catalog's, watched for additions */
-  gulong items_handler;
-  gulong entry_handler;
 
   GListStore *rows; /* GtkStringObject (vendor header) or RoofHardwareSpec */
   GtkSingleSelection *selection;
@@ -53,17 +49,7 @@ struct _RoofHardwarePanel
   int focus_tries;
 };
 
-G_DEFINE_FINAL_TYPE (RoofHardwarePanel, roof_hardware_panel, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_CATALOG,
-  PROP_SCENARIO,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (RoofHardwarePanel, roof_hardware_panel, ROOF_TYPE_PANEL)
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
@@ -277,11 +263,12 @@ stop_search_cb (RoofHardwarePanel *self)
 static void
 duplicate_clicked_cb (RoofHardwarePanel *self)
 {
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
   g_autofree char *id = NULL;
 
-  if (self->selected == NULL || self->catalog == NULL)
+  if (self->selected == NULL || catalog == NULL)
     return;
-  id = roof_catalog_duplicate_entry (self->catalog, ROOF_SPEC (self->selected));
+  id = roof_catalog_duplicate_entry (catalog, ROOF_SPEC (self->selected));
   if (id != NULL)
     roof_hardware_panel_select_hardware (self, id);
 }
@@ -311,9 +298,11 @@ selection_changed_cb (RoofHardwarePanel *self)
 static void
 hardware_items_changed_cb (RoofHardwarePanel *self)
 {
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+
   rebuild_rows (self);
   if (self->selected != NULL
-      && roof_catalog_find_hardware (self->catalog, roof_spec_get_id (ROOF_SPEC (self->selected)))
+      && roof_catalog_find_hardware (catalog, roof_spec_get_id (ROOF_SPEC (self->selected)))
            != self->selected)
     show_spec (self, NULL);
 }
@@ -371,6 +360,7 @@ header_new (void)
 static void
 bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, RoofHardwarePanel *self)
 {
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   GObject *object = gtk_list_item_get_item (item);
   GtkWidget *child = gtk_list_item_get_child (item);
 
@@ -393,7 +383,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, RoofHardwarePanel
           child = roof_hardware_row_new ();
           gtk_list_item_set_child (item, child);
         }
-      roof_hardware_row_set_scenario (ROOF_HARDWARE_ROW (child), self->scenario);
+      roof_hardware_row_set_scenario (ROOF_HARDWARE_ROW (child), scenario);
       roof_hardware_row_set_spec (ROOF_HARDWARE_ROW (child), ROOF_HARDWARE_SPEC (object));
       gtk_list_item_set_selectable (item, TRUE);
       gtk_list_item_set_activatable (item, TRUE);
@@ -425,8 +415,8 @@ roof_hardware_panel_dispose (GObject *object)
   if (self->focus_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->focus_tick);
   self->focus_tick = 0;
-  roof_hardware_panel_set_catalog (self, NULL);
-  roof_hardware_panel_set_scenario (self, NULL);
+  roof_panel_set_catalog (ROOF_PANEL (self), NULL);
+  roof_panel_set_scenario (ROOF_PANEL (self), NULL);
   show_spec (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ROOF_TYPE_HARDWARE_PANEL);
   /* the template's root box is not a bound child: it goes here */
@@ -439,41 +429,40 @@ roof_hardware_panel_dispose (GObject *object)
 }
 
 static void
-roof_hardware_panel_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+roof_hardware_panel_catalog_set (RoofPanel *panel, RoofCatalog *old)
 {
-  RoofHardwarePanel *self = ROOF_HARDWARE_PANEL (object);
+  RoofHardwarePanel *self = ROOF_HARDWARE_PANEL (panel);
+  RoofCatalog *catalog = roof_panel_get_catalog (panel);
 
-  switch (prop_id)
+  self->hardware = catalog != NULL ? roof_catalog_get_hardware (catalog) : NULL;
+  if (catalog != NULL)
     {
-    case PROP_CATALOG:
-      g_value_set_object (value, self->catalog);
-      break;
-    case PROP_SCENARIO:
-      g_value_set_object (value, self->scenario);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      g_signal_connect_swapped (self->hardware, "items-changed",
+                                G_CALLBACK (hardware_items_changed_cb), self);
+      g_signal_connect_swapped (catalog, "entry-changed", G_CALLBACK (entry_changed_cb), self);
     }
+  show_spec (self, NULL);
+  rebuild_rows (self);
 }
 
 static void
-roof_hardware_panel_set_property (GObject *object,
-                                  guint prop_id,
-                                  const GValue *value,
-                                  GParamSpec *pspec)
+roof_hardware_panel_scenario_set (RoofPanel *panel)
 {
-  RoofHardwarePanel *self = ROOF_HARDWARE_PANEL (object);
+  RoofHardwarePanel *self = ROOF_HARDWARE_PANEL (panel);
 
-  switch (prop_id)
+  /* the rows bound so far follow the old scenario: rebind them all */
+  if (self->rows != NULL)
     {
-    case PROP_CATALOG:
-      roof_hardware_panel_set_catalog (self, g_value_get_object (value));
-      break;
-    case PROP_SCENARIO:
-      roof_hardware_panel_set_scenario (self, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      GListModel *rows = G_LIST_MODEL (self->rows);
+      g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+      guint n = g_list_model_get_n_items (rows);
+
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (items, g_list_model_get_item (rows, i));
+      self->rebuilding = TRUE;
+      g_list_store_splice (self->rows, 0, n, items->pdata, n);
+      self->rebuilding = FALSE;
+      sync_selection (self);
     }
 }
 
@@ -482,18 +471,11 @@ roof_hardware_panel_class_init (RoofHardwarePanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  RoofPanelClass *panel_class = ROOF_PANEL_CLASS (klass);
 
   object_class->dispose = roof_hardware_panel_dispose;
-  object_class->get_property = roof_hardware_panel_get_property;
-  object_class->set_property = roof_hardware_panel_set_property;
-
-  properties[PROP_CATALOG] = g_param_spec_object ("catalog", NULL, NULL, ROOF_TYPE_CATALOG,
-                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                    | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SCENARIO] = g_param_spec_object ("scenario", NULL, NULL, ROOF_TYPE_SCENARIO,
-                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                     | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  panel_class->catalog_set = roof_hardware_panel_catalog_set;
+  panel_class->scenario_set = roof_hardware_panel_scenario_set;
 
   g_type_ensure (ROOF_TYPE_SPEC_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -563,85 +545,17 @@ roof_hardware_panel_new (RoofCatalog *catalog, RoofScenario *scenario)
   return g_object_new (ROOF_TYPE_HARDWARE_PANEL, "catalog", catalog, "scenario", scenario, NULL);
 }
 
-RoofCatalog *
-roof_hardware_panel_get_catalog (RoofHardwarePanel *self)
-{
-  g_return_val_if_fail (ROOF_IS_HARDWARE_PANEL (self), NULL);
-
-  return self->catalog;
-}
-
-void
-roof_hardware_panel_set_catalog (RoofHardwarePanel *self, RoofCatalog *catalog)
-{
-  g_return_if_fail (ROOF_IS_HARDWARE_PANEL (self));
-  g_return_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog));
-
-  if (self->catalog == catalog)
-    return;
-  if (self->catalog != NULL)
-    {
-      g_clear_signal_handler (&self->items_handler, self->hardware);
-      g_clear_signal_handler (&self->entry_handler, self->catalog);
-      self->hardware = NULL;
-    }
-  g_set_object (&self->catalog, catalog);
-  if (catalog != NULL)
-    {
-      self->hardware = roof_catalog_get_hardware (catalog);
-      self->items_handler = g_signal_connect_swapped (self->hardware, "items-changed",
-                                                      G_CALLBACK (hardware_items_changed_cb), self);
-      self->entry_handler = g_signal_connect_swapped (catalog, "entry-changed",
-                                                      G_CALLBACK (entry_changed_cb), self);
-    }
-  show_spec (self, NULL);
-  rebuild_rows (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
-}
-
-RoofScenario *
-roof_hardware_panel_get_scenario (RoofHardwarePanel *self)
-{
-  g_return_val_if_fail (ROOF_IS_HARDWARE_PANEL (self), NULL);
-
-  return self->scenario;
-}
-
-void
-roof_hardware_panel_set_scenario (RoofHardwarePanel *self, RoofScenario *scenario)
-{
-  g_return_if_fail (ROOF_IS_HARDWARE_PANEL (self));
-  g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
-
-  if (!g_set_object (&self->scenario, scenario))
-    return;
-  /* the rows bound so far follow the old scenario: rebind them all */
-  if (self->rows != NULL)
-    {
-      GListModel *rows = G_LIST_MODEL (self->rows);
-      g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
-      guint n = g_list_model_get_n_items (rows);
-
-      for (guint i = 0; i < n; i++)
-        g_ptr_array_add (items, g_list_model_get_item (rows, i));
-      self->rebuilding = TRUE;
-      g_list_store_splice (self->rows, 0, n, items->pdata, n);
-      self->rebuilding = FALSE;
-      sync_selection (self);
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
-}
-
 gboolean
 roof_hardware_panel_select_hardware (RoofHardwarePanel *self, const char *id)
 {
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
   RoofHardwareSpec *spec;
   guint position;
 
   g_return_val_if_fail (ROOF_IS_HARDWARE_PANEL (self), FALSE);
   g_return_val_if_fail (id != NULL, FALSE);
 
-  spec = self->catalog != NULL ? roof_catalog_find_hardware (self->catalog, id) : NULL;
+  spec = catalog != NULL ? roof_catalog_find_hardware (catalog, id) : NULL;
   if (spec == NULL)
     return FALSE;
   if (position_of (self, spec) == GTK_INVALID_LIST_POSITION)

@@ -11,21 +11,17 @@
 
 #include <adwaita.h>
 
-#include "roof-scenario.h"
+#include "roof-panel.h"
 
 G_BEGIN_DECLS
 
 #define ROOF_TYPE_HARDWARE_PANEL (roof_hardware_panel_get_type ())
-G_DECLARE_FINAL_TYPE (RoofHardwarePanel, roof_hardware_panel, ROOF, HARDWARE_PANEL, GtkWidget)
+G_DECLARE_FINAL_TYPE (RoofHardwarePanel, roof_hardware_panel, ROOF, HARDWARE_PANEL, RoofPanel)
 
-/* Properties: "catalog" (RoofCatalog *), "scenario" (RoofScenario *); both
+/* Properties (RoofPanel): "catalog" (RoofCatalog *), "scenario" (RoofScenario *); both
  * may be set at construction or later (and replaced). */
 
 GtkWidget *roof_hardware_panel_new (RoofCatalog *catalog, RoofScenario *scenario);
-RoofCatalog *roof_hardware_panel_get_catalog (RoofHardwarePanel *self);
-void roof_hardware_panel_set_catalog (RoofHardwarePanel *self, RoofCatalog *catalog);
-RoofScenario *roof_hardware_panel_get_scenario (RoofHardwarePanel *self);
-void roof_hardware_panel_set_scenario (RoofHardwarePanel *self, RoofScenario *scenario);
 
 /* Shows `id` in the editor and selects it in the list (clearing a search
  * that hides it). FALSE when the catalog has no such device. */

@@ -565,12 +565,6 @@ roof_layout_panel_catalog_set (RoofPanel *panel, RoofCatalog *old)
   RoofLayoutPanel *self = ROOF_LAYOUT_PANEL (panel);
   RoofCatalog *catalog = roof_panel_get_catalog (panel);
 
-  if (old != NULL)
-    {
-      /* the old catalog's lists no longer refill these rows */
-      g_signal_handlers_disconnect_by_data (old, self);
-      g_signal_handlers_disconnect_by_data (roof_catalog_get_systems (old), self);
-    }
   if (catalog != NULL)
     {
       /* a system added, removed or renamed; a model's experts or a

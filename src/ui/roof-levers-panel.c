@@ -436,12 +436,6 @@ roof_levers_panel_catalog_set (RoofPanel *panel, RoofCatalog *old)
   RoofLeversPanel *self = ROOF_LEVERS_PANEL (panel);
   RoofCatalog *catalog = roof_panel_get_catalog (panel);
 
-  if (old != NULL)
-    {
-      /* the old catalog's lists no longer refill these rows */
-      g_signal_handlers_disconnect_by_data (roof_catalog_get_models (old), self);
-      g_signal_handlers_disconnect_by_data (roof_catalog_get_systems (old), self);
-    }
   if (catalog != NULL)
     {
       /* a model or system added, removed or renamed */

@@ -28,7 +28,7 @@
 
 struct _RoofModelPanel
 {
-  GtkWidget parent_instance;
+  RoofPanel parent_instance;
 
   /* template */
   GtkDropDown *model_dropdown;
@@ -78,12 +78,7 @@ struct _RoofModelPanel
   GtkButton *delete_button;
   RoofSpecEditor *editor;
 
-  RoofCatalog *catalog;
-  RoofScenario *scenario;
   GListModel *models; /* the catalog's */
-  gulong models_handler;
-  gulong entry_handler;
-  gulong scenario_handler;
 
   RoofModelSpec *model; /* the scenario's, in the editor */
   gulong model_handler;
@@ -93,17 +88,7 @@ struct _RoofModelPanel
   GPtrArray *bindings;  /* GBinding, one reference each, to the scenario */
 };
 
-G_DEFINE_FINAL_TYPE (RoofModelPanel, roof_model_panel, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_CATALOG,
-  PROP_SCENARIO,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (RoofModelPanel, roof_model_panel, ROOF_TYPE_PANEL)
 
 enum
 {
@@ -133,6 +118,7 @@ set_row (AdwActionRow *row, GtkLabel *label, const char *value, const char *subt
 static void
 update_derived (RoofModelPanel *self)
 {
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   const RoofModelDerived *md;
   const RoofWorkload *wl;
   gboolean generic;
@@ -140,7 +126,7 @@ update_derived (RoofModelPanel *self)
   g_autofree char *text = NULL;
   g_autofree char *subtitle = NULL;
 
-  if (self->model == NULL || self->scenario == NULL)
+  if (self->model == NULL || scenario == NULL)
     {
       set_row (self->params_row, self->params_label, "—", NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->active_row), FALSE);
@@ -153,7 +139,7 @@ update_derived (RoofModelPanel *self)
     }
 
   md = roof_model_spec_get_derived (self->model);
-  wl = roof_scenario_get_workload (self->scenario);
+  wl = roof_scenario_get_workload (scenario);
   generic = md->kind == ROOF_MODEL_GENERIC;
 
   /* parameters: the published figure when given, else the derived one */
@@ -282,7 +268,9 @@ cost_row_activated_cb (AdwActionRow *row, RoofModelPanel *self)
 static void
 update_cost (RoofModelPanel *self)
 {
-  const char *const *ids = self->scenario != NULL ? roof_scenario_get_hardware (self->scenario)
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+  const char *const *ids = scenario != NULL ? roof_scenario_get_hardware (scenario)
                                                   : NULL;
   static const char *const none[] = { NULL };
 
@@ -330,8 +318,8 @@ update_cost (RoofModelPanel *self)
     {
       GtkWidget *row = g_ptr_array_index (self->cost_rows, i);
       GtkLabel *price = g_object_get_data (G_OBJECT (row), "price-label");
-      RoofHardwareSpec *spec = self->catalog != NULL
-                                 ? roof_catalog_find_hardware (self->catalog, ids[i])
+      RoofHardwareSpec *spec = catalog != NULL
+                                 ? roof_catalog_find_hardware (catalog, ids[i])
                                  : NULL;
       const RoofHardwareParams *hw = spec != NULL ? roof_hardware_spec_get_params (spec) : NULL;
       g_autofree char *text = NULL;
@@ -502,9 +490,12 @@ model_position (RoofModelPanel *self, RoofModelSpec *model)
 static RoofModelSpec *
 scenario_model (RoofModelPanel *self)
 {
-  if (self->scenario == NULL || self->catalog == NULL)
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+
+  if (scenario == NULL || catalog == NULL)
     return NULL;
-  return roof_catalog_find_model (self->catalog, roof_scenario_get_model (self->scenario));
+  return roof_catalog_find_model (catalog, roof_scenario_get_model (scenario));
 }
 
 static gboolean
@@ -558,7 +549,9 @@ bind (RoofModelPanel *self,
       GBindingTransformFunc from,
       gpointer user_data)
 {
-  bind_full (self, self->scenario, property, target, target_property,
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+
+  bind_full (self, scenario, property, target, target_property,
              G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE, to, from, user_data);
 }
 
@@ -575,6 +568,8 @@ unbind_scenario (RoofModelPanel *self)
 static void
 bind_scenario (RoofModelPanel *self)
 {
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
+
   static const struct
   {
     const char *property;
@@ -589,7 +584,7 @@ bind_scenario (RoofModelPanel *self)
   GtkAdjustment *scale;
 
   unbind_scenario (self);
-  if (self->scenario == NULL)
+  if (scenario == NULL)
     return;
   bind (self, "model", self->model_dropdown, "selected", model_to_position, position_to_model,
         self);
@@ -604,9 +599,9 @@ bind_scenario (RoofModelPanel *self)
   /* two ways, each a binding of its own: a bidirectional binding would
    * not move the slider to the whole batch its move made */
   scale = gtk_range_get_adjustment (GTK_RANGE (self->batch_scale));
-  bind_full (self, self->scenario, "batch", scale, "value", G_BINDING_SYNC_CREATE, batch_to_scale,
+  bind_full (self, scenario, "batch", scale, "value", G_BINDING_SYNC_CREATE, batch_to_scale,
              NULL, NULL);
-  bind_full (self, scale, "value", self->scenario, "batch", G_BINDING_DEFAULT, scale_to_batch,
+  bind_full (self, scale, "value", scenario, "batch", G_BINDING_DEFAULT, scale_to_batch,
              NULL, NULL);
 }
 
@@ -623,9 +618,9 @@ update_from_scenario (RoofModelPanel *self)
 /* Callbacks                                                                */
 
 static void
-scenario_changed_cb (RoofModelPanel *self)
+scenario_changed_cb (RoofPanel *panel)
 {
-  update_from_scenario (self);
+  update_from_scenario (ROOF_MODEL_PANEL (panel));
 }
 
 static void
@@ -639,7 +634,7 @@ static void
 models_changed_cb (RoofModelPanel *self)
 {
   /* the picker's selection follows its items; the scenario's model stays */
-  if (self->scenario != NULL)
+  if (roof_panel_get_scenario (ROOF_PANEL (self)) != NULL)
     gtk_drop_down_set_selected (self->model_dropdown, model_position (self, scenario_model (self)));
   update_from_scenario (self);
 }
@@ -655,14 +650,16 @@ entry_changed_cb (RoofModelPanel *self, RoofSpec *spec)
 static void
 duplicate_clicked_cb (RoofModelPanel *self)
 {
+  RoofCatalog *catalog = roof_panel_get_catalog (ROOF_PANEL (self));
+  RoofScenario *scenario = roof_panel_get_scenario (ROOF_PANEL (self));
   g_autofree char *id = NULL;
 
-  if (self->model == NULL || self->catalog == NULL || self->scenario == NULL)
+  if (self->model == NULL || catalog == NULL || scenario == NULL)
     return;
-  id = roof_catalog_duplicate_entry (self->catalog, ROOF_SPEC (self->model));
+  id = roof_catalog_duplicate_entry (catalog, ROOF_SPEC (self->model));
   /* the editor follows the scenario's model: work on the copy from here on */
   if (id != NULL)
-    roof_scenario_set_model (self->scenario, id);
+    roof_scenario_set_model (scenario, id);
 }
 
 static void
@@ -684,8 +681,8 @@ roof_model_panel_dispose (GObject *object)
   RoofModelPanel *self = ROOF_MODEL_PANEL (object);
   GtkWidget *child;
 
-  roof_model_panel_set_scenario (self, NULL);
-  roof_model_panel_set_catalog (self, NULL);
+  roof_panel_set_scenario (ROOF_PANEL (self), NULL);
+  roof_panel_set_catalog (ROOF_PANEL (self), NULL);
   if (self->model != NULL)
     g_clear_signal_handler (&self->model_handler, self->model);
   g_clear_object (&self->model);
@@ -710,41 +707,42 @@ roof_model_panel_finalize (GObject *object)
 }
 
 static void
-roof_model_panel_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+roof_model_panel_catalog_set (RoofPanel *panel, RoofCatalog *old)
 {
-  RoofModelPanel *self = ROOF_MODEL_PANEL (object);
+  RoofModelPanel *self = ROOF_MODEL_PANEL (panel);
+  RoofCatalog *catalog = roof_panel_get_catalog (panel);
 
-  switch (prop_id)
+  self->models = NULL;
+  /* a new list moves the picker's selection: not the scenario's model */
+  unbind_scenario (self);
+  if (catalog != NULL)
     {
-    case PROP_CATALOG:
-      g_value_set_object (value, self->catalog);
-      break;
-    case PROP_SCENARIO:
-      g_value_set_object (value, self->scenario);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      self->models = roof_catalog_get_models (catalog);
+      gtk_drop_down_set_model (self->model_dropdown, self->models);
+      /* after the dropdown's own handler, which keeps its selection in step */
+      g_signal_connect_object (self->models, "items-changed", G_CALLBACK (models_changed_cb),
+                               self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+      g_signal_connect_swapped (catalog, "entry-changed", G_CALLBACK (entry_changed_cb), self);
+    }
+  else if (self->model_dropdown != NULL)
+    gtk_drop_down_set_model (self->model_dropdown, NULL);
+
+  if (self->model_dropdown != NULL)
+    {
+      bind_scenario (self);
+      update_from_scenario (self);
     }
 }
 
 static void
-roof_model_panel_set_property (GObject *object,
-                               guint prop_id,
-                               const GValue *value,
-                               GParamSpec *pspec)
+roof_model_panel_scenario_set (RoofPanel *panel)
 {
-  RoofModelPanel *self = ROOF_MODEL_PANEL (object);
+  RoofModelPanel *self = ROOF_MODEL_PANEL (panel);
 
-  switch (prop_id)
+  if (self->model_dropdown != NULL)
     {
-    case PROP_CATALOG:
-      roof_model_panel_set_catalog (self, g_value_get_object (value));
-      break;
-    case PROP_SCENARIO:
-      roof_model_panel_set_scenario (self, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      bind_scenario (self);
+      update_from_scenario (self);
     }
 }
 
@@ -753,19 +751,13 @@ roof_model_panel_class_init (RoofModelPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  RoofPanelClass *panel_class = ROOF_PANEL_CLASS (klass);
 
   object_class->dispose = roof_model_panel_dispose;
   object_class->finalize = roof_model_panel_finalize;
-  object_class->get_property = roof_model_panel_get_property;
-  object_class->set_property = roof_model_panel_set_property;
-
-  properties[PROP_CATALOG] = g_param_spec_object ("catalog", NULL, NULL, ROOF_TYPE_CATALOG,
-                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                    | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SCENARIO] = g_param_spec_object ("scenario", NULL, NULL, ROOF_TYPE_SCENARIO,
-                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                     | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  panel_class->catalog_set = roof_model_panel_catalog_set;
+  panel_class->scenario_set = roof_model_panel_scenario_set;
+  panel_class->scenario_changed = scenario_changed_cb;
 
   signals[EDIT_HARDWARE] = g_signal_new ("edit-hardware", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
@@ -885,77 +877,4 @@ roof_model_panel_new (RoofCatalog *catalog, RoofScenario *scenario)
   g_return_val_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario), NULL);
 
   return g_object_new (ROOF_TYPE_MODEL_PANEL, "catalog", catalog, "scenario", scenario, NULL);
-}
-
-RoofCatalog *
-roof_model_panel_get_catalog (RoofModelPanel *self)
-{
-  g_return_val_if_fail (ROOF_IS_MODEL_PANEL (self), NULL);
-
-  return self->catalog;
-}
-
-void
-roof_model_panel_set_catalog (RoofModelPanel *self, RoofCatalog *catalog)
-{
-  g_return_if_fail (ROOF_IS_MODEL_PANEL (self));
-  g_return_if_fail (catalog == NULL || ROOF_IS_CATALOG (catalog));
-
-  if (self->catalog == catalog)
-    return;
-  if (self->catalog != NULL)
-    {
-      g_clear_signal_handler (&self->models_handler, self->models);
-      g_clear_signal_handler (&self->entry_handler, self->catalog);
-      self->models = NULL;
-    }
-  g_set_object (&self->catalog, catalog);
-
-  /* a new list moves the picker's selection: not the scenario's model */
-  unbind_scenario (self);
-  if (catalog != NULL)
-    {
-      self->models = roof_catalog_get_models (catalog);
-      gtk_drop_down_set_model (self->model_dropdown, self->models);
-      /* after the dropdown's own handler, which keeps its selection in step */
-      self->models_handler = g_signal_connect_object (self->models, "items-changed",
-                                                      G_CALLBACK (models_changed_cb), self,
-                                                      G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-      self->entry_handler = g_signal_connect_swapped (catalog, "entry-changed",
-                                                      G_CALLBACK (entry_changed_cb), self);
-    }
-  else if (self->model_dropdown != NULL)
-    gtk_drop_down_set_model (self->model_dropdown, NULL);
-
-  if (self->model_dropdown != NULL)
-    {
-      bind_scenario (self);
-      update_from_scenario (self);
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
-}
-
-RoofScenario *
-roof_model_panel_get_scenario (RoofModelPanel *self)
-{
-  g_return_val_if_fail (ROOF_IS_MODEL_PANEL (self), NULL);
-
-  return self->scenario;
-}
-
-void
-roof_model_panel_set_scenario (RoofModelPanel *self, RoofScenario *scenario)
-{
-  g_return_if_fail (ROOF_IS_MODEL_PANEL (self));
-  g_return_if_fail (scenario == NULL || ROOF_IS_SCENARIO (scenario));
-
-  if (!roof_follow_changed (&self->scenario, &self->scenario_handler, scenario,
-                            G_CALLBACK (scenario_changed_cb), self, G_CONNECT_SWAPPED))
-    return;
-  if (self->model_dropdown != NULL)
-    {
-      bind_scenario (self);
-      update_from_scenario (self);
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
 }

@@ -15,23 +15,19 @@
 
 #include <adwaita.h>
 
-#include "roof-scenario.h"
+#include "roof-panel.h"
 
 G_BEGIN_DECLS
 
 #define ROOF_TYPE_MODEL_PANEL (roof_model_panel_get_type ())
-G_DECLARE_FINAL_TYPE (RoofModelPanel, roof_model_panel, ROOF, MODEL_PANEL, GtkWidget)
+G_DECLARE_FINAL_TYPE (RoofModelPanel, roof_model_panel, ROOF, MODEL_PANEL, RoofPanel)
 
-/* Properties: "catalog" (RoofCatalog *), "scenario" (RoofScenario *); both
+/* Properties (RoofPanel): "catalog" (RoofCatalog *), "scenario" (RoofScenario *); both
  * may be set at construction or later (and replaced).
  * Signal ::edit-hardware (const char *id): the user chose a device's price
  * to edit it; the window shows the hardware panel with that device
  * (roof_hardware_panel_select_hardware). */
 
 GtkWidget *roof_model_panel_new (RoofCatalog *catalog, RoofScenario *scenario);
-RoofCatalog *roof_model_panel_get_catalog (RoofModelPanel *self);
-void roof_model_panel_set_catalog (RoofModelPanel *self, RoofCatalog *catalog);
-RoofScenario *roof_model_panel_get_scenario (RoofModelPanel *self);
-void roof_model_panel_set_scenario (RoofModelPanel *self, RoofScenario *scenario);
 
 G_END_DECLS

@@ -33,6 +33,17 @@ scenario_changed_cb (RoofPanel *self)
   ROOF_PANEL_GET_CLASS (self)->scenario_changed (self);
 }
 
+/* What the panel connected to the catalog and its lists no longer
+ * refills it. */
+static void
+disconnect_catalog (RoofPanel *self, RoofCatalog *catalog)
+{
+  g_signal_handlers_disconnect_by_data (catalog, self);
+  g_signal_handlers_disconnect_by_data (roof_catalog_get_hardware (catalog), self);
+  g_signal_handlers_disconnect_by_data (roof_catalog_get_models (catalog), self);
+  g_signal_handlers_disconnect_by_data (roof_catalog_get_systems (catalog), self);
+}
+
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                  */
 
@@ -41,11 +52,13 @@ roof_panel_dispose (GObject *object)
 {
   RoofPanelPrivate *priv = roof_panel_get_instance_private (ROOF_PANEL (object));
 
-  /* a panel lets go of both in its own dispose, with its hooks, while its
-   * children are still there: what is left is only references */
+  /* a panel that needs its hooks for it lets go of both in its own
+   * dispose, while its children are still there */
   if (priv->scenario != NULL)
     g_clear_signal_handler (&priv->scenario_handler, priv->scenario);
   g_clear_object (&priv->scenario);
+  if (priv->catalog != NULL)
+    disconnect_catalog (ROOF_PANEL (object), priv->catalog);
   g_clear_object (&priv->catalog);
   G_OBJECT_CLASS (roof_panel_parent_class)->dispose (object);
 }
@@ -133,6 +146,8 @@ roof_panel_set_catalog (RoofPanel *self, RoofCatalog *catalog)
   if (priv->catalog == catalog)
     return;
   old = g_steal_pointer (&priv->catalog);
+  if (old != NULL)
+    disconnect_catalog (self, old);
   g_set_object (&priv->catalog, catalog);
   if (ROOF_PANEL_GET_CLASS (self)->catalog_set != NULL)
     ROOF_PANEL_GET_CLASS (self)->catalog_set (self, old);

@@ -23,9 +23,10 @@ struct _RoofPanelClass
 {
   GtkWidgetClass parent_class;
 
-  /* The catalog was replaced (before "catalog" is notified): `old` (may be
-   * NULL) is still alive, for the panel to let go of what it connected to
-   * it; roof_panel_get_catalog () is the new one. */
+  /* The catalog was replaced (before "catalog" is notified), and every
+   * handler whose data is the panel disconnected from the old one and its
+   * lists of hardware, models and systems: the panel connects to the new
+   * one, roof_panel_get_catalog (), and refills. `old` may be NULL. */
   void (*catalog_set) (RoofPanel *self, RoofCatalog *old);
   /* The scenario was replaced (before "scenario" is notified). */
   void (*scenario_set) (RoofPanel *self);

@@ -917,12 +917,12 @@ test_model_bindings (Fixture *f, gconstpointer user_data)
 
     wl.batch = 32;
     roof_scenario_set_workload (other, &wl);
-    roof_model_panel_set_scenario (panel, other);
+    roof_panel_set_scenario (ROOF_PANEL (panel), other);
     g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "32");
     ui_type (batch, "48");
     g_assert_cmpfloat (roof_scenario_get_workload (other)->batch, ==, 48);
     g_assert_cmpfloat (roof_scenario_get_workload (f->scenario)->batch, ==, 79);
-    roof_model_panel_set_scenario (panel, f->scenario);
+    roof_panel_set_scenario (ROOF_PANEL (panel), f->scenario);
     g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (batch)), ==, "79");
   }
   g_signal_handlers_disconnect_by_func (f->scenario, count_notify_cb, &batch_notes);
