@@ -56,7 +56,7 @@ typedef struct
 /* Loads what the first render of a process spends most on before it draws:
  * fontconfig's configuration (some 24 million instructions, on a thread
  * pango starts with its font map), then the fonts of `theme` at `scale`
- * (23 million: matching, metrics, shaping). A process that draws once calls
+ * but the message's (17 million: matching, metrics). A process that draws once calls
  * it from the thread that will draw, while another thread does something
  * else (roofline-cli plot loads the catalog): the render then finds the
  * fonts loaded. It changes nothing that is drawn; it returns when the fonts

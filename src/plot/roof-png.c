@@ -25,6 +25,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <tmmintrin.h>
+#endif
 
 #include "roof-chart.h"
 #include "roof-deflate.h"
@@ -62,6 +65,31 @@ typedef struct
  * they are; SUB took a fifth longer for files 15% larger), then RGB, or RGBA
  * with the alpha divided out (cairo stores premultiplied colour). Returns
  * the row's pixels ANDed (as RGB: its alpha is 0xff when all are opaque). */
+#if defined(__x86_64__) && defined(__GNUC__)
+/* The opaque case four pixels a step: one byte shuffle keeps each pixel's
+ * R, G and B in that order and drops its A, and 16 bytes are stored of
+ * which the next step overwrites the last 4 (the row has 16 to spare).
+ * SSSE3, checked at run time. */
+__attribute__ ((target ("ssse3"))) static int
+convert_opaque_ssse3 (const guint32 *src, int width, guint8 *d, guint32 *all)
+{
+  const __m128i rgb = _mm_setr_epi8 (2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+  __m128i acc = _mm_set1_epi32 (-1);
+  int x = 0;
+
+  for (; x + 4 <= width; x += 4, d += 12)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (src + x));
+      acc = _mm_and_si128 (acc, v);
+      _mm_storeu_si128 ((__m128i *) d, _mm_shuffle_epi8 (v, rgb));
+    }
+  acc = _mm_and_si128 (acc, _mm_shuffle_epi32 (acc, _MM_SHUFFLE (1, 0, 3, 2)));
+  acc = _mm_and_si128 (acc, _mm_shuffle_epi32 (acc, _MM_SHUFFLE (2, 3, 0, 1)));
+  *all = (guint32) _mm_cvtsi128_si32 (acc);
+  return x;
+}
+#endif
+
 static guint32
 convert_row (const guint32 *src, int width, gboolean opaque, guint8 *d)
 {
@@ -70,7 +98,15 @@ convert_row (const guint32 *src, int width, gboolean opaque, guint8 *d)
   *d++ = 0;
   if (opaque)
     {
-      for (int x = 0; x < width; x++)
+      int x = 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+      if (__builtin_cpu_supports ("ssse3"))
+        {
+          x = convert_opaque_ssse3 (src, width, d, &all);
+          d += 3 * x;
+        }
+#endif
+      for (; x < width; x++)
         {
           guint32 p = src[x];
           all &= p;
@@ -158,7 +194,8 @@ compress_strips (gpointer data)
   Job *job = data;
   int bpp = job->opaque ? 3 : 4;
   gsize row_len = 1 + (gsize) job->width * bpp;
-  g_autofree guint8 *row = g_malloc (row_len);
+  /* 16 bytes to spare for convert_opaque_ssse3 () */
+  g_autofree guint8 *row = g_malloc (row_len + 16);
   RoofDeflate *deflate = roof_deflate_new (job->width, bpp, row_len * job->rows_per_strip);
   int s;
 
