@@ -173,9 +173,7 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
 
   c->wl = in->workload;
   c->wl.phase = ROOF_PHASE_DECODE;
-  c->b_lo = roof_input_batch_lo (in), c->b_hi = roof_input_batch_hi (in);
-  if (c->b_hi <= c->b_lo)
-    c->b_hi = c->b_lo * 2.0;
+  roof_input_batch_axis (in, &c->b_lo, &c->b_hi);
   c->tmin = c->lmin = G_MAXDOUBLE;
   return roof_chart_collect_devices (in, c, collect_device, error);
 }

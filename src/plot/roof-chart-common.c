@@ -330,6 +330,15 @@ roof_input_batch_hi (const RoofChartInput *in)
   return MAX (hi, roof_input_batch_lo (in));
 }
 
+void
+roof_input_batch_axis (const RoofChartInput *in, double *lo, double *hi)
+{
+  *lo = roof_input_batch_lo (in);
+  *hi = roof_input_batch_hi (in);
+  if (*hi <= *lo)
+    *hi = *lo * 2.0;
+}
+
 double
 roof_input_context_lo (const RoofChartInput *in)
 {

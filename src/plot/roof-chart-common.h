@@ -439,6 +439,9 @@ gboolean roof_chart_collect_devices (const RoofChartInput *in,
 
 double roof_input_batch_lo (const RoofChartInput *in);
 double roof_input_batch_hi (const RoofChartInput *in);
+/* A batch axis's ends: [batch_lo, batch_hi], or [lo, 2 lo] when the
+ * range is one batch, so that a sweep has two ends. */
+void roof_input_batch_axis (const RoofChartInput *in, double *lo, double *hi);
 double roof_input_context_lo (const RoofChartInput *in);
 double roof_input_context_hi (const RoofChartInput *in);
 double roof_input_prompt_lo (const RoofChartInput *in);

@@ -271,10 +271,8 @@ collect (const RoofChartInput *in, gpointer data, GError **error)
 
   c->wl = in->workload;
   c->wl.phase = ROOF_PHASE_DECODE;
-  c->b_lo = roof_input_batch_lo (in), c->b_hi = roof_input_batch_hi (in);
+  roof_input_batch_axis (in, &c->b_lo, &c->b_hi);
   c->ymin = G_MAXDOUBLE, c->ymax = 0.0;
-  if (c->b_hi <= c->b_lo)
-    c->b_hi = c->b_lo * 2.0;
   c->b_hi = fitted_batch_hi (in, &c->wl, c->b_lo, c->b_hi);
   if (!roof_chart_collect_devices (in, c, collect_device, error))
     return FALSE;
