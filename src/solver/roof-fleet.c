@@ -156,16 +156,6 @@ typedef struct
   bool prefill_ok;
 } Gather;
 
-static void
-layout_into (RoofWorkload *w, const RoofLayoutPoint *p)
-{
-  w->devices = p->tp;
-  w->ep = p->ep;
-  w->pp = p->pp;
-  w->dp = 1.0;
-  w->microbatches = p->pp;
-}
-
 static bool
 time_prefills (Gather *g, const RoofLayoutPoint *p)
 {
@@ -178,7 +168,7 @@ time_prefills (Gather *g, const RoofLayoutPoint *p)
   g->pp = p->pp;
   pre.phase = ROOF_PHASE_PREFILL;
   pre.batch = 1.0;
-  layout_into (&pre, p);
+  roof_workload_set_layout (&pre, p->tp, p->ep, p->pp, 1.0);
   g->prefill_ok = true;
   for (int k = 0; k < g->d->n_classes && g->prefill_ok; k++)
     {
@@ -254,7 +244,7 @@ gather_point (const RoofLayoutPoint *p, void *user)
     return true;
   if (!disagg && !g->prefill_ok)
     return true;
-  layout_into (&g->w, p);
+  roof_workload_set_layout (&g->w, p->tp, p->ep, p->pp, 1.0);
   g->w.batch = p->batch;
   if (!time_decode (g, &itl, &tokens_per_step))
     return true;

@@ -578,11 +578,7 @@ roof_layouts_enumerate (const RoofHardwareParams *hw, const RoofModelDerived *md
             {
               double pp = pps[q];
               RoofError local;
-              w.devices = tp;
-              w.ep = ep;
-              w.pp = pp;
-              w.microbatches = pp;
-              w.dp = floor (avail / (tp * ep * pp));
+              roof_workload_set_layout (&w, tp, ep, pp, floor (avail / (tp * ep * pp)));
               if (roof_layout_validate (hw, md, &w, &local) != ROOF_OK)
                 continue;
               layouts++;

@@ -95,6 +95,19 @@ roof_max (double a, double b)
   return a > b ? a : b;
 }
 
+/* A layout's degrees onto a workload, as roof_layouts_enumerate sets them:
+ * `tp` devices per tensor group, `ep` and `pp` with one microbatch per
+ * pipeline stage, `dp` replicas. */
+static inline void
+roof_workload_set_layout (RoofWorkload *w, double tp, double ep, double pp, double dp)
+{
+  w->devices = tp;
+  w->ep = ep;
+  w->pp = pp;
+  w->microbatches = pp;
+  w->dp = dp;
+}
+
 /* An efficiency η of the hardware or the SLA: 0 (unset) means 1. */
 static inline double
 roof_eff (double v)

@@ -159,11 +159,7 @@ roof_speculative_layout_point (const RoofHardwareParams *hw, const RoofModelDeri
   /* the layout and batch as roof_layouts_enumerate set them */
   w = *wl;
   w.phase = ROOF_PHASE_DECODE;
-  w.devices = p->tp;
-  w.ep = p->ep;
-  w.pp = p->pp;
-  w.microbatches = p->pp;
-  w.dp = p->dp;
+  roof_workload_set_layout (&w, p->tp, p->ep, p->pp, p->dp);
   w.batch = p->batch;
   if ((st = roof_speculative (hw, md, &w, spec, draft, &s, err)) != ROOF_OK)
     return st;
