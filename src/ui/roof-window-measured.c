@@ -83,8 +83,7 @@ finish (Asking *a, const RoofImportHints *hints)
 
   if (added == NULL || !keep (a->self, added, &error))
     {
-      g_autofree char *heading = g_strdup_printf (_("Could Not Import “%s”"), name);
-      _roof_window_show_error (a->self, heading, error->message);
+      _roof_window_show_import_error (a->self, a->file, error);
       return;
     }
   {
@@ -267,9 +266,7 @@ import_chosen (RoofWindow *self, GFile *file)
   a->file = g_object_ref (file);
   if (!roof_file_read (file, ROOF_FILE_READ_REGULAR, &a->data, &a->length, &error))
     {
-      g_autofree char *name = _roof_window_file_display_name (file);
-      g_autofree char *heading = g_strdup_printf (_("Could Not Import “%s”"), name);
-      _roof_window_show_error (self, heading, error->message);
+      _roof_window_show_import_error (self, file, error);
       asking_free (a);
       return;
     }

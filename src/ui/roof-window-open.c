@@ -424,12 +424,7 @@ import_chosen (RoofWindow *self, GFile *file)
   g_autoptr (GError) error = NULL;
 
   if (!open_in_window (self, file, OPEN_HERE, &error))
-    {
-      g_autofree char *name = _roof_window_file_display_name (file);
-      g_autofree char *heading = g_strdup_printf (_("Could Not Import “%s”"), name);
-
-      _roof_window_show_error (self, heading, error->message);
-    }
+    _roof_window_show_import_error (self, file, error);
 }
 
 static void

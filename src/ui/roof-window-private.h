@@ -80,6 +80,8 @@ void _roof_window_toast (RoofWindow *self, const char *text);
 void _roof_window_show_error (RoofWindow *self, const char *heading, const char *body);
 /* The file's name as the user knows it. */
 char *_roof_window_file_display_name (GFile *file);
+/* "Could Not Import “NAME”" with the error's message. */
+void _roof_window_show_import_error (RoofWindow *self, GFile *file, const GError *error);
 /* The chart theme of the screen: the preference, else light or dark as the desktop is. */
 RoofThemeKind _roof_window_screen_theme (RoofWindow *self);
 /* Closes the window from the main loop, once the handler running now (a

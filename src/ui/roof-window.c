@@ -77,6 +77,15 @@ _roof_window_file_display_name (GFile *file)
   return g_filename_display_name (base ? base : "");
 }
 
+void
+_roof_window_show_import_error (RoofWindow *self, GFile *file, const GError *error)
+{
+  g_autofree char *name = _roof_window_file_display_name (file);
+  g_autofree char *heading = g_strdup_printf (_("Could Not Import “%s”"), name);
+
+  _roof_window_show_error (self, heading, error->message);
+}
+
 RoofThemeKind
 _roof_window_screen_theme (RoofWindow *self)
 {
