@@ -770,15 +770,10 @@ cost_print_table (RoofCliContext *ctx, const CostRun *run)
   CostRow *rows = run->rows;
   GArray *batches = run->batches;
   const RoofWorkload wl = run->wl;
-  g_autoptr (RoofCliTable) t = roof_cli_table_new (n + 1);
-  g_autofree const char **header = g_new0 (const char *, n + 1);
+  g_autoptr (RoofCliTable) t = roof_cli_device_table_new (ctx, "batch");
   gboolean any_unfit = FALSE;
 
-  header[0] = "batch";
-  for (guint i = 0; i < n; i++)
-    header[i + 1] = id_of (ctx, i);
   roof_cli_table_set_align (t, 0, ROOF_CLI_ALIGN_RIGHT);
-  roof_cli_table_set_headerv (t, header);
   for (guint j = 0; j < m; j++)
     {
       roof_cli_table_add_row (t);

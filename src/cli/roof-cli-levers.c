@@ -609,14 +609,14 @@ usd_row (RoofCliTable *t, const char *label, const RoofCliLeverResults *lr, cons
     }
 }
 
-static RoofCliTable *
-new_table (RoofCliContext *ctx)
+RoofCliTable *
+roof_cli_device_table_new (RoofCliContext *ctx, const char *corner)
 {
   guint n = ctx->targets->len;
   RoofCliTable *t = roof_cli_table_new (n + 1);
   g_autofree const char **header = g_new0 (const char *, n + 1);
 
-  header[0] = "";
+  header[0] = corner;
   for (guint i = 0; i < n; i++)
     header[i + 1] = id_of (ctx, i);
   roof_cli_table_set_headerv (t, header);
@@ -627,7 +627,7 @@ static void
 print_spec (RoofCliContext *ctx, const RoofCliLeverResults *lr)
 {
   const RoofCliLevers *lv = &ctx->levers;
-  g_autoptr (RoofCliTable) t = new_table (ctx);
+  g_autoptr (RoofCliTable) t = roof_cli_device_table_new (ctx, "");
   g_autofree char *drafter = NULL;
 
   if (ctx->draft != NULL)
@@ -659,7 +659,7 @@ static void
 print_disagg (RoofCliContext *ctx, const RoofCliLeverResults *lr)
 {
   const RoofWorkload *pw = &ctx->prefill_workload;
-  g_autoptr (RoofCliTable) t = new_table (ctx);
+  g_autoptr (RoofCliTable) t = roof_cli_device_table_new (ctx, "");
   g_autofree char *layout = roof_cli_describe_layout (pw);
 
   roof_cli_stream_printf (ctx->out,

@@ -170,6 +170,9 @@ void roof_cli_json_writer_cost_basis (RoofCliJsonWriter *w, const RoofCliContext
 void roof_cli_json_writer_layout (RoofCliJsonWriter *w, const char *key, const RoofLayoutPoint *p);
 /* The footer line under a table with $/Mtok: "Cost basis: rented …" */
 void roof_cli_print_cost_basis (RoofCliContext *ctx);
+/* A table of a column per device: a header of `corner`, then each
+ * target's id. */
+RoofCliTable *roof_cli_device_table_new (RoofCliContext *ctx, const char *corner);
 /* Whether the command times decode steps speculatively when told (solve,
  * sweep, layouts, pareto, plan; plot roofline, batch, cost, context,
  * pareto and plan). */

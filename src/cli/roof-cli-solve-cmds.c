@@ -243,7 +243,8 @@ static void
 print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
 {
   guint n = ctx->targets->len;
-  g_autoptr (RoofCliTable) t = roof_cli_table_new (n + 1);
+  /* one column per device */
+  g_autoptr (RoofCliTable) t = roof_cli_device_table_new (ctx, "");
   g_autofree char *model = roof_cli_describe_model (ctx->model);
   g_autofree char *workload = roof_cli_describe_workload (&ctx->workload, 0);
   gboolean decode = ctx->workload.phase == ROOF_PHASE_DECODE;
@@ -260,15 +261,6 @@ print_solve_table (RoofCliContext *ctx, const RoofResult *r, RoofBreakdown *bd)
 
   roof_cli_stream_printf (ctx->out, "%s\n%s\n\n", model, workload);
   roof_cli_print_calibrated (ctx);
-
-  {
-    /* one column per device */
-    g_autofree const char **header = g_new0 (const char *, n + 1);
-    header[0] = "";
-    for (guint i = 0; i < n; i++)
-      header[i + 1] = id_of (ctx, i);
-    roof_cli_table_set_headerv (t, header);
-  }
 
   if (beyond_tp)
     {
