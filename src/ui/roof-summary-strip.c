@@ -47,6 +47,7 @@ struct _RoofSummaryStrip
    * updating in place while the rows' structure stays the same */
   GPtrArray *labels;
   GString *structure;
+  guint figures; /* how many sets of figures the strip has shown */
 };
 
 G_DEFINE_FINAL_TYPE (RoofSummaryStrip, roof_summary_strip, GTK_TYPE_WIDGET)
@@ -616,6 +617,39 @@ roof_summary_strip_finalize (GObject *object)
   G_OBJECT_CLASS (roof_summary_strip_parent_class)->finalize (object);
 }
 
+/* GSK (4.8) repaints what changed between two frames as separate rectangles
+ * only up to 30 of them: past that it gives up and repaints the whole of the
+ * node it was comparing, here the one holding the chart, this strip and the
+ * side panel. Every edit changes the chart, the batch row and slider in the
+ * panel, and some thirty figures of the table, so every such frame repainted
+ * the whole panel as well (docs/performance.md, "App"). With each new set of
+ * figures the strip reports its change as one rectangle instead, its own: its
+ * children are drawn under a clip node that clips nothing (it is far larger
+ * than the window) and that differs from the last frame's, which GSK cannot
+ * compare and so repaints whole. Nothing is drawn differently; a change of
+ * anything else in the strip (a hovered button) is compared as before. */
+static void
+roof_summary_strip_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  RoofSummaryStrip *self = ROOF_SUMMARY_STRIP (widget);
+  GtkSnapshot *children = gtk_snapshot_new ();
+  GskRenderNode *node, *clip;
+  graphene_rect_t everywhere;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_snapshot_child (widget, child, children);
+  node = gtk_snapshot_free_to_node (children);
+  if (node == NULL)
+    return;
+  graphene_rect_init (&everywhere, -65536.0f - (float) (self->figures % 2), -65536.0f, 131072.0f,
+                      131072.0f);
+  clip = gsk_clip_node_new (node, &everywhere);
+  gtk_snapshot_append_node (snapshot, clip);
+  gsk_render_node_unref (clip);
+  gsk_render_node_unref (node);
+}
+
 static void
 roof_summary_strip_class_init (RoofSummaryStripClass *klass)
 {
@@ -624,6 +658,7 @@ roof_summary_strip_class_init (RoofSummaryStripClass *klass)
 
   object_class->dispose = roof_summary_strip_dispose;
   object_class->finalize = roof_summary_strip_finalize;
+  widget_class->snapshot = roof_summary_strip_snapshot;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rooflinelab/Roofline/"
@@ -687,6 +722,8 @@ roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data)
   g_clear_pointer (&self->data, roof_chart_data_unref);
   self->data = data;
   g_array_set_size (self->rows, 0);
+  self->figures++;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 
   if (data != NULL && (in = roof_chart_data_get_input (data))->model != NULL)
     {

@@ -489,6 +489,96 @@ test_fold (Fixture *f, gconstpointer user_data)
   ui_wait_for (ui_mapped, model, WAIT_MS, "the model panel to come back");
 }
 
+typedef struct
+{
+  GdkFrameClock *clock;
+  gint64 counter;
+} Frames;
+
+/* Two frames have passed since `counter` was read: one laid out and painted
+ * what changed before it. */
+static gboolean
+frames_passed (gpointer data)
+{
+  Frames *fr = data;
+  return gdk_frame_clock_get_frame_counter (fr->clock) >= fr->counter + 2;
+}
+
+static void
+wait_frames (Fixture *f)
+{
+  Frames fr = { gtk_widget_get_frame_clock (GTK_WIDGET (f->window)), 0 };
+  fr.counter = gdk_frame_clock_get_frame_counter (fr.clock);
+  gtk_widget_queue_draw (GTK_WIDGET (f->window));
+  ui_wait_for (frames_passed, &fr, WAIT_MS, "two frames");
+}
+
+/* The summary strip as its parent draws it: the render node under the
+ * strip's offset. */
+static GskRenderNode *
+strip_node (RoofSummaryStrip *strip)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+
+  gtk_widget_snapshot_child (gtk_widget_get_parent (GTK_WIDGET (strip)), GTK_WIDGET (strip),
+                             snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  while (gsk_render_node_get_node_type (node) == GSK_TRANSFORM_NODE)
+    {
+      GskRenderNode *child = gsk_render_node_ref (gsk_transform_node_get_child (node));
+      gsk_render_node_unref (node);
+      node = child;
+    }
+  return node;
+}
+
+/* GSK repaints a frame's changes as separate rectangles only up to 30 of
+ * them, else the whole of the node holding the chart, the strip and the
+ * side panel; so a new set of figures must reach it as one rectangle, the
+ * strip's (roof-summary-strip.c). The strip draws its children under a clip
+ * node that clips nothing, a new one with each set of figures (GSK cannot
+ * compare two clip nodes whose clips differ, and repaints them whole) and the
+ * same one otherwise (a hovered button is compared as before). */
+static void
+test_strip_one_rectangle (Fixture *f, gconstpointer user_data)
+{
+  RoofSummaryStrip *strip = roof_window_get_summary_strip (f->window);
+  RoofScenario *scenario = roof_window_get_scenario (f->window);
+  RoofWorkload wl = *roof_scenario_get_workload (scenario);
+  GskRenderNode *before, *after, *again;
+  graphene_rect_t children;
+
+  wait_frames (f);
+  before = strip_node (strip);
+  g_assert_cmpint (gsk_render_node_get_node_type (before), ==, GSK_CLIP_NODE);
+  gsk_render_node_get_bounds (gsk_clip_node_get_child (before), &children);
+  g_assert_true (graphene_rect_contains_rect (gsk_clip_node_get_clip (before), &children));
+
+  wl.batch = wl.batch + 7;
+  roof_scenario_set_workload (scenario, &wl);
+  roof_window_recompute (f->window);
+  wait_frames (f);
+  after = strip_node (strip);
+  g_assert_cmpint (gsk_render_node_get_node_type (after), ==, GSK_CLIP_NODE);
+  gsk_render_node_get_bounds (gsk_clip_node_get_child (after), &children);
+  g_assert_true (graphene_rect_contains_rect (gsk_clip_node_get_clip (after), &children));
+  g_assert_false (graphene_rect_equal (gsk_clip_node_get_clip (before), gsk_clip_node_get_clip (after)));
+
+  /* drawn again with the same figures: the same clip */
+  gtk_widget_queue_draw (GTK_WIDGET (strip));
+  wait_frames (f);
+  again = strip_node (strip);
+  g_assert_true (again != after);
+  g_assert_cmpint (gsk_render_node_get_node_type (again), ==, GSK_CLIP_NODE);
+  g_assert_true (graphene_rect_equal (gsk_clip_node_get_clip (after), gsk_clip_node_get_clip (again)));
+
+  gsk_render_node_unref (before);
+  gsk_render_node_unref (after);
+  gsk_render_node_unref (again);
+}
+
 static void
 test_copy_table (Fixture *f, gconstpointer user_data)
 {
@@ -1043,6 +1133,7 @@ main (int argc, char *argv[])
   ADD ("pin", test_pin);
   ADD ("fold", test_fold);
   ADD ("copy-table", test_copy_table);
+  ADD ("strip-one-rectangle", test_strip_one_rectangle);
   ADD ("export-to", test_export_to);
   ADD ("export-failure", test_export_failure);
   ADD ("frontier-view", test_frontier_view);
