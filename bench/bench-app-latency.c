@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Needs a display: run it under Xvfb (xvfb-run -a build/bench/bench-app-latency).
- * Opens the main window, compares 8 devices, then changes the batch through
+ * Opens the main window with the app's stylesheet, compares 8 devices, then changes the batch through
  * the scenario (as the model panel's spin button does) and measures until the
  * frame clock's after-paint of the frame in which the chart was redrawn. Each
  * edit waits until the frame clock has been idle for 100 ms, so it starts
@@ -241,6 +241,15 @@ main (int argc, char *argv[])
       return 1;
     }
   adw_init ();
+  /* the app's own stylesheet, which AdwApplication loads from the resource
+   * base path: the window is measured as the app shows it */
+  {
+    GtkCssProvider *css = gtk_css_provider_new ();
+    gtk_css_provider_load_from_resource (css, "/io/github/rooflinelab/Roofline/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref (css);
+  }
   b.loop = g_main_loop_new (NULL, FALSE);
   b.batch = 1; /* the default: every edit below changes it */
   b.n_edits = g_getenv ("BENCH_EDITS") ? atoi (g_getenv ("BENCH_EDITS")) : N_EDITS;
