@@ -187,6 +187,7 @@ roof_layout_panel_check (RoofCatalog *catalog, RoofScenario *scenario, const cha
 {
   RoofWorkload wl;
   RoofModelSpec *model;
+  RoofSystemSpec *found;
   const char *system;
   const char *const *ids;
   char *why;
@@ -205,18 +206,17 @@ roof_layout_panel_check (RoofCatalog *catalog, RoofScenario *scenario, const cha
     wl.dp = value;
   /* no model: the summary says so */
   model = roof_catalog_find_model (catalog, roof_scenario_get_model (scenario));
-  if (model == NULL || (why = check_fit (model, &wl, NULL, NULL, FALSE)) != NULL)
-    return model == NULL ? NULL : why;
+  if (model == NULL)
+    return NULL;
+  if ((why = check_fit (model, &wl, NULL, NULL, FALSE)) != NULL)
+    return why;
 
   system = roof_scenario_get_system (scenario);
-  if (system != NULL && roof_catalog_find_system (catalog, system) != NULL)
+  if (system != NULL && (found = roof_catalog_find_system (catalog, system)) != NULL)
     {
       RoofHardwareParams hw;
       if (roof_catalog_get_system_params (catalog, system, &hw, NULL)
-          && (why = check_fit (model, &wl,
-                                  roof_spec_get_name (
-                                    ROOF_SPEC (roof_catalog_find_system (catalog, system))),
-                                  &hw, TRUE))
+          && (why = check_fit (model, &wl, roof_spec_get_name (ROOF_SPEC (found)), &hw, TRUE))
                != NULL)
         return why;
     }
