@@ -722,8 +722,9 @@ roof_summary_strip_set_data (RoofSummaryStrip *self, RoofChartData *data)
   g_clear_pointer (&self->data, roof_chart_data_unref);
   self->data = data;
   g_array_set_size (self->rows, 0);
+  /* a label whose text changes redraws the strip, under the new clip;
+   * figures that all stay the same cost no repaint */
   self->figures++;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
 
   if (data != NULL && (in = roof_chart_data_get_input (data))->model != NULL)
     {
