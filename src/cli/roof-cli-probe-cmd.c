@@ -42,6 +42,7 @@ json_result (RoofCliContext *ctx, const RoofProbeResult *r, JsonObject *entry, c
   roof_cli_json_writer_string (w, "kernel", "triad");
   roof_cli_json_writer_int (w, "bytes_per_element", 3 * sizeof (double));
   roof_cli_json_writer_number (w, "array_bytes", (double) r->triad_array_bytes);
+  roof_cli_json_writer_number (w, "rule_array_bytes", (double) r->triad_rule_bytes);
   roof_cli_json_writer_int (w, "threads", r->cpus);
   roof_cli_json_writer_int (w, "runs", r->triad_runs);
   roof_cli_json_writer_end_object (w);
@@ -57,6 +58,7 @@ json_result (RoofCliContext *ctx, const RoofProbeResult *r, JsonObject *entry, c
       roof_cli_json_writer_int (w, "shared_cpus", c->shared_cpus);
       roof_cli_json_writer_number (w, "total_bytes", (double) c->total);
       roof_cli_json_writer_number (w, "working_set_bytes", (double) c->working_set);
+      roof_cli_json_writer_number (w, "rule_working_set_bytes", (double) c->working_set_rule);
       roof_cli_json_writer_int (w, "threads", r->cores);
       roof_cli_json_writer_number (w, "bandwidth_GBps", c->bytes_per_s / 1e9);
       roof_cli_json_writer_end_object (w);
@@ -99,6 +101,21 @@ row (RoofCliTable *t, char *what, char *figure, char *how)
   roof_cli_table_take (t, 2, how);
 }
 
+/* Said after the bytes a measurement used when the rule of docs/probe.md
+ * asked more and filling them took longer than the time allowed: "" or
+ * " (rule: 3 × 2032 MiB, too slow to fill)". */
+static char *
+short_by_time (guint64 used, guint64 rule, gboolean triad)
+{
+  g_autofree char *bytes = NULL;
+
+  if (used >= rule)
+    return g_strdup ("");
+  bytes = triad ? g_strdup_printf ("3 × %" G_GUINT64_FORMAT " MiB", rule >> 20)
+                : roof_cli_format ((double) rule, ROOF_UNIT_BYTES);
+  return g_strdup_printf (" (rule: %s, too slow to fill)", bytes);
+}
+
 static void
 table_result (RoofCliContext *ctx, const RoofProbeResult *r, const char *saved)
 {
@@ -106,6 +123,7 @@ table_result (RoofCliContext *ctx, const RoofProbeResult *r, const char *saved)
   RoofCliTable *t = roof_cli_table_new (3);
   g_autofree char *model = roof_cli_escape (r->cpu_model);
   g_autofree char *mem = roof_cli_format ((double) r->memory_bytes, ROOF_UNIT_BYTES);
+  g_autofree char *triad_short = short_by_time (r->triad_array_bytes, r->triad_rule_bytes, TRUE);
 
   g_string_append_printf (head, "This computer: %s, %d CPUs (%d cores), %s of memory, %s\n",
                           model, r->cpus, r->cores, mem, r->date);
@@ -117,15 +135,16 @@ table_result (RoofCliContext *ctx, const RoofProbeResult *r, const char *saved)
   roof_cli_table_set_header (t, "", "measured", "how", NULL);
   roof_cli_table_set_align (t, 2, ROOF_CLI_ALIGN_LEFT);
   row (t, g_strdup ("memory"), roof_cli_format (r->memory_bytes_per_s, ROOF_UNIT_BANDWIDTH),
-       g_strdup_printf ("triad, 3 × %" G_GUINT64_FORMAT " MiB, %d threads, best of %d",
-                        r->triad_array_bytes >> 20, r->cpus, r->triad_runs));
+       g_strdup_printf ("triad, 3 × %" G_GUINT64_FORMAT " MiB%s, %d threads, best of %d",
+                        r->triad_array_bytes >> 20, triad_short, r->cpus, r->triad_runs));
   for (int i = 0; i < r->n_caches; i++)
     {
       const RoofProbeCache *c = &r->caches[i];
       g_autofree char *size = roof_cli_format ((double) c->total, ROOF_UNIT_BYTES);
       g_autofree char *ws = roof_cli_format ((double) c->working_set, ROOF_UNIT_BYTES);
+      g_autofree char *cut = short_by_time (c->working_set, c->working_set_rule, FALSE);
       row (t, g_strdup (c->name), roof_cli_format (c->bytes_per_s, ROOF_UNIT_BANDWIDTH),
-           g_strdup_printf ("%s in all, reading %s on %d threads", size, ws, r->cores));
+           g_strdup_printf ("%s in all, reading %s%s on %d threads", size, ws, cut, r->cores));
     }
   for (int i = 0; i < r->n_peaks; i++)
     {

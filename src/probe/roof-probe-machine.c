@@ -8,7 +8,7 @@
  */
 #include "config.h"
 
-#include "roof-probe.h"
+#include "roof-probe-private.h"
 
 #include "roof-catalog.h"
 #include "roof-user-catalog.h"
@@ -17,8 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-void _roof_probe_read_machine (RoofProbeResult *r);
 
 guint64
 roof_probe_parse_size (const char *text)
@@ -231,10 +229,15 @@ method_text (const RoofProbeResult *r)
   g_string_append_printf (s,
                           "Measured on this computer by Roofline %s (roofline-cli probe) on %s: "
                           "memory bandwidth by STREAM's triad a = b + s·c over three arrays of "
-                          "%" G_GUINT64_FORMAT " MiB on %d threads, counting 24 bytes per element "
+                          "%" G_GUINT64_FORMAT " MiB",
+                          PACKAGE_VERSION, r->date, r->triad_array_bytes >> 20);
+  if (r->triad_array_bytes < r->triad_rule_bytes)
+    g_string_append_printf (s, " (STREAM's rule asks %" G_GUINT64_FORMAT " MiB, which took longer "
+                            "to fill than the time allowed)",
+                            r->triad_rule_bytes >> 20);
+  g_string_append_printf (s, " on %d threads, counting 24 bytes per element "
                           "(write-allocate traffic not counted), best of %d runs; ",
-                          PACKAGE_VERSION, r->date, r->triad_array_bytes >> 20, r->cpus,
-                          r->triad_runs);
+                          r->cpus, r->triad_runs);
   g_string_append_printf (s, "cache bandwidth by %s reads of a working set per level on %d "
                           "threads (one per core); peaks by ",
                           roof_probe_read_isa (), r->cores);

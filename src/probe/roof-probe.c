@@ -7,12 +7,14 @@
  * start to the last one's end, and long enough (doubled until it lasts a
  * few milliseconds) for the clock not to matter.
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE */
 #include "config.h"
 
-#include "roof-probe.h"
+#include "roof-probe-private.h"
 
 #include <math.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 /* ---------------------------------------------------------------------- */
@@ -38,14 +40,16 @@ typedef struct
   double c0, c1; /* the thread's CPU time */
 } Member;
 
-static double
-now (void)
+double
+_roof_probe_now (void)
 {
   struct timespec ts;
 
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
+
+#define now _roof_probe_now
 
 /* The CPU time this thread has run. */
 static double
@@ -215,45 +219,84 @@ measure (Run *run, const Job *job, double budget, double *best, int *runs, GErro
 /* ---------------------------------------------------------------------- */
 /* Memory: the triad                                                       */
 
+/* Writes values[k] into arrays[k][0…n) for each of the n_arrays, a chunk of
+ * each in turn, and stops early once at least `floor` elements of each are
+ * written and the clock (_roof_probe_now) has passed `deadline`. The first
+ * write to a page costs a page fault, which on some virtual machines costs
+ * a hundred times the write (3 ms a MiB on one, where the three arrays that
+ * STREAM's rule asks for its reported 508 MiB last-level cache took 19 s to
+ * fill); the probe is to take about the time it was given. Returns the
+ * elements written to each array, a prefix of it. */
+gsize
+_roof_probe_fill (double *const *arrays, const double *values, int n_arrays, gsize n, gsize floor,
+                  double deadline)
+{
+  gsize done = 0;
+
+  while (done < n)
+    {
+      gsize end = done + MIN (ROOF_PROBE_FILL_CHUNK, n - done);
+
+      for (int k = 0; k < n_arrays; k++)
+        for (gsize i = done; i < end; i++)
+          arrays[k][i] = values[k];
+      done = end;
+      if (done >= floor && now () >= deadline)
+        break;
+    }
+  return done;
+}
+
+/* The arrays and buffers are mapped, not allocated: malloc writes every
+ * byte of a block under MALLOC_PERTURB_ (as meson's test runner sets it),
+ * which would touch all of an array the clock was to cut short. NULL when
+ * there is no room. */
+static double *
+probe_alloc (gsize elements)
+{
+  void *p = mmap (NULL, MAX (elements, 1) * sizeof (double), PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+  return p == MAP_FAILED ? NULL : p;
+}
+
+static void
+probe_free (double *p, gsize elements)
+{
+  if (p != NULL)
+    munmap (p, MAX (elements, 1) * sizeof (double));
+}
+
+/* Each thread streams arrays of its own (STREAM's one array in contiguous
+ * parts, a part a thread), written first by that thread so that on a NUMA
+ * machine its pages sit near it. */
 typedef struct
 {
-  double *a, *b, *c;
-  gsize n; /* elements of each array */
+  double **a, **b, **c; /* each thread's part of the three arrays */
+  gsize n;              /* elements of each part */
+  gsize floor;          /* elements each part gets however long it takes */
+  gsize *filled;        /* elements each thread wrote before the deadline */
+  double deadline;
   int threads;
 } Triad;
 
 static void
-triad_range (const Triad *tr, int thread, gsize *lo, gsize *hi)
-{
-  *lo = tr->n * (gsize) thread / (gsize) tr->threads;
-  *hi = tr->n * (gsize) (thread + 1) / (gsize) tr->threads;
-}
-
-/* first touch by the thread that streams the part, so pages sit near it */
-static void
 triad_fill (gpointer data, int thread, guint64 count)
 {
+  static const double values[3] = { 0.0, 1.0, 2.0 };
   Triad *tr = data;
-  gsize lo, hi;
+  double *const arrays[3] = { tr->a[thread], tr->b[thread], tr->c[thread] };
 
-  triad_range (tr, thread, &lo, &hi);
-  for (gsize i = lo; i < hi; i++)
-    {
-      tr->a[i] = 0.0;
-      tr->b[i] = 1.0;
-      tr->c[i] = 2.0;
-    }
+  tr->filled[thread] = _roof_probe_fill (arrays, values, 3, tr->n, tr->floor, tr->deadline);
 }
 
 static void
 triad_work (gpointer data, int thread, guint64 count)
 {
   Triad *tr = data;
-  gsize lo, hi;
 
-  triad_range (tr, thread, &lo, &hi);
   for (guint64 k = 0; k < count; k++)
-    roof_probe_triad (tr->a + lo, tr->b + lo, tr->c + lo, 3.0, hi - lo);
+    roof_probe_triad (tr->a[thread], tr->b[thread], tr->c[thread], 3.0, tr->n);
 }
 
 /* STREAM's rule: each array at least four times the last-level caches
@@ -269,34 +312,68 @@ triad_elements (const RoofProbeResult *r)
   return (gsize) (bytes / sizeof (double));
 }
 
+static void
+triad_free (Triad *tr, gsize elements)
+{
+  for (int t = 0; t < tr->threads; t++)
+    {
+      probe_free (tr->a[t], elements);
+      probe_free (tr->b[t], elements);
+      probe_free (tr->c[t], elements);
+    }
+  g_free (tr->a);
+  g_free (tr->b);
+  g_free (tr->c);
+  g_free (tr->filled);
+}
+
+static gsize
+least (const gsize *v, int n)
+{
+  gsize m = G_MAXSIZE;
+
+  for (int i = 0; i < n; i++)
+    m = MIN (m, v[i]);
+  return m;
+}
+
 static gboolean
 measure_memory (Run *run, RoofProbeResult *r, GError **error)
 {
   Triad tr = { .threads = r->cpus };
-  gboolean ok = FALSE;
+  gsize rule = MAX (triad_elements (r) / (gsize) tr.threads, 1); /* of each part */
+  gboolean ok = FALSE, allocated = TRUE;
   double best = 0;
   Job job;
 
-  tr.n = triad_elements (r);
-  tr.a = g_try_new (double, tr.n);
-  tr.b = g_try_new (double, tr.n);
-  tr.c = g_try_new (double, tr.n);
-  if (tr.a == NULL || tr.b == NULL || tr.c == NULL)
+  tr.n = rule;
+  tr.floor = MIN (((gsize) 16 << 20) / sizeof (double) / (gsize) tr.threads, rule);
+  /* filling the arrays takes at most half of the memory's share of the
+   * time, unless the 16 MiB take longer */
+  tr.deadline = run->start + 0.2 * run->seconds;
+  tr.a = g_new0 (double *, tr.threads);
+  tr.b = g_new0 (double *, tr.threads);
+  tr.c = g_new0 (double *, tr.threads);
+  tr.filled = g_new0 (gsize, tr.threads);
+  for (int t = 0; t < tr.threads && allocated; t++)
+    allocated = (tr.a[t] = probe_alloc (rule)) != NULL && (tr.b[t] = probe_alloc (rule)) != NULL
+                && (tr.c[t] = probe_alloc (rule)) != NULL;
+  if (!allocated)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                  "not enough memory for the triad's three arrays of %" G_GSIZE_FORMAT " MiB",
-                 tr.n * sizeof (double) >> 20);
+                 rule * (gsize) tr.threads * sizeof (double) >> 20);
   else if (team_run (tr.threads, triad_fill, &tr, 1, NULL, NULL, error) >= 0)
     {
-      job = (Job) { tr.threads, triad_work, &tr, 3.0 * sizeof (double) * (double) tr.n,
+      tr.n = least (tr.filled, tr.threads);
+      job = (Job) { tr.threads, triad_work, &tr, 3.0 * sizeof (double) * (double) tr.n * tr.threads,
                     ROOF_PROBE_STAGE_MEMORY };
       /* filling the arrays counts against the memory's share of the time */
       ok = measure (run, &job, remaining (run, 0.4, 1), &best, &r->triad_runs, error);
     }
   r->memory_bytes_per_s = best;
-  r->triad_array_bytes = tr.n * sizeof (double);
-  g_free (tr.a);
-  g_free (tr.b);
-  g_free (tr.c);
+  r->triad_array_bytes = tr.n * (gsize) tr.threads * sizeof (double);
+  r->triad_rule_bytes = rule * (gsize) tr.threads * sizeof (double);
+  triad_free (&tr, rule);
   return ok;
 }
 
@@ -305,18 +382,21 @@ measure_memory (Run *run, RoofProbeResult *r, GError **error)
 
 typedef struct
 {
-  double **x; /* one buffer per thread */
-  gsize n;    /* elements per thread, a multiple of 64 */
+  double **x;     /* one buffer per thread */
+  gsize n;        /* elements per thread, a multiple of 64 */
+  gsize floor;    /* elements each buffer gets however long it takes */
+  gsize *filled;  /* elements each thread wrote before the deadline */
+  double deadline;
   double *sink; /* one per thread: what each read, so it is read */
 } Reader;
 
 static void
 reader_fill (gpointer data, int thread, guint64 count)
 {
+  static const double one = 1.0;
   Reader *rd = data;
 
-  for (gsize i = 0; i < rd->n; i++)
-    rd->x[thread][i] = 1.0;
+  rd->filled[thread] = _roof_probe_fill (&rd->x[thread], &one, 1, rd->n, rd->floor, rd->deadline);
 }
 
 static void
@@ -339,30 +419,54 @@ cache_working_set (const RoofProbeResult *r, int i)
   return MIN (MAX (total / 2, 2 * inner), total / 4 * 3);
 }
 
+/* Elements per thread of `bytes` over `threads`, a multiple of 64, at least 64. */
+static gsize
+per_thread (guint64 bytes, int threads, gboolean round_up)
+{
+  guint64 n = bytes / sizeof (double) / (guint64) threads;
+
+  if (round_up)
+    n += 63;
+  return (gsize) MAX (n / 64 * 64, 64);
+}
+
 static gboolean
 measure_cache (Run *run, RoofProbeResult *r, int i, double budget, GError **error)
 {
   RoofProbeCache *c = &r->caches[i];
   Reader rd = { 0 };
-  gboolean ok = FALSE;
+  gboolean ok = FALSE, allocated = TRUE;
   int threads = r->cores;
+  gsize rule = per_thread (cache_working_set (r, i), threads, FALSE);
   Job job;
 
-  rd.n = MAX (cache_working_set (r, i) / sizeof (double) / (guint64) threads / 64 * 64, 64);
+  rd.n = rule;
+  /* a working set cut short by the clock still holds twice the inner level,
+   * so that what is read comes from this one */
+  rd.floor = i > 0 ? MIN (per_thread (2 * r->caches[i - 1].total, threads, TRUE), rule) : rule;
+  rd.deadline = now () + budget / 2;
   rd.x = g_new0 (double *, threads);
+  rd.filled = g_new0 (gsize, threads);
   rd.sink = g_new0 (double, threads);
-  for (int t = 0; t < threads; t++)
-    rd.x[t] = g_new (double, rd.n);
-  if (team_run (threads, reader_fill, &rd, 1, NULL, NULL, error) >= 0)
+  for (int t = 0; t < threads && allocated; t++)
+    allocated = (rd.x[t] = probe_alloc (rule)) != NULL;
+  if (!allocated)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                 "not enough memory for the %s working set of %" G_GUINT64_FORMAT " MiB",
+                 c->name, (guint64) rule * sizeof (double) * (guint64) threads >> 20);
+  else if (team_run (threads, reader_fill, &rd, 1, NULL, NULL, error) >= 0)
     {
+      rd.n = MAX (least (rd.filled, threads) / 64 * 64, 64);
       job = (Job) { threads, reader_work, &rd, sizeof (double) * (double) rd.n * threads,
                     ROOF_PROBE_STAGE_CACHES };
       ok = measure (run, &job, budget, &c->bytes_per_s, NULL, error);
     }
   c->working_set = rd.n * sizeof (double) * (guint64) threads;
+  c->working_set_rule = rule * sizeof (double) * (guint64) threads;
   for (int t = 0; t < threads; t++)
-    g_free (rd.x[t]);
+    probe_free (rd.x[t], rule);
   g_free (rd.x);
+  g_free (rd.filled);
   g_free (rd.sink);
   return ok;
 }
@@ -402,9 +506,6 @@ measure_peak (Run *run, RoofProbeResult *r, const RoofProbeKernel *k, double bud
 }
 
 /* ---------------------------------------------------------------------- */
-
-/* in roof-probe-machine.c */
-void _roof_probe_read_machine (RoofProbeResult *r);
 
 gboolean
 roof_probe_run (double seconds,

@@ -45,6 +45,8 @@ typedef struct
   int shared_cpus;       /* CPUs sharing one instance */
   guint64 total;         /* bytes over the machine: size × instances */
   guint64 working_set;   /* bytes read per pass, all threads together */
+  guint64 working_set_rule; /* what the rule of docs/probe.md asks; more than
+                             * working_set when filling it took too long */
   double bytes_per_s;    /* measured read bandwidth, all threads together */
 } RoofProbeCache;
 
@@ -68,6 +70,8 @@ typedef struct
 
   double memory_bytes_per_s; /* the triad: 3 × 8 bytes per element */
   guint64 triad_array_bytes; /* bytes of each of the three arrays */
+  guint64 triad_rule_bytes;  /* what STREAM's rule asks of each; more than
+                              * triad_array_bytes when filling took too long */
   int triad_runs;            /* repetitions, of which the best is kept */
 
   RoofProbeCache caches[ROOF_PROBE_MAX_CACHES]; /* innermost first */

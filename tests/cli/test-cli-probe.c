@@ -103,9 +103,20 @@ test_probe_json_saves (void)
   assert_sane_rate (json_object_get_object_member (o, "memory"), "bandwidth_GBps", 1.0);
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "memory"),
                                                "bytes_per_element"), ==, 3 * 8);
+  /* the arrays used, and what STREAM's rule asks when the clock cut them */
+  g_assert_cmpfloat (json_object_get_double_member (json_object_get_object_member (o, "memory"),
+                                                    "array_bytes"),
+                     <=, json_object_get_double_member (json_object_get_object_member (o, "memory"),
+                                                        "rule_array_bytes"));
   caches = json_object_get_array_member (o, "caches");
   for (guint i = 0; i < json_array_get_length (caches); i++)
-    assert_sane_rate (json_array_get_object_element (caches, i), "bandwidth_GBps", 0.0);
+    {
+      JsonObject *c = json_array_get_object_element (caches, i);
+
+      assert_sane_rate (c, "bandwidth_GBps", 0.0);
+      g_assert_cmpfloat (json_object_get_double_member (c, "working_set_bytes"), <=,
+                         json_object_get_double_member (c, "rule_working_set_bytes"));
+    }
   peaks = json_object_get_array_member (o, "peaks");
   /* every x86-64 and aarch64 CPU has fp64 and fp32 */
   g_assert_cmpuint (json_array_get_length (peaks), >=, 2);

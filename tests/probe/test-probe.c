@@ -6,7 +6,7 @@
  * No test asserts a time: the figures depend on the machine and its load,
  * so a run is only checked to be finite and above 1 GB/s and 1 GFLOP/s.
  */
-#include "roof-probe.h"
+#include "roof-probe-private.h"
 
 #include "roof-catalog.h"
 
@@ -200,6 +200,60 @@ assert_sane (double v, double floor)
   g_assert_cmpfloat (v, >, floor);
 }
 
+/* The arrays are filled a chunk at a time against the clock: a deadline
+ * already past stops at the first chunk boundary at or past the floor, a
+ * far one fills everything; what is written is a prefix, each array with
+ * its own value, and nothing past it is touched. */
+static void
+test_fill_deadline (void)
+{
+  const gsize chunk = ROOF_PROBE_FILL_CHUNK;
+  const gsize n = 5 * chunk + 100;
+  const double values[2] = { 3.0, -7.5 };
+  g_autofree double *a = g_new (double, n);
+  g_autofree double *b = g_new (double, n);
+  double *const arrays[2] = { a, b };
+  struct
+  {
+    gsize floor;
+    double deadline;
+    gsize expect;
+  } cases[] = {
+    /* the floor is in the second chunk: two chunks, then the clock says stop */
+    { chunk + 7, 0.0, 2 * chunk },
+    /* exactly one chunk */
+    { chunk, 0.0, chunk },
+    /* no floor: the first chunk is written all the same */
+    { 0, 0.0, chunk },
+    /* the floor is everything */
+    { n, 0.0, n },
+    /* a deadline an hour away: everything */
+    { 0, _roof_probe_now () + 3600.0, n },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      gsize got;
+
+      for (gsize i = 0; i < n; i++)
+        a[i] = b[i] = 99.0;
+      got = _roof_probe_fill (arrays, values, 2, n, cases[c].floor, cases[c].deadline);
+      g_assert_cmpuint (got, ==, cases[c].expect);
+      for (gsize i = 0; i < got; i++)
+        if (a[i] != 3.0 || b[i] != -7.5)
+          g_error ("case %u: element %" G_GSIZE_FORMAT " not written", c, i);
+      for (gsize i = got; i < n; i++)
+        if (a[i] != 99.0 || b[i] != 99.0)
+          g_error ("case %u: element %" G_GSIZE_FORMAT " past the prefix written", c, i);
+    }
+  /* fewer elements than a chunk */
+  for (gsize i = 0; i < n; i++)
+    a[i] = b[i] = 99.0;
+  g_assert_cmpuint (_roof_probe_fill (arrays, values, 2, 10, 0, 0.0), ==, 10);
+  g_assert_cmpfloat (a[9], ==, 3.0);
+  g_assert_cmpfloat (a[10], ==, 99.0);
+}
+
 /* A run of about a second: sane figures, progress to 1, an entry that the
  * catalog's validation accepts, saved beside the file's other entries and
  * read back the same. */
@@ -231,9 +285,18 @@ test_run_and_save (void)
   g_assert_cmpuint (r.memory_bytes, >, 0);
   assert_sane (r.memory_bytes_per_s, 1e9);
   g_assert_cmpint (r.triad_runs, >=, 2);
+  /* arrays cut short by the clock keep STREAM's 16 MiB (less only where
+   * an eighth of the memory is less) */
+  g_assert_cmpuint (r.triad_array_bytes, <=, r.triad_rule_bytes);
+  g_assert_cmpuint (r.triad_array_bytes, >=, MIN (r.triad_rule_bytes, (guint64) 16 << 20));
   for (int i = 0; i < r.n_caches; i++)
     {
       assert_sane (r.caches[i].bytes_per_s, 0);
+      g_assert_cmpuint (r.caches[i].working_set, <=, r.caches[i].working_set_rule);
+      /* a working set cut short still holds twice the level inside */
+      if (i > 0)
+        g_assert_cmpuint (r.caches[i].working_set, >=,
+                          MIN (r.caches[i].working_set_rule, 2 * r.caches[i - 1].total));
       /* innermost first */
       if (i > 0)
         g_assert_cmpint (r.caches[i].level, >, r.caches[i - 1].level);
@@ -294,6 +357,7 @@ main (int argc, char **argv)
   g_test_add_func ("/probe/kernels/widest", test_kernels_widest);
   g_test_add_func ("/probe/kernels/stream", test_stream_kernels);
   g_test_add_func ("/probe/sysfs", test_parse_sysfs);
+  g_test_add_func ("/probe/fill-deadline", test_fill_deadline);
   g_test_add_func ("/probe/run-and-save", test_run_and_save);
   g_test_add_func ("/probe/cancel", test_cancel);
   return g_test_run ();
