@@ -607,6 +607,16 @@ roof_render_stroke (RoofRender *R,
   cairo_stroke (R->cr);
 }
 
+/* Adds `it` to the layout's hit items, its tooltip formatted unless the
+ * input asks for none (the view draws those only when the pointer rests). */
+static void
+add_hit (RoofRender *R, RoofHitItem *it, const char *fmt, va_list ap)
+{
+  if (!R->in->no_tooltips)
+    it->tooltip = g_strdup_vprintf (fmt, ap);
+  g_array_append_val (R->layout->items, *it);
+}
+
 void
 roof_render_hit (RoofRender *R, double x, double y, double radius, int device, const char *fmt,
                  ...)
@@ -621,13 +631,9 @@ roof_render_hit (RoofRender *R, double x, double y, double radius, int device, c
   it.y = y;
   it.radius = radius;
   it.device = device;
-  if (!R->in->no_tooltips)
-    {
-      va_start (ap, fmt);
-      it.tooltip = g_strdup_vprintf (fmt, ap);
-      va_end (ap);
-    }
-  g_array_append_val (R->layout->items, it);
+  va_start (ap, fmt);
+  add_hit (R, &it, fmt, ap);
+  va_end (ap);
 }
 
 void
@@ -641,13 +647,9 @@ roof_render_hit_bar (RoofRender *R, const RoofRect *bar, int device, const char 
   it.radius = 0.5 * MIN (bar->width, bar->height);
   it.bar = *bar;
   it.device = device;
-  if (!R->in->no_tooltips)
-    {
-      va_start (ap, fmt);
-      it.tooltip = g_strdup_vprintf (fmt, ap);
-      va_end (ap);
-    }
-  g_array_append_val (R->layout->items, it);
+  va_start (ap, fmt);
+  add_hit (R, &it, fmt, ap);
+  va_end (ap);
 }
 
 /* ---------------------------------------------------------------------- */
