@@ -220,11 +220,8 @@ legend (RoofRender *R, const Batch *c)
       {
         RoofLegendItem *it = g_ptr_array_index (R->legend, i);
         g_free (it->text);
-        it->text = dev[i].drafter_unfit
-                     ? g_strdup_printf (_("%s (no room for the drafter)"),
-                                        roof_render_device_name (R, i))
-                     : g_strdup_printf (_("%s (≥ %d devices)"), roof_render_device_name (R, i),
-                                        dev[i].min_devices);
+        it->text = roof_render_unfit_name (R, i, TRUE, dev[i].drafter_unfit, dev[i].min_devices,
+                                           FALSE);
       }
   RoofLegendItem *it
       = roof_legend_add (R, ROOF_LEGEND_LINE, _("throughput (left axis)"), -1, th->muted);
@@ -372,9 +369,7 @@ draw_curves (RoofRender *R, const BatchDev *d, int i, GArray *labels)
 {
   const RoofTheme *th = R->th;
   RoofColor col = roof_render_device_color (R, i);
-  const char *name = roof_render_device_name (R, i);
   const char *spec = d->spec ? _(" · speculative") : "";
-  char buf[200];
 
   if (d->spec)
     stroke_pair (R, d->tp_xy, d->itl_xy, d->p_fit, d->n, th->thin_width,
@@ -395,13 +390,9 @@ draw_curves (RoofRender *R, const BatchDev *d, int i, GArray *labels)
                        _("%s · batch %s\nITL %s · %s tokens/s\n%s%s"), roof_render_device_full_name (R, i), b, l, t,
                        roof_bound_title (d->r[k].bound), fits ? spec : _(" · does not fit"));
     }
-  if (d->drafter_unfit)
-    g_snprintf (buf, sizeof buf, _("%s (no room for the drafter)"), name);
-  else if (d->max_fit < 1.0)
-    g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
-  else
-    g_strlcpy (buf, name, sizeof buf);
-  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, tp_xy,
+  g_autofree char *label
+    = roof_render_unfit_name (R, i, d->max_fit < 1.0, d->drafter_unfit, d->min_devices, TRUE);
+  roof_render_label_line (R, labels, label, ROOF_FONT_LABEL_BOLD, col, tp_xy,
                           MAX (2, MIN (d->n_fit > 1 ? d->n_fit : d->n, d->n)), 0.35,
                           PRIORITY_NAME, i);
 }

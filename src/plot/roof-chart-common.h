@@ -270,6 +270,14 @@ void roof_chart_spec_numbers (const RoofChartInput *in, char k[48], char a[48], 
  * beside the verify step's); 0 when not even 1. */
 double roof_chart_spec_max_fit (const RoofChartInput *in, const RoofHardwareParams *hw,
                                 const RoofWorkload *wl, double plain_max);
+/* Device i's name as the batch and cost charts show it on its curve
+ * (`label`) and in the legend: when one device cannot run batch 1
+ * (`unfit`), with why: no room for the drafter beside the model
+ * (`drafter_unfit`: the plain step fits, the verify cycle not), else the
+ * devices the model needs ("needs ≥ N devices" on the curve, "≥ N
+ * devices" in the legend); the name alone when it fits. Free it. */
+char *roof_render_unfit_name (RoofRender *R, int i, gboolean unfit, gboolean drafter_unfit,
+                              int min_devices, gboolean label);
 /* The largest whole batch in [1, hi] whose effective ITL is at most
  * `itl`; 0 when not even 1. */
 double roof_chart_spec_itl_batch (const RoofChartInput *in, const RoofHardwareParams *hw,

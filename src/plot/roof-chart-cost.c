@@ -495,11 +495,8 @@ legend (RoofRender *R, Cost *c)
       else if (dev[i].priced && dev[i].max_fit < 1.0)
         {
           g_free (it->text);
-          it->text = dev[i].drafter_unfit
-                       ? g_strdup_printf (_("%s (no room for the drafter)"),
-                                          roof_render_device_name (R, i))
-                       : g_strdup_printf (_("%s (≥ %d devices)"), roof_render_device_name (R, i),
-                                          dev[i].min_devices);
+          it->text = roof_render_unfit_name (R, i, TRUE, dev[i].drafter_unfit,
+                                             dev[i].min_devices, FALSE);
           it->dash = ROOF_PREC_INT8;
         }
     }
@@ -660,9 +657,7 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
   const RoofTheme *th = R->th;
   const CostDev *d = &c->dev[i];
   RoofColor col = roof_render_device_color (R, i);
-  const char *name = roof_render_device_name (R, i);
   gboolean unfit = d->max_fit < 1.0;
-  char buf[200];
 
   if (d->spec)
     {
@@ -706,13 +701,9 @@ draw_curve (RoofRender *R, const Cost *c, int i, GArray *labels)
                        roof_render_device_full_name (R, i), b, t, w, kv, cp, p.fits ? "" : _("\ndoes not fit in memory"));
     }
   /* name the curve near its left end */
-  if (d->drafter_unfit)
-    g_snprintf (buf, sizeof buf, _("%s (no room for the drafter)"), name);
-  else if (unfit)
-    g_snprintf (buf, sizeof buf, _("%s (needs ≥ %d devices)"), name, d->min_devices);
-  else
-    g_strlcpy (buf, name, sizeof buf);
-  roof_render_label_line (R, labels, buf, ROOF_FONT_LABEL_BOLD, col, d->xy,
+  g_autofree char *label
+    = roof_render_unfit_name (R, i, unfit, d->drafter_unfit, d->min_devices, TRUE);
+  roof_render_label_line (R, labels, label, ROOF_FONT_LABEL_BOLD, col, d->xy,
                           MIN (d->n, N_SAMPLES / 3), 0.3,
                           unfit ? PRIORITY_UNFIT_NAME : PRIORITY_NAME, i);
 }

@@ -142,6 +142,20 @@ roof_chart_spec_max_fit (const RoofChartInput *in, const RoofHardwareParams *hw,
   return lo;
 }
 
+char *
+roof_render_unfit_name (RoofRender *R, int i, gboolean unfit, gboolean drafter_unfit,
+                        int min_devices, gboolean label)
+{
+  const char *name = roof_render_device_name (R, i);
+
+  if (drafter_unfit)
+    return g_strdup_printf (_("%s (no room for the drafter)"), name);
+  if (!unfit)
+    return g_strdup (name);
+  return label ? g_strdup_printf (_("%s (needs ≥ %d devices)"), name, min_devices)
+               : g_strdup_printf (_("%s (≥ %d devices)"), name, min_devices);
+}
+
 double
 roof_chart_spec_itl_batch (const RoofChartInput *in, const RoofHardwareParams *hw,
                            const RoofWorkload *wl, double itl, double hi)
