@@ -123,8 +123,8 @@ show_failure (RoofProbeDialog *self, const GError *error)
 }
 
 /* "Memory: 18.94 GB/s", a line per cache level and per precision */
-static char *
-describe (const RoofProbeResult *r)
+char *
+roof_probe_dialog_describe (const RoofProbeResult *r)
 {
   GString *s = g_string_new (NULL);
   g_autofree char *mem = roof_format (r->memory_bytes_per_s, ROOF_UNIT_BANDWIDTH);
@@ -132,6 +132,18 @@ describe (const RoofProbeResult *r)
 
   /* Translators: %s is a bandwidth, "18.94 GB/s" */
   g_string_append_printf (s, _("Memory: %s"), mem);
+  if (r->triad_array_bytes < r->triad_rule_bytes)
+    {
+      g_autofree char *used = roof_format ((double) r->triad_array_bytes, ROOF_UNIT_BYTES);
+      g_autofree char *rule = roof_format ((double) r->triad_rule_bytes, ROOF_UNIT_BYTES);
+
+      g_string_append_c (s, '\n');
+      /* Translators: both are sizes, "16.78 MB" and "2.131 GB" */
+      g_string_append_printf (s, _("The memory figure comes from arrays of %s, smaller than the "
+                                   "%s that STREAM's rule asks: filling them took longer than "
+                                   "the time allowed, so part of it may come from a cache."),
+                              used, rule);
+    }
   for (int i = 0; i < r->n_caches; i++)
     {
       g_autofree char *bw = roof_format (r->caches[i].bytes_per_s, ROOF_UNIT_BANDWIDTH);
@@ -182,7 +194,7 @@ on_measured (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   g_signal_emit (self, signals[MEASURED], 0, spec);
-  text = describe (r);
+  text = roof_probe_dialog_describe (r);
   gtk_progress_bar_set_fraction (self->progress, 1.0);
   gtk_progress_bar_set_text (self->progress, _("Done"));
   gtk_label_set_label (self->heading, _("This computer is measured"));

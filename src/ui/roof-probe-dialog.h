@@ -13,6 +13,7 @@
 #include <adwaita.h>
 
 #include "roof-hardware-spec.h"
+#include "roof-probe.h"
 
 G_BEGIN_DECLS
 
@@ -21,6 +22,10 @@ G_DECLARE_FINAL_TYPE (RoofProbeDialog, roof_probe_dialog, ROOF, PROBE_DIALOG, Ad
 
 /* `seconds`: how long to measure (ROOF_PROBE_DEFAULT_SECONDS in the app). */
 RoofProbeDialog *roof_probe_dialog_new (GtkWindow *parent, double seconds);
+
+/* The text the dialog shows after a run of `r`: the figures, a word on
+ * arrays the clock cut short, where the entry went. Free it. */
+char *roof_probe_dialog_describe (const RoofProbeResult *r);
 
 /* TRUE while the measurement runs. */
 gboolean roof_probe_dialog_get_running (RoofProbeDialog *self);

@@ -974,6 +974,29 @@ test_measure_computer (Fixture *f, gconstpointer user_data)
   ui_flush ();
 }
 
+/* After a run, the dialog says when the triad's arrays fell short of
+ * STREAM's rule (the clock cut their filling): 16 MiB = 16,777,216 bytes,
+ * "16.78 MB"; 2032 MiB = 2,130,706,432 bytes, "2.131 GB"; and says nothing
+ * of it when they did not. */
+static void
+test_measure_computer_short_arrays (void)
+{
+  RoofProbeResult r = { .memory_bytes_per_s = 42.93e9,
+                        .triad_array_bytes = (guint64) 16 << 20,
+                        .triad_rule_bytes = (guint64) 2032 << 20,
+                        .load_average = 0.5 };
+  g_autofree char *cut = roof_probe_dialog_describe (&r);
+  g_autofree char *whole = NULL;
+
+  g_assert_nonnull (strstr (cut, "Memory: 42.93 GB/s\n"));
+  g_assert_nonnull (strstr (cut, "The memory figure comes from arrays of 16.78 MB, smaller than "
+                                 "the 2.131 GB that STREAM's rule asks"));
+  r.triad_array_bytes = r.triad_rule_bytes;
+  whole = roof_probe_dialog_describe (&r);
+  g_assert_null (strstr (whole, "STREAM"));
+  g_assert_nonnull (strstr (whole, "Memory: 42.93 GB/s\n"));
+}
+
 /* Closing the dialog cancels the measurement: nothing is added. */
 static void
 test_measure_computer_cancel (Fixture *f, gconstpointer user_data)
@@ -1142,6 +1165,7 @@ main (int argc, char *argv[])
   ADD ("import-measurements", test_import_measurements);
   ADD ("measure-computer", test_measure_computer);
   ADD ("measure-computer-cancel", test_measure_computer_cancel);
+  g_test_add_func ("/ui/window/measure-computer-short-arrays", test_measure_computer_short_arrays);
   ADD ("measured-menu", test_measured_menu);
 #undef ADD
 
