@@ -6,6 +6,8 @@
 
 #include "cli-test-util.h"
 
+#include <string.h>
+
 #include <stdarg.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -46,6 +48,23 @@ count_lines (const char *text)
   for (const char *p = text; *p; p++)
     n += *p == '\n';
   return n;
+}
+
+GStrv
+split_lines (const char *text)
+{
+  GPtrArray *lines = g_ptr_array_new ();
+  const char *end = text + strlen (text);
+  const char *p = text, *nl;
+
+  while ((nl = memchr (p, '\n', (gsize) (end - p))) != NULL)
+    {
+      g_ptr_array_add (lines, g_strndup (p, (gsize) (nl - p)));
+      p = nl + 1;
+    }
+  g_ptr_array_add (lines, g_strdup (p));
+  g_ptr_array_add (lines, NULL);
+  return (GStrv) g_ptr_array_free (lines, FALSE);
 }
 
 char *

@@ -692,7 +692,7 @@ test_sweep_past_held_points (void)
   g_ptr_array_add (all, NULL);
   run_setup (&r, SETUP_NONE, (const char *const *) all->pdata);
   g_assert_cmpint (r.status, ==, 0);
-  rows = g_strsplit (r.out, "\n", -1);
+  rows = split_lines (r.out);
   n_rows = g_strv_length (rows);
   /* a header, 7,500 rows a device and the empty string after the last '\n' */
   g_assert_cmpuint (n_rows, ==, 1 + 7500 * G_N_ELEMENTS (devices) + 1);
@@ -709,7 +709,7 @@ test_sweep_past_held_points (void)
       memcpy (one + 3, tail, sizeof tail);
       run_setup (&alone, SETUP_NONE, one);
       g_assert_cmpint (alone.status, ==, 0);
-      own = g_strsplit (alone.out, "\n", -1);
+      own = split_lines (alone.out);
       g_assert_cmpuint (g_strv_length (own), ==, 1 + 7500 + 1);
       for (guint k = 0; k < 7500; k++)
         g_assert_cmpstr (rows[1 + 7500 * i + k], ==, own[1 + k]);
@@ -901,7 +901,7 @@ test_large_sweep_json (void)
   g_assert_cmpint (WEXITSTATUS (j.wait_status), ==, 0);
   g_assert_cmpint (WEXITSTATUS (c.wait_status), ==, 0);
   root = parse_json (j.out);
-  lines = g_strsplit (c.out, "\n", -1);
+  lines = split_lines (c.out);
 
   JsonObject *top = json_node_get_object (root);
   g_assert_cmpstr (json_object_get_string_member (top, "model"), ==, "llama-3.1-70b");

@@ -15,6 +15,22 @@
 #include "roof-spec.h"
 #include "roof-test-util.h"
 
+/* AddressSanitizer with full unwinding at every allocation (tests/ui's
+ * ASAN_OPTIONS) makes a frame of the main window take seconds on a slow
+ * machine (one frame took more than the 10 s a wait allowed, in a 2-core
+ * virtual machine running another sanitized test beside it): a wait there
+ * allows six times as long. The tests' own timeouts stay the outer guard. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UI_WAIT_SCALE 6
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UI_WAIT_SCALE 6
+#endif
+#endif
+#ifndef UI_WAIT_SCALE
+#define UI_WAIT_SCALE 1
+#endif
+
 static char *test_home;
 
 static void
@@ -75,7 +91,10 @@ void
 ui_wait_for (UiCondition cond, gpointer data, guint timeout_ms, const char *what)
 {
   gboolean expired = FALSE;
-  guint id = g_timeout_add (timeout_ms, timed_out, &expired);
+  guint id;
+
+  timeout_ms *= UI_WAIT_SCALE;
+  id = g_timeout_add (timeout_ms, timed_out, &expired);
 
   while (!cond (data) && !expired)
     g_main_context_iteration (NULL, TRUE);
