@@ -489,28 +489,31 @@ test_fold (Fixture *f, gconstpointer user_data)
   ui_wait_for (ui_mapped, model, WAIT_MS, "the model panel to come back");
 }
 
-typedef struct
-{
-  GdkFrameClock *clock;
-  gint64 counter;
-} Frames;
-
-/* Two frames have passed since `counter` was read: one laid out and painted
- * what changed before it. */
+/* Counts the window's frames from a tick callback, which keeps the frame
+ * clock running while it is there. */
 static gboolean
-frames_passed (gpointer data)
+count_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
-  Frames *fr = data;
-  return gdk_frame_clock_get_frame_counter (fr->clock) >= fr->counter + 2;
+  (*(int *) data)++;
+  return G_SOURCE_CONTINUE;
 }
 
+static gboolean
+two_ticks (gpointer data)
+{
+  return *(int *) data >= 2;
+}
+
+/* Two frames have passed: one laid out and painted what changed before it. */
 static void
 wait_frames (Fixture *f)
 {
-  Frames fr = { gtk_widget_get_frame_clock (GTK_WIDGET (f->window)), 0 };
-  fr.counter = gdk_frame_clock_get_frame_counter (fr.clock);
+  int ticks = 0;
+  guint id = gtk_widget_add_tick_callback (GTK_WIDGET (f->window), count_tick, &ticks, NULL);
+
   gtk_widget_queue_draw (GTK_WIDGET (f->window));
-  ui_wait_for (frames_passed, &fr, WAIT_MS, "two frames");
+  ui_wait_for (two_ticks, &ticks, WAIT_MS, "two frames");
+  gtk_widget_remove_tick_callback (GTK_WIDGET (f->window), id);
 }
 
 /* The summary strip as its parent draws it: the render node under the
