@@ -16,10 +16,9 @@
 #include "roof-test-util.h"
 
 /* AddressSanitizer with full unwinding at every allocation (tests/ui's
- * ASAN_OPTIONS) makes a frame of the main window take seconds on a slow
- * machine (one frame took more than the 10 s a wait allowed, in a 2-core
- * virtual machine running another sanitized test beside it): a wait there
- * allows six times as long. The tests' own timeouts stay the outer guard. */
+ * ASAN_OPTIONS) makes the UI tests some ten times slower (test-ui-window:
+ * 200 s against 19 s on a 2-core virtual machine): a wait there allows six
+ * times as long. The tests' own timeouts stay the outer guard. */
 #if defined(__SANITIZE_ADDRESS__)
 #define UI_WAIT_SCALE 6
 #elif defined(__has_feature)
