@@ -16,7 +16,6 @@ G_BEGIN_DECLS
 void _roof_probe_read_machine (RoofProbeResult *r);
 
 /* roof-probe.c */
-double _roof_probe_now (void);
 gsize _roof_probe_fill (double *const *arrays,
                         const double *values,
                         int n_arrays,

@@ -40,16 +40,14 @@ typedef struct
   double c0, c1; /* the thread's CPU time */
 } Member;
 
-double
-_roof_probe_now (void)
+static double
+now (void)
 {
   struct timespec ts;
 
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
-
-#define now _roof_probe_now
 
 /* The CPU time this thread has run. */
 static double
@@ -221,7 +219,7 @@ measure (Run *run, const Job *job, double budget, double *best, int *runs, GErro
 
 /* Writes values[k] into arrays[k][0…n) for each of the n_arrays, a chunk of
  * each in turn, and stops early once at least `floor` elements of each are
- * written and the clock (_roof_probe_now) has passed `deadline`. The first
+ * written and the monotonic clock (seconds) has passed `deadline`. The first
  * write to a page costs a page fault, which on some virtual machines costs
  * a hundred times the write (3 ms a MiB on one, where the three arrays that
  * STREAM's rule asks for its reported 508 MiB last-level cache took 19 s to

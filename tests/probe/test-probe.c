@@ -227,8 +227,8 @@ test_fill_deadline (void)
     { 0, 0.0, chunk },
     /* the floor is everything */
     { n, 0.0, n },
-    /* a deadline an hour away: everything */
-    { 0, _roof_probe_now () + 3600.0, n },
+    /* a deadline never reached: everything */
+    { 0, G_MAXDOUBLE, n },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
